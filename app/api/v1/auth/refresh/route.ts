@@ -1,0 +1,8 @@
+import { getDb } from "@/server/db/client";
+import { apiRoute } from "@/server/http/api-route";
+import { rotateRefreshToken } from "@/server/auth/refresh-tokens";
+import { refreshInput } from "@/schemas/auth";
+
+export const POST = apiRoute({ auth: "none", body: refreshInput }, ({ body }) =>
+  rotateRefreshToken(getDb(), body.refreshToken),
+);

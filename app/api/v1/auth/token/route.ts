@@ -1,0 +1,6 @@
+import { getDb } from "@/server/db/client";
+import { apiRoute } from "@/server/http/api-route";
+import { issueTokens } from "@/server/auth/issue-tokens";
+import { tokenInput } from "@/schemas/auth";
+
+export const POST = apiRoute({ auth: "none", body: tokenInput }, ({ body }) => issueTokens(getDb(), body));

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+export const ROLES = ["owner", "admin", "developer", "support"] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/**
+ * contract.md §3 as data. The dashboard hides what a role cannot do, the REST wrapper and tRPC
+ * procedures refuse it: all three read this table.
+ */
+export const ACTIONS = [
+  "apiKeys.read",
+  "apiKeys.manage",
+  "webhooks.read",
+  "webhooks.manage",
+  "rateLimits.read",
+  "rateLimits.manage",
+  "messages.read",
+  "members.read",
+  "members.manage",
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const GRANTS: Record<Role, ReadonlySet<Action>> = {
+  owner: new Set(ACTIONS),
+  admin: new Set(ACTIONS),
+  developer: new Set<Action>([
+    "apiKeys.read",
+    "apiKeys.manage",
+    "webhooks.read",
+    "webhooks.manage",
+    "rateLimits.read",
+    "messages.read",
+    "members.read",
+  ]),
+  support: new Set<Action>(["webhooks.read", "rateLimits.read", "messages.read", "members.read"]),
+};
+
+export function can(role: Role, action: Action): boolean {
+  return GRANTS[role].has(action);
+}
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: "Owner",
+  admin: "Admin",
+  developer: "Developer",
+  support: "Support",
+};

@@ -1,0 +1,113 @@
+import { createHash } from "node:crypto";
+import type { Db, DbOrTx } from "../db/client";
+import { getEnv } from "../env";
+import { AppError } from "../errors";
+import { newId, randomBase62 } from "../ids";
+import type { Role } from "@/schemas/roles";
+import type { TokenResponse } from "@/schemas/auth";
+import { signAccessToken } from "./jwt";
+
+const REFRESH_PREFIX = "sgrt_";
+
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function refreshExpiry(now: Date): Date {
+  return new Date(now.getTime() + getEnv().REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+}
+
+async function insertRefreshToken(db: DbOrTx, familyId: string, now: Date): Promise<string> {
+  const raw = `${REFRESH_PREFIX}${randomBase62(48)}`;
+  const expiresAt = refreshExpiry(now);
+  await db.refreshToken.create({
+    data: { id: newId("rt"), familyId, tokenHash: hashRefreshToken(raw), createdAt: now, expiresAt },
+  });
+  // The family lives as long as its newest token; the prune job removes it after that.
+  await db.refreshTokenFamily.update({ where: { id: familyId }, data: { expiresAt } });
+  return raw;
+}
+
+async function pair(sub: string, org: string, role: Role, refreshToken: string, now: Date): Promise<TokenResponse> {
+  const access = await signAccessToken({ sub, org, role }, now);
+  return { accessToken: access.token, refreshToken, tokenType: "Bearer", expiresIn: access.expiresIn };
+}
+
+/** A fresh login: a new token family for this user and organization. */
+export async function startSession(
+  db: Db,
+  user: { id: string },
+  membership: { organizationId: string; role: Role },
+  now = new Date(),
+): Promise<TokenResponse> {
+  const refreshToken = await db.$transaction(async (tx) => {
+    const family = await tx.refreshTokenFamily.create({
+      data: {
+        id: newId("rtf"),
+        userId: user.id,
+        organizationId: membership.organizationId,
+        createdAt: now,
+        expiresAt: refreshExpiry(now),
+      },
+    });
+    return insertRefreshToken(tx, family.id, now);
+  });
+  return pair(user.id, membership.organizationId, membership.role, refreshToken, now);
+}
+
+async function revokeFamily(db: DbOrTx, familyId: string, reason: string, now: Date): Promise<void> {
+  await db.refreshTokenFamily.updateMany({
+    where: { id: familyId, revokedAt: null },
+    data: { revokedAt: now, revokedReason: reason },
+  });
+}
+
+/**
+ * Rotation: a refresh token is good exactly once. Marking it used is a conditional update, so of
+ * two concurrent refreshes with the same token one wins and the other is treated as reuse, which
+ * revokes the whole family (contract §2) — a stolen token cannot outlive its owner's next refresh.
+ */
+export async function rotateRefreshToken(db: Db, rawToken: string, now = new Date()): Promise<TokenResponse> {
+  const outcome = await db.$transaction(async (tx) => {
+    const token = await tx.refreshToken.findUnique({
+      where: { tokenHash: hashRefreshToken(rawToken) },
+      include: { family: true },
+    });
+    if (!token) return { error: new AppError("unauthenticated", "The refresh token is not valid.") };
+    if (token.family.revokedAt) {
+      return { error: new AppError("unauthenticated", "This session has been signed out or revoked.") };
+    }
+    const claimed = await tx.refreshToken.updateMany({
+      where: { id: token.id, usedAt: null },
+      data: { usedAt: now },
+    });
+    if (claimed.count === 0) {
+      await revokeFamily(tx, token.familyId, "reuse", now);
+      return { error: new AppError("refresh_token_reused") };
+    }
+    if (token.expiresAt <= now) return { error: new AppError("unauthenticated", "The refresh token has expired.") };
+
+    const membership = await tx.membership.findUnique({
+      where: { userId_organizationId: { userId: token.family.userId, organizationId: token.family.organizationId } },
+      select: { role: true },
+    });
+    if (!membership) {
+      await revokeFamily(tx, token.familyId, "membership_removed", now);
+      return { error: new AppError("unauthenticated", "You are no longer a member of this organization.") };
+    }
+    const next = await insertRefreshToken(tx, token.familyId, now);
+    return { userId: token.family.userId, organizationId: token.family.organizationId, role: membership.role, next };
+  });
+  // Errors are returned, not thrown, inside the transaction so a revocation commits before we answer.
+  if ("error" in outcome) throw outcome.error;
+  return pair(outcome.userId, outcome.organizationId, outcome.role, outcome.next, now);
+}
+
+/** Logout: revoke the family of the given token. Unknown tokens are ignored (nothing to revoke). */
+export async function revokeSession(db: Db, rawToken: string, now = new Date()): Promise<void> {
+  const token = await db.refreshToken.findUnique({
+    where: { tokenHash: hashRefreshToken(rawToken) },
+    select: { familyId: true },
+  });
+  if (token) await revokeFamily(db, token.familyId, "logout", now);
+}

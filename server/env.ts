@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+// The one place configuration is read. Every variable is documented in .env.example and the README.
+// Parsed lazily on first use so `next build` (which imports route modules) never needs secrets.
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const DEV_SECRET = "dev-only-insecure-secret-change-me-0123456789abcdef";
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    DATA_DIR: z.string().min(1).default("./.data"),
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    JWT_ISSUER: z.string().min(1).default("signalgate"),
+    JWT_AUDIENCE: z.string().min(1).default("signalgate-api"),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+    TRUST_PROXY: bool,
+    WEBHOOK_ALLOW_PRIVATE_URLS: bool,
+    INNGEST_EVENT_KEY: z.string().optional(),
+    INNGEST_SIGNING_KEY: z.string().optional(),
+    INNGEST_DEV: z.string().optional(),
+    INNGEST_BASE_URL: z.string().url().optional(),
+    EMBEDDED_JOBS: z.enum(["on", "off"]).default("on"),
+    JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  })
+  .transform((e, ctx) => {
+    const production = e.NODE_ENV === "production";
+    for (const key of ["AUTH_SECRET"] as const) {
+      if (!e[key] && production) {
+        ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
+      }
+    }
+    const authSecret = e.AUTH_SECRET ?? DEV_SECRET;
+    return {
+      ...e,
+      AUTH_SECRET: authSecret,
+      // Access tokens get their own key when given; otherwise one derived from AUTH_SECRET
+      // (server/auth/jwt.ts derives it, so the two never share raw key material).
+      JWT_SECRET: e.JWT_SECRET ?? authSecret,
+      usingDevSecret: !e.AUTH_SECRET,
+      inngestEnabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV),
+      databaseKind: e.DATABASE_URL ? ("postgres" as const) : ("pglite" as const),
+    };
+  });
+
+export type Env = z.output<typeof schema>;
+
+let cached: Env | undefined;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export function getEnv(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** Tests change variables between cases; production code never calls this. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}
+
+export const env: Env = new Proxy({} as Env, {
+  get: (_target, prop) => getEnv()[prop as keyof Env],
+});

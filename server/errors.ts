@@ -1,0 +1,104 @@
+/**
+ * The one error class of the service and the one table that turns an error code into an HTTP
+ * status (contract.md §1). Domain functions throw AppError; the REST wrapper and the tRPC error
+ * formatter both read ERROR_STATUS, so no other code decides a status.
+ */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  invalid_phone_number: 400,
+  url_not_allowed: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  key_disabled: 401,
+  key_expired: 401,
+  token_expired: 401,
+  wrong_credential_type: 401,
+  refresh_token_reused: 401,
+  insufficient_scope: 403,
+  ip_not_allowed: 403,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  email_taken: 409,
+  already_member: 409,
+  limit_reached: 409,
+  idempotency_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  not_implemented: 501,
+  provider_not_configured: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  invalid_request: "The request is not valid.",
+  invalid_phone_number: "The phone number is not a valid E.164 number.",
+  url_not_allowed: "That URL is not allowed as a webhook destination.",
+  unauthenticated: "Authentication is required. Send an Authorization: Bearer header.",
+  invalid_credentials: "The email or password is incorrect.",
+  key_disabled: "This API key is disabled.",
+  key_expired: "This API key has expired.",
+  token_expired: "The access token has expired. Refresh it and try again.",
+  wrong_credential_type: "This endpoint does not accept that kind of credential.",
+  refresh_token_reused:
+    "This refresh token was already used. All tokens of this session have been revoked; sign in again.",
+  insufficient_scope: "The API key lacks the permission this endpoint needs.",
+  ip_not_allowed: "Requests from this IP address are not allowed for this API key.",
+  forbidden: "Your role does not allow this action.",
+  not_found: "The resource was not found.",
+  method_not_allowed: "This method is not allowed on this resource.",
+  email_taken: "An account with this email already exists.",
+  already_member: "This user is already a member of the organization.",
+  limit_reached: "The limit for this resource has been reached.",
+  idempotency_in_progress: "A request with this Idempotency-Key is still in progress.",
+  payload_too_large: "The request body is larger than 1 MiB.",
+  unsupported_media_type: "Send the request body as JSON with Content-Type: application/json.",
+  idempotency_key_reused: "This Idempotency-Key was already used with a different request body.",
+  rate_limited: "Rate limit exceeded. Retry after the time given in Retry-After.",
+  internal_error: "An internal error occurred.",
+  not_implemented: "This endpoint is not implemented yet.",
+  provider_not_configured: "No SMS provider is configured for production messages.",
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message ?? DEFAULT_MESSAGES[code], { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}
+
+/** Turn zod issues into the contract's `details` entries (`messages.3.to`). */
+export function zodIssuesToDetails(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): ErrorDetail[] {
+  return issues.map((issue) => ({
+    path: issue.path.map((p) => String(p)).join("."),
+    message: issue.message,
+  }));
+}

@@ -1,0 +1,129 @@
+import type { z } from "zod";
+import { AppError, zodIssuesToDetails } from "../errors";
+import { can, type Action } from "@/schemas/roles";
+import { authenticateUser, type UserAuth } from "./authenticate";
+import { authenticateApiKey, type ApiKeyAuth } from "./authenticate-api-key";
+import { errorResponse } from "./error-response";
+import { readJsonBody } from "./read-body";
+import { resolveRequestId } from "./request-id";
+import { applyRateLimit, type RateLimitCategory } from "./rate-limit";
+import type { Permission } from "@/schemas/permissions";
+
+type AuthMode = "none" | "jwt" | "apiKey";
+type AuthFor<A extends AuthMode> = A extends "jwt" ? UserAuth : A extends "apiKey" ? ApiKeyAuth : null;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+  auth: A;
+  /** API-key routes: the permission the key must hold. */
+  scope?: A extends "apiKey" ? Permission : never;
+  /** JWT routes: the action the member's role must allow (contract §3). */
+  allow?: A extends "jwt" ? Action : never;
+  /** Rate-limit category; authenticated routes default to the organization caps only. */
+  rateLimit?: RateLimitCategory;
+  body?: B;
+  query?: Q;
+  /** Status for a plain returned value (default 200; undefined results answer 204). */
+  status?: number;
+}
+
+export interface RouteContext<A extends AuthMode, B, Q> {
+  req: Request;
+  requestId: string;
+  auth: AuthFor<A>;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+}
+
+type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+
+function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError(
+      "invalid_request",
+      where === "body" ? "The request body is not valid." : "The query parameters are not valid.",
+      { details: zodIssuesToDetails(parsed.error.issues) },
+    );
+  }
+  return parsed.data;
+}
+
+async function authenticate(mode: AuthMode, req: Request): Promise<UserAuth | ApiKeyAuth | null> {
+  if (mode === "jwt") return authenticateUser(req);
+  if (mode === "apiKey") return authenticateApiKey(req);
+  return null;
+}
+
+/**
+ * The one wrapper of every /api/v1 route: request id → authenticate → authorize → rate limit →
+ * body (JSON only, 1 MiB) → strict zod validation → handler → one error mapper. Route files
+ * stay declarative: `export const POST = apiRoute({ auth: "apiKey", scope: "sms.send", body }, handler)`.
+ */
+export function apiRoute<A extends AuthMode, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<A, B, Q>,
+  handler: (ctx: RouteContext<A, Output<B>, Output<Q>>) => Promise<unknown>,
+): (req: Request, context?: NextRouteContext) => Promise<Response> {
+  return async (req, context) => {
+    const requestId = resolveRequestId(req.headers.get("x-request-id"));
+    const extraHeaders = new Headers();
+    let response: Response;
+    try {
+      const auth = await authenticate(options.auth, req);
+      if (auth?.kind === "apiKey" && options.scope && !auth.permissions.includes(options.scope)) {
+        throw new AppError("insufficient_scope", `This API key lacks the \`${options.scope}\` permission.`);
+      }
+      if (auth?.kind === "user" && options.allow && !can(auth.role, options.allow)) {
+        throw new AppError("forbidden", `The ${auth.role} role may not do this (${options.allow}).`);
+      }
+      if (auth) {
+        const limit = await applyRateLimit(auth, options.rateLimit);
+        limit?.headers.forEach((value, key) => extraHeaders.set(key, value));
+      }
+
+      const body = options.body ? validate(options.body, (await readJsonBody(req)) ?? {}, "body") : undefined;
+      const query = options.query
+        ? validate(options.query, Object.fromEntries(new URL(req.url).searchParams), "query")
+        : undefined;
+      const rawParams = context ? await context.params : {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
+
+      const result = await handler({
+        req,
+        requestId,
+        auth: auth as AuthFor<A>,
+        body: body as Output<B>,
+        query: query as Output<Q>,
+        params,
+      });
+      response = toResponse(result, options.status ?? 200);
+    } catch (err) {
+      response = errorResponse(err, requestId);
+    }
+    // Responses built by handlers may have immutable headers; copy into a fresh one when needed.
+    try {
+      response.headers.set("x-request-id", requestId);
+      extraHeaders.forEach((value, key) => response.headers.set(key, value));
+    } catch {
+      const headers = new Headers(response.headers);
+      headers.set("x-request-id", requestId);
+      extraHeaders.forEach((value, key) => headers.set(key, value));
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    return response;
+  };
+}
+
+function toResponse(result: unknown, status: number): Response {
+  if (result instanceof Response) return result;
+  if (result === undefined) return new Response(null, { status: 204 });
+  return Response.json(result, { status });
+}
+
+/** A JSON response with a chosen status and headers, for handlers that need more than the default. */
+export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return Response.json(body, { status: init.status ?? 200, headers: init.headers });
+}

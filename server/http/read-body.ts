@@ -1,0 +1,44 @@
+import { AppError } from "../errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const mediaType = value.split(";")[0]?.trim().toLowerCase();
+  return mediaType === "application/json" || (mediaType?.startsWith("application/") && mediaType.endsWith("+json")) === true;
+}
+
+/**
+ * Read a JSON body with the contract's limits: 413 past 1 MiB (checked on the declared length and
+ * again while streaming, so a lying Content-Length cannot get past), 415 without a JSON content
+ * type, 400 for malformed JSON. An empty body reads as undefined so routes whose body is optional
+ * accept a bare POST.
+ */
+export async function readJsonBody(req: Request): Promise<unknown> {
+  const declared = req.headers.get("content-length");
+  if (declared && Number(declared) > MAX_BODY_BYTES) throw new AppError("payload_too_large");
+  if (!req.body) return undefined;
+
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new AppError("payload_too_large");
+    }
+    chunks.push(value);
+  }
+  if (total === 0) return undefined;
+  if (!isJsonContentType(req.headers.get("content-type"))) throw new AppError("unsupported_media_type");
+
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw new AppError("invalid_request", `The request body is not valid JSON: ${(err as Error).message}`);
+  }
+}
