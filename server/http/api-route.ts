@@ -41,8 +41,12 @@ type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
+    // A body whose only problems are phone numbers answers with the contract's dedicated code.
+    const phoneOnly = parsed.error.issues.every(
+      (i) => i.code === "custom" && (i as { params?: { code?: string } }).params?.code === "invalid_phone_number",
+    );
     throw new AppError(
-      "invalid_request",
+      phoneOnly ? "invalid_phone_number" : "invalid_request",
       where === "body" ? "The request body is not valid." : "The query parameters are not valid.",
       { details: zodIssuesToDetails(parsed.error.issues) },
     );

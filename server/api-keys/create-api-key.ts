@@ -1,0 +1,48 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import { createApiKeyInput, createdApiKeySchema, MAX_KEYS_PER_ORGANIZATION, type CreateApiKeyInput } from "@/schemas/api-keys";
+import { generateKeySecret } from "./key-secret";
+import { toApiKeyView } from "./to-view";
+
+export function expiryFrom(expiresIn: string | undefined, now: Date): Date | null {
+  if (!expiresIn) return null;
+  return new Date(now.getTime() + Number(expiresIn.slice(0, -1)) * 86_400_000);
+}
+
+/** Returns the key with `rawKey`: the only time the full secret exists outside the caller's hands. */
+export async function createApiKey(
+  db: Db,
+  organizationId: string,
+  input: CreateApiKeyInput,
+  options: { createdById?: string; now?: Date } = {},
+) {
+  const data = createApiKeyInput.parse(input);
+  const now = options.now ?? new Date();
+  const secret = generateKeySecret(data.environment);
+  const row = await db.$transaction(async (tx) => {
+    // Serialize creations per organization so two parallel requests cannot both pass the limit.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`api-keys:${organizationId}`}))`;
+    const count = await tx.apiKey.count({ where: { organizationId } });
+    if (count >= MAX_KEYS_PER_ORGANIZATION) {
+      throw new AppError("limit_reached", `An organization can have at most ${MAX_KEYS_PER_ORGANIZATION} API keys.`);
+    }
+    return tx.apiKey.create({
+      data: {
+        id: newId("key"),
+        organizationId,
+        name: data.name,
+        description: data.description ?? null,
+        environment: data.environment,
+        keyHash: secret.hash,
+        keyPrefix: secret.prefix,
+        permissions: data.permissions,
+        ipRestrictions: data.ipRestrictions,
+        expiresAt: expiryFrom(data.expiresIn, now),
+        createdById: options.createdById ?? null,
+        createdAt: now,
+      },
+    });
+  });
+  return createdApiKeySchema.parse({ ...toApiKeyView(row), rawKey: secret.raw });
+}
