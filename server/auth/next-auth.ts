@@ -1,0 +1,45 @@
+import NextAuth, { type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { getDb } from "../db/client";
+import { getEnv } from "../env";
+import { signInInput } from "@/schemas/auth";
+import { verifyCredentials } from "./verify-credentials";
+
+// Dashboard sessions: the same users and passwords as the REST token endpoint (contract §2), kept
+// in an encrypted JWT cookie. Which organization is active is a separate cookie (sg_org), checked
+// against memberships on every request, so the session never carries a role that could go stale.
+
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 7;
+
+function config(): NextAuthConfig {
+  return {
+    // Read lazily (a function config), so `next build` never needs AUTH_SECRET.
+    secret: getEnv().AUTH_SECRET,
+    trustHost: true,
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/sign-in" },
+    providers: [
+      Credentials({
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(raw) {
+          const parsed = signInInput.safeParse(raw);
+          if (!parsed.success) return null;
+          const user = await verifyCredentials(getDb(), parsed.data.email, parsed.data.password);
+          return user ? { id: user.id, email: user.email, name: user.name } : null;
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.id) token.sub = user.id;
+        return token;
+      },
+      session({ session, token }) {
+        if (token.sub && session.user) session.user.id = token.sub;
+        return session;
+      },
+    },
+  };
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(config);

@@ -1,0 +1,60 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { memberIdInput, updateMemberRoleInput } from "@/schemas/organizations";
+import type { Role } from "@/schemas/roles";
+import type { Member } from "./list-members";
+import { assertMayAssign, assertNotLastOwner, lockOrganization } from "./owner-rules";
+
+const memberSelect = {
+  id: true,
+  role: true,
+  createdAt: true,
+  user: { select: { id: true, email: true, name: true } },
+} as const;
+
+/** Changes a member's role. The last owner cannot be demoted; only owners touch the owner role. */
+export async function updateMemberRole(
+  db: Db,
+  organizationId: string,
+  input: { memberId: string; role: Role },
+  actorRole: Role,
+): Promise<Member> {
+  const data = updateMemberRoleInput.parse(input);
+  return db.$transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
+    // Scoped by organization: a membership id of another organization is simply not found.
+    const current = await tx.membership.findFirst({
+      where: { id: data.memberId, organizationId },
+      select: { id: true, role: true },
+    });
+    if (!current) throw new AppError("not_found", "Member not found.");
+    assertMayAssign(actorRole, current.role, data.role);
+    if (current.role === "owner" && data.role !== "owner") {
+      await assertNotLastOwner(tx, organizationId, "change this role");
+    }
+    const m = await tx.membership.update({ where: { id: current.id }, data: { role: data.role }, select: memberSelect });
+    return { id: m.id, userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role, joinedAt: m.createdAt };
+  });
+}
+
+/** Removes a member from the organization (their account stays). The last owner cannot be removed. */
+export async function removeMember(
+  db: Db,
+  organizationId: string,
+  input: { memberId: string },
+  actorRole: Role,
+): Promise<{ id: string; userId: string }> {
+  const data = memberIdInput.parse(input);
+  return db.$transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
+    const current = await tx.membership.findFirst({
+      where: { id: data.memberId, organizationId },
+      select: { id: true, role: true, userId: true },
+    });
+    if (!current) throw new AppError("not_found", "Member not found.");
+    assertMayAssign(actorRole, current.role);
+    if (current.role === "owner") await assertNotLastOwner(tx, organizationId, "remove this owner");
+    await tx.membership.delete({ where: { id: current.id } });
+    return { id: current.id, userId: current.userId };
+  });
+}

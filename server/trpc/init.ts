@@ -1,0 +1,144 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import type { Db } from "../db/client";
+import { AppError, type ErrorCode } from "../errors";
+import { resolveActiveMembership } from "../orgs/memberships";
+import { can, type Action } from "@/schemas/roles";
+import { ACTIVE_ORG_COOKIE, readCookie } from "./active-org-cookie";
+
+/** The part of the next-auth session the API relies on (tests build it by hand). */
+export interface SessionLike {
+  user?: { id?: string | null; email?: string | null; name?: string | null } | null;
+}
+
+export interface TRPCContext {
+  db: Db;
+  session: SessionLike | null;
+  /** Request headers: the active organization comes from the `sg_org` cookie in them. */
+  headers: Headers;
+  /** Response headers, for procedures that set a cookie (switching organizations). */
+  resHeaders: Headers;
+  /** Whether cookies set in the response get `Secure` (the request came over https). */
+  secureCookies: boolean;
+}
+
+/**
+ * Built per request by the route handler (app/api/trpc/[trpc]/route.ts, which reads the next-auth
+ * session) and by tests, which pass a session they made up: nothing here imports next-auth.
+ */
+export function createTRPCContext(opts: {
+  db: Db;
+  session: SessionLike | null;
+  headers: Headers;
+  resHeaders?: Headers;
+  secureCookies?: boolean;
+}): TRPCContext {
+  return {
+    db: opts.db,
+    session: opts.session,
+    headers: opts.headers,
+    resHeaders: opts.resHeaders ?? new Headers(),
+    secureCookies: opts.secureCookies ?? false,
+  };
+}
+
+function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
+  switch (status) {
+    case 400:
+      return "BAD_REQUEST";
+    case 401:
+      return "UNAUTHORIZED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+      return "NOT_FOUND";
+    case 409:
+      return "CONFLICT";
+    case 429:
+      return "TOO_MANY_REQUESTS";
+    default:
+      return "INTERNAL_SERVER_ERROR";
+  }
+}
+
+const t = initTRPC.context<TRPCContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const appCode: ErrorCode | null = cause instanceof AppError ? cause.code : null;
+    return {
+      ...shape,
+      // Internal errors never leak their message (SQL, stack details) to the browser.
+      message: error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError) ? "Something went wrong. Try again." : shape.message,
+      data: {
+        ...shape.data,
+        appCode,
+        // Field errors for forms: `zodError.fieldErrors.email` etc.
+        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+        // AppError details (e.g. `initialPassword` is required) in the same per-field shape.
+        details: cause instanceof AppError ? (cause.details ?? null) : null,
+      },
+    };
+  },
+});
+
+/**
+ * Domain functions throw AppError (and ZodError when they re-validate input); this turns them into
+ * TRPCErrors with the status from ERROR_STATUS, keeping the AppError as `cause` for the formatter.
+ */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      throw new TRPCError({ code: trpcCodeForStatus(cause.status), message: cause.message, cause });
+    }
+    if (cause instanceof ZodError && result.error.code === "INTERNAL_SERVER_ERROR") {
+      throw new TRPCError({ code: "BAD_REQUEST", message: "Some fields are not valid.", cause });
+    }
+  }
+  return result;
+});
+
+export const createCallerFactory = t.createCallerFactory;
+export const router = t.router;
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** Signed in. Adds `userId`. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  const userId = ctx.session?.user?.id;
+  if (!userId) throw new AppError("unauthenticated", "Your session has ended. Sign in again.");
+  return next({ ctx: { userId } });
+});
+
+/**
+ * Member of the active organization (the `sg_org` cookie, else the oldest membership), checked
+ * against the database on every call: removal from an organization takes effect at once.
+ * Adds `organizationId`, `organizationName`, `role`, `membershipId`.
+ */
+export const orgProcedure = protectedProcedure.use(async ({ ctx, next }) => {
+  const preferred = readCookie(ctx.headers, ACTIVE_ORG_COOKIE);
+  const membership = await resolveActiveMembership(ctx.db, ctx.userId, preferred);
+  if (!membership) throw new AppError("not_found", "You are not a member of any organization.");
+  return next({
+    ctx: {
+      organizationId: membership.organizationId,
+      organizationName: membership.organizationName,
+      role: membership.role,
+      membershipId: membership.membershipId,
+    },
+  });
+});
+
+/** Member whose role allows `action` (schemas/roles.ts); others get FORBIDDEN. */
+export function roleProcedure(action: Action) {
+  return orgProcedure.use(({ ctx, next }) => {
+    if (!can(ctx.role, action)) {
+      throw new AppError("forbidden", `Your role (${ctx.role}) does not allow this.`);
+    }
+    return next();
+  });
+}

@@ -1,0 +1,19 @@
+import { createCallerFactory, router } from "./init";
+import { membersRouter } from "./routers/members";
+import { organizationsRouter } from "./routers/organizations";
+import { viewerRouter } from "./routers/viewer";
+
+/**
+ * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
+ * domain functions in server/<area>/ with ctx.db and ctx.organizationId) and one line here.
+ */
+export const appRouter = router({
+  viewer: viewerRouter,
+  organizations: organizationsRouter,
+  members: membersRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side calls without HTTP (tests, server components): `createCaller(createTRPCContext({...}))`. */
+export const createCaller = createCallerFactory(appRouter);
