@@ -1,0 +1,206 @@
+// One security suite over every route: each API-key route and each management route is called
+// with every kind of wrong credential, and must answer the contract's code for it.
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, expectError } from "@/server/test/http";
+import { seedApiKey, seedMember, seedOrganization, type SeededMember } from "@/server/test/seed";
+import { signAccessToken } from "@/server/auth/jwt";
+import { setApiKeyActive } from "@/server/api-keys/update-api-key";
+import { getDb } from "@/server/db/client";
+import type { Permission } from "@/schemas/permissions";
+import type { Action, Role } from "@/schemas/roles";
+import { can } from "@/schemas/roles";
+import * as smsSend from "./sms/send/route";
+import * as smsBulk from "./sms/bulk/route";
+import * as otpSend from "./otp/send/route";
+import * as otpVerify from "./otp/verify/route";
+import * as smsStatus from "./sms/[messageId]/status/route";
+import * as keys from "./developer/api-keys/route";
+import * as keyById from "./developer/api-keys/[id]/route";
+import * as regenerate from "./developer/api-keys/[id]/regenerate/route";
+import * as enable from "./developer/api-keys/[id]/enable/route";
+import * as disable from "./developer/api-keys/[id]/disable/route";
+
+type Handler = Parameters<typeof call>[0];
+
+interface ApiKeyRoute {
+  name: string;
+  handler: Handler;
+  method: string;
+  path: string;
+  scope: Permission;
+  body?: unknown;
+  params?: Record<string, string>;
+}
+
+const API_KEY_ROUTES: ApiKeyRoute[] = [
+  { name: "POST /sms/send", handler: smsSend.POST, method: "POST", path: "/api/v1/sms/send", scope: "sms.send", body: { to: "+14155550123", body: "hi" } },
+  { name: "POST /sms/bulk", handler: smsBulk.POST, method: "POST", path: "/api/v1/sms/bulk", scope: "sms.send", body: { messages: [{ to: "+14155550123", body: "hi" }] } },
+  { name: "POST /otp/send", handler: otpSend.POST, method: "POST", path: "/api/v1/otp/send", scope: "otp.send", body: { to: "+14155550123" } },
+  { name: "POST /otp/verify", handler: otpVerify.POST, method: "POST", path: "/api/v1/otp/verify", scope: "otp.verify", body: { to: "+14155550123", code: "123456" } },
+  { name: "GET /sms/:id/status", handler: smsStatus.GET, method: "GET", path: "/api/v1/sms/msg_x/status", scope: "sms.read", params: { messageId: "msg_x" } },
+];
+
+interface ManagementRoute {
+  name: string;
+  handler: Handler;
+  method: string;
+  path: (id: string) => string;
+  action: Action;
+  body?: unknown;
+  /** Routes addressing one resource: another organization's id must answer 404. */
+  byId: boolean;
+}
+
+const MANAGEMENT_ROUTES: ManagementRoute[] = [
+  { name: "GET /developer/api-keys", handler: keys.GET, method: "GET", path: () => "/api/v1/developer/api-keys", action: "apiKeys.read", byId: false },
+  { name: "POST /developer/api-keys", handler: keys.POST, method: "POST", path: () => "/api/v1/developer/api-keys", action: "apiKeys.manage", body: { name: "k" }, byId: false },
+  { name: "GET /developer/api-keys/:id", handler: keyById.GET, method: "GET", path: (id) => `/api/v1/developer/api-keys/${id}`, action: "apiKeys.read", byId: true },
+  { name: "PATCH /developer/api-keys/:id", handler: keyById.PATCH, method: "PATCH", path: (id) => `/api/v1/developer/api-keys/${id}`, action: "apiKeys.manage", body: { name: "renamed" }, byId: true },
+  { name: "DELETE /developer/api-keys/:id", handler: keyById.DELETE, method: "DELETE", path: (id) => `/api/v1/developer/api-keys/${id}`, action: "apiKeys.manage", byId: true },
+  { name: "POST /developer/api-keys/:id/regenerate", handler: regenerate.POST, method: "POST", path: (id) => `/api/v1/developer/api-keys/${id}/regenerate`, action: "apiKeys.manage", body: {}, byId: true },
+  { name: "POST /developer/api-keys/:id/enable", handler: enable.POST, method: "POST", path: (id) => `/api/v1/developer/api-keys/${id}/enable`, action: "apiKeys.manage", byId: true },
+  { name: "POST /developer/api-keys/:id/disable", handler: disable.POST, method: "POST", path: (id) => `/api/v1/developer/api-keys/${id}/disable`, action: "apiKeys.manage", byId: true },
+];
+
+const EDGE = "security-suite-edge-token";
+globalThis.__signalgateEdgeToken = EDGE;
+const fromIp = (ip: string) => ({ "x-sg-edge": EDGE, "x-sg-client-ip": ip });
+
+function callKeyRoute(route: ApiKeyRoute, options: { token?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+  return call(route.handler, route.path, {
+    method: route.method,
+    body: options.body ?? route.body,
+    params: route.params,
+    token: options.token,
+    headers: options.headers,
+  });
+}
+
+describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
+  let org: SeededMember;
+  beforeAll(async () => {
+    org = await seedOrganization();
+  });
+
+  it("needs an Authorization header", async () => {
+    const res = await callKeyRoute(route);
+    expectError(res, 401, "unauthenticated");
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  });
+
+  it("rejects a malformed header and an unknown key", async () => {
+    expectError(await callKeyRoute(route, { headers: { authorization: "Basic abc" } }), 401, "unauthenticated");
+    expectError(await callKeyRoute(route, { headers: { authorization: "Bearer" } }), 401, "unauthenticated");
+    expectError(await callKeyRoute(route, { token: "sg_live_" + "a".repeat(40) }), 401, "unauthenticated");
+    expectError(await callKeyRoute(route, { token: "sg_test_short" }), 401, "unauthenticated");
+  });
+
+  it("rejects a disabled key and an expired key", async () => {
+    const key = await seedApiKey(org.organizationId);
+    await setApiKeyActive(getDb(), org.organizationId, key.id, false);
+    expectError(await callKeyRoute(route, { token: key.rawKey }), 401, "key_disabled");
+
+    const expired = await seedApiKey(org.organizationId, { expiresIn: "1d" }, new Date(Date.now() - 2 * 86_400_000));
+    expectError(await callKeyRoute(route, { token: expired.rawKey }), 401, "key_expired");
+  });
+
+  it("names the missing permission", async () => {
+    const others = (["sms.send", "sms.read", "otp.send", "otp.verify"] as const).filter((p) => p !== route.scope);
+    const key = await seedApiKey(org.organizationId, { permissions: [...others] });
+    const res = await callKeyRoute(route, { token: key.rawKey });
+    expectError(res, 403, "insufficient_scope");
+    expect(res.json.error.message).toContain(route.scope);
+  });
+
+  it("enforces IP restrictions, matching IPv4-mapped IPv6 callers as IPv4", async () => {
+    const key = await seedApiKey(org.organizationId, { ipRestrictions: ["203.0.113.0/24", "2001:db8::/32"] });
+    expectError(await callKeyRoute(route, { token: key.rawKey, headers: fromIp("198.51.100.7") }), 403, "ip_not_allowed");
+    // Without the server's marker the address is unknown and the key fails closed, whatever the caller claims.
+    expectError(
+      await callKeyRoute(route, { token: key.rawKey, headers: { "x-sg-client-ip": "203.0.113.9", "x-forwarded-for": "203.0.113.9" } }),
+      403,
+      "ip_not_allowed",
+    );
+    for (const ip of ["203.0.113.9", "::ffff:203.0.113.9", "2001:db8::1"]) {
+      const res = await callKeyRoute(route, { token: key.rawKey, headers: fromIp(ip) });
+      expect(res.status, ip).toBe(501);
+    }
+  });
+
+  it("refuses an access token with wrong_credential_type", async () => {
+    expectError(await callKeyRoute(route, { token: org.accessToken }), 401, "wrong_credential_type");
+  });
+
+  it("lets a valid key of either environment through to the endpoint", async () => {
+    for (const environment of ["live", "test"] as const) {
+      const key = await seedApiKey(org.organizationId, { environment, permissions: [route.scope] });
+      const res = await callKeyRoute(route, { token: key.rawKey });
+      expectError(res, 501, "not_implemented");
+    }
+  });
+
+  if (route.body) {
+    it("validates the body after authentication", async () => {
+      const key = await seedApiKey(org.organizationId);
+      const res = await callKeyRoute(route, { token: key.rawKey, body: { unexpected: true } });
+      expectError(res, 400, "invalid_request");
+      expect(res.json.error.details.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe.each(MANAGEMENT_ROUTES)("management route $name", (route) => {
+  let owner: SeededMember;
+  let keyId: string;
+
+  beforeAll(async () => {
+    owner = await seedOrganization("owner");
+    keyId = (await seedApiKey(owner.organizationId)).id;
+  });
+
+  const send = (token: string | undefined, id = keyId, headers?: Record<string, string>) =>
+    call(route.handler, route.path(id), { method: route.method, body: route.body, params: { id }, token, headers });
+
+  it("needs a token", async () => {
+    expectError(await send(undefined), 401, "unauthenticated");
+    expectError(await send("not.a.jwt"), 401, "unauthenticated");
+  });
+
+  it("rejects an expired token and a token signed with another key", async () => {
+    const { token } = await signAccessToken(
+      { sub: owner.userId, org: owner.organizationId, role: "owner" },
+      new Date(Date.now() - 3_600_000),
+    );
+    expectError(await send(token), 401, "token_expired");
+    const [h, p] = owner.accessToken.split(".");
+    expectError(await send(`${h}.${p}.${"A".repeat(43)}`), 401, "unauthenticated");
+  });
+
+  it("refuses an API key with wrong_credential_type", async () => {
+    const key = await seedApiKey(owner.organizationId);
+    expectError(await send(key.rawKey), 401, "wrong_credential_type");
+  });
+
+  if (route.byId) {
+    it("answers 404 for another organization's key, as for a missing one", async () => {
+      const other = await seedOrganization("owner");
+      const foreign = await seedApiKey(other.organizationId);
+      expectError(await send(owner.accessToken, foreign.id), 404, "not_found");
+      expectError(await send(owner.accessToken, "key_doesnotexist"), 404, "not_found");
+      const still = await getDb().apiKey.findUnique({ where: { id: foreign.id } });
+      expect(still?.name).toBe("test key");
+      expect(still?.isActive).toBe(true);
+    });
+  }
+
+  it.each<Role>(["admin", "developer", "support"])("applies the %s role's rights", async (role) => {
+    const member = await seedMember(owner.organizationId, role);
+    const id = (await seedApiKey(owner.organizationId)).id;
+    const res = await send(member.accessToken, id);
+    if (can(role, route.action)) {
+      expect(res.status).toBeLessThan(300);
+    } else {
+      expectError(res, 403, "forbidden");
+    }
+  });
+});
