@@ -20,7 +20,7 @@ export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefine
   /** JWT routes: the action the member's role must allow (contract §3). */
   allow?: A extends "jwt" ? Action : never;
   /** Rate-limit category; authenticated routes default to the organization caps only. */
-  rateLimit?: RateLimitCategory;
+  rateLimit?: RateLimitCategory | false;
   body?: B;
   query?: Q;
   /** Status for a plain returned value (default 200; undefined results answer 204). */

@@ -1,12 +1,35 @@
+import { AppError } from "../errors";
+import { rateLimitHeaders, takeRateLimit } from "../rate-limits/take-rate-limit";
+import type { RateLimitCategory } from "@/schemas/rate-limits";
 import type { UserAuth } from "./authenticate";
 import type { ApiKeyAuth } from "./authenticate-api-key";
 
-export type RateLimitCategory = "sms.send" | "sms.bulk" | "otp.send" | "otp.verify" | "webhooks" | "apiKeys" | "rateLimits" | "analytics" | "contacts" | "messages.read";
+export type { RateLimitCategory };
 
-// Filled in by the rate-limit issue.
+/**
+ * Rate-limit step of the REST wrapper: runs after authentication and before the body is read,
+ * so a rejected request costs one database call and does no work. `category: false` skips the
+ * limiter (used only by the benchmark's comparison route).
+ */
 export async function applyRateLimit(
-  _auth: UserAuth | ApiKeyAuth,
-  _category: RateLimitCategory | undefined,
+  auth: UserAuth | ApiKeyAuth,
+  category: RateLimitCategory | false | undefined,
 ): Promise<{ headers: Headers } | null> {
-  return null;
+  if (category === false) return null;
+  const decision = await takeRateLimit(auth.organizationId, category);
+  const headers = rateLimitHeaders(decision);
+  if (!decision.allowed) {
+    const seconds = headers.get("retry-after");
+    throw new AppError("rate_limited", `Rate limit of ${decision.limit} requests per ${describeWindow(decision.windowSeconds)} exceeded. Retry after ${seconds} s.`, {
+      headers: Object.fromEntries(headers),
+    });
+  }
+  return { headers };
+}
+
+function describeWindow(seconds: number): string {
+  if (seconds === 60) return "minute";
+  if (seconds === 3600) return "hour";
+  if (seconds === 86400) return "day";
+  return `${seconds} s`;
 }

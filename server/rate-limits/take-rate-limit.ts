@@ -1,0 +1,66 @@
+import { getDriver } from "../db/client";
+import { rawQuery } from "../db/driver";
+import { CATEGORY_LIMITS, type RateLimitCategory } from "@/schemas/rate-limits";
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** False when the organization has rate limiting switched off: no limits, no headers. */
+  enabled: boolean;
+  limit: number;
+  remaining: number;
+  resetAtMs: number;
+  retryAfterMs: number;
+  windowSeconds: number;
+}
+
+interface Row extends Record<string, unknown> {
+  allowed: boolean;
+  enabled: boolean;
+  lim: number | null;
+  remaining: number | null;
+  reset_ms: string | number | bigint | null;
+  retry_after_ms: string | number | bigint | null;
+  window_seconds: number | null;
+}
+
+/**
+ * One round trip: the SQL function sg_rate_limit_take (migration 20261122002951_rate_limits)
+ * checks the organization caps and the category's minute window together and counts the request
+ * only if every window has room. Runs on the raw driver, not Prisma: it is on every request.
+ */
+export async function takeRateLimit(
+  organizationId: string,
+  category: RateLimitCategory | undefined,
+  nowMs = Date.now(),
+): Promise<RateLimitDecision> {
+  const rows = await rawQuery<Row>(getDriver(), "SELECT * FROM sg_rate_limit_take($1, $2, $3, $4)", [
+    organizationId,
+    category ?? null,
+    category ? CATEGORY_LIMITS[category] : null,
+    Math.floor(nowMs),
+  ]);
+  const row = rows[0];
+  if (!row || !row.enabled) {
+    return { allowed: true, enabled: false, limit: 0, remaining: 0, resetAtMs: 0, retryAfterMs: 0, windowSeconds: 0 };
+  }
+  return {
+    allowed: row.allowed,
+    enabled: true,
+    limit: Number(row.lim),
+    remaining: Math.max(0, Number(row.remaining)),
+    resetAtMs: Number(row.reset_ms),
+    retryAfterMs: row.retry_after_ms === null ? 0 : Number(row.retry_after_ms),
+    windowSeconds: Number(row.window_seconds),
+  };
+}
+
+/** contract §7 headers for the most restrictive window; Retry-After rounds up, never early. */
+export function rateLimitHeaders(decision: RateLimitDecision): Headers {
+  const headers = new Headers();
+  if (!decision.enabled) return headers;
+  headers.set("x-ratelimit-limit", String(decision.limit));
+  headers.set("x-ratelimit-remaining", String(decision.remaining));
+  headers.set("x-ratelimit-reset", String(Math.ceil(decision.resetAtMs / 1000)));
+  if (!decision.allowed) headers.set("retry-after", String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))));
+  return headers;
+}
