@@ -1,0 +1,82 @@
+import { rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests run against `next start` of the production build (`npm test` builds first),
+// on a data directory of their own that is new for every run. The config is evaluated again in
+// every worker process; the directory is chosen once and handed down through the environment.
+const ci = Boolean(process.env.CI);
+const PORT = 3100;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// A fixed 40-character secret, like the unit tests'; never used outside tests.
+const E2E_AUTH_SECRET = "e2e-only-auth-secret-0123456789abcdefghi";
+
+let dataDir = process.env.SIGNALGATE_E2E_DATA_DIR;
+if (!dataDir) {
+  dataDir = path.join(os.tmpdir(), `signalgate-e2e-${Date.now()}-${process.pid}`);
+  process.env.SIGNALGATE_E2E_DATA_DIR = dataDir;
+  rmSync(dataDir, { recursive: true, force: true });
+  const created = dataDir;
+  // Playwright has stopped the web server by the time the runner exits.
+  if (!process.env.KEEP_E2E_DATA) process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  forbidOnly: ci,
+  retries: 0,
+  workers: ci ? 1 : undefined,
+  timeout: 30_000,
+  reporter: [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        // Debian's chromium package; `npx playwright install` cannot download browsers here.
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Next itself, not the npx wrapper: Playwright stops what it started, and stopping
+    // `npx next start` can leave Next running (STACK.md).
+    command: `node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    // SIGTERM first so the app can close PGlite cleanly.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      AUTH_SECRET: E2E_AUTH_SECRET,
+      AUTH_TRUST_HOST: "true",
+      DATA_DIR: dataDir,
+      // Embedded PGlite unless a database is asked for explicitly; never the developer's DATABASE_URL.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      // Tests point webhooks at a receiver on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    },
+  },
+});

@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+/**
+ * Throwaway PostgreSQL databases for tests that need an empty database of their own (for example
+ * to watch migrations apply from scratch), on the server the postgres test project points at.
+ * The server itself comes from server/scripts/with-postgres.mjs.
+ */
+
+export interface ThrowawayDatabase {
+  /** Connection string of the new, empty database. */
+  url: string;
+  name: string;
+  /** Drops the database, disconnecting anyone still connected. Safe to call twice. */
+  drop(): Promise<void>;
+}
+
+/** The PostgreSQL server under test, when the current project runs against one. */
+export function postgresServerUrl(): string | undefined {
+  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
+}
+
+export function databaseUrlFor(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${encodeURIComponent(database)}`;
+  return url.toString();
+}
+
+async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates `sg_test_<random>` on the server of `serverUrl` (any database on it will do). */
+export async function createThrowawayDatabase(serverUrl = postgresServerUrl()): Promise<ThrowawayDatabase> {
+  if (!serverUrl) throw new Error("createThrowawayDatabase needs a postgresql:// server URL");
+  const name = `sg_test_${randomBytes(6).toString("hex")}`;
+  // Identifiers cannot be bound as parameters; the name is generated above, never user input.
+  await withAdminClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  let dropped = false;
+  return {
+    name,
+    url: databaseUrlFor(serverUrl, name),
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await withAdminClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
