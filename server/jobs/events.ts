@@ -1,0 +1,17 @@
+/**
+ * Every event that starts a background job, with the shape of its data. Add an entry here when a
+ * new job needs a new trigger: `sendJobEvent` and `defineJob` are typed from this map. Data must
+ * be plain JSON (it is stored in `jobs.data` or sent to Inngest).
+ */
+export interface JobEvents {
+  /**
+   * Manual trigger for the refresh-token clean-up, which also runs hourly on its own schedule
+   * (with no data: every organization).
+   */
+  "auth/refresh-tokens.prune": { organizationId?: string };
+}
+
+export type JobEventName = keyof JobEvents;
+
+/** The name a cron-started run sees as its event (Inngest's own name for it). */
+export const SCHEDULED_EVENT = "inngest/scheduled.timer";

@@ -1,0 +1,6 @@
+import type { AnyJobDefinition } from "../types";
+import { pruneFinishedJobsJob } from "./prune-finished-jobs";
+import { pruneRefreshTokens } from "./prune-refresh-tokens";
+
+/** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
+export const allJobs: readonly AnyJobDefinition[] = [pruneRefreshTokens, pruneFinishedJobsJob];

@@ -1,0 +1,36 @@
+import type { DbOrTx } from "../db/client";
+import { getEnv } from "../env";
+import { getInngest } from "./client";
+import { insertJobs } from "./embedded/store";
+import type { JobEventName, JobEvents } from "./events";
+
+export interface SendJobEventOptions {
+  /**
+   * Sending twice with the same key starts the work once. Under Inngest this is the event id
+   * (Inngest drops a repeated id for 24 hours); in the embedded runner a unique key per job row
+   * (for as long as the row exists).
+   */
+  dedupeKey?: string;
+}
+
+/**
+ * Start the jobs triggered by `name`. Embedded mode writes the job rows with `db`: pass the
+ * transaction of the state change that causes the work and both commit (or roll back) together.
+ * With Inngest the event is sent at once, outside any transaction: send it after the commit when
+ * the job reads rows written in that transaction (or go through the outbox).
+ */
+export async function sendJobEvent<E extends JobEventName>(
+  db: DbOrTx,
+  name: E,
+  data: JobEvents[E],
+  options: SendJobEventOptions = {},
+): Promise<void> {
+  if (getEnv().inngestEnabled) {
+    await getInngest().send({ name, data, ...(options.dedupeKey ? { id: options.dedupeKey } : {}) });
+    return;
+  }
+  // Imported lazily: job modules may send events themselves, and the registry imports them all.
+  const { allJobs } = await import("./functions");
+  const triggered = allJobs.filter((job) => job.event === name);
+  await insertJobs(db, triggered, { name, data: data as Record<string, unknown> }, options);
+}
