@@ -1,8 +1,30 @@
-// Runs once when the server process starts, before it serves a request: the process that owns the
-// database applies migrations, then starts the in-process job runner (when Inngest is not used).
+// Runs once when the server process starts, before it serves a request: validate configuration,
+// let the process that owns the database apply migrations, then start the in-process job runner
+// (when Inngest is not used). server/serve.mjs calls the shutdown hook on SIGTERM/SIGINT.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { ensureMigrated } = await import("./server/db/client");
+  const { getEnv } = await import("./server/env");
+  const env = getEnv();
+  if (env.usingDevSecret) console.warn("[env] AUTH_SECRET is not set: using an insecure development secret.");
+
+  const { ensureMigrated, closeDb } = await import("./server/db/client");
   const result = await ensureMigrated();
   if (result.applied.length > 0) console.log(`[db] applied migrations: ${result.applied.join(", ")}`);
+
+  const { startBackgroundWork, stopBackgroundWork } = await import("./server/jobs/start");
+  const { lastUsed } = await import("./server/api-keys/last-used");
+  const { stopKeyListener } = await import("./server/api-keys/key-listener");
+  const mode = await startBackgroundWork();
+  console.log(`[jobs] background work: ${mode}`);
+
+  globalThis.__signalgateShutdown = async () => {
+    await stopBackgroundWork();
+    await lastUsed.flush().catch((err: unknown) => console.error("[shutdown] lastUsedAt flush failed", err));
+    await stopKeyListener();
+    await closeDb();
+  };
+}
+
+declare global {
+  var __signalgateShutdown: (() => Promise<void>) | undefined;
 }

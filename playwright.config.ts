@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-// End-to-end tests run against `next start` of the production build (`npm test` builds first),
+// End-to-end tests run against the production build served by server/serve.mjs (what `npm start` runs) (`npm test` builds first),
 // on a data directory of their own that is new for every run. The config is evaluated again in
 // every worker process; the directory is chosen once and handed down through the environment.
 const ci = Boolean(process.env.CI);
@@ -21,6 +21,33 @@ if (!dataDir) {
   const created = dataDir;
   // Playwright has stopped the web server by the time the runner exits.
   if (!process.env.KEEP_E2E_DATA) process.on("exit", () => rmSync(created, { recursive: true, force: true }));
+}
+
+const sharedDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+function server(port: number, env: Record<string, string>) {
+  return {
+    // The real process, not an npx wrapper: Playwright stops what it started (STACK.md).
+    command: "node server/serve.mjs",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    // SIGTERM first so the app can close PGlite cleanly.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_SECRET: E2E_AUTH_SECRET,
+      AUTH_TRUST_HOST: "true",
+      // Tests point webhooks at a receiver on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+  };
 }
 
 export default defineConfig({
@@ -57,26 +84,12 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // Next itself, not the npx wrapper: Playwright stops what it started, and stopping
-    // `npx next start` can leave Next running (STACK.md).
-    command: `node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    // SIGTERM first so the app can close PGlite cleanly.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    env: {
-      NODE_ENV: "production",
-      AUTH_SECRET: E2E_AUTH_SECRET,
-      AUTH_TRUST_HOST: "true",
-      DATA_DIR: dataDir,
-      // Embedded PGlite unless a database is asked for explicitly; never the developer's DATABASE_URL.
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      // Tests point webhooks at a receiver on 127.0.0.1.
-      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-    },
-  },
+  webServer: [
+    server(PORT, { DATA_DIR: dataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" }),
+    // Two instances sharing one PostgreSQL, for what must hold across processes (key revocation,
+    // shared rate limits). Only when a PostgreSQL is at hand: `npm test` provides one.
+    ...(sharedDatabaseUrl
+      ? [server(3101, { DATABASE_URL: sharedDatabaseUrl }), server(3102, { DATABASE_URL: sharedDatabaseUrl })]
+      : []),
+  ],
 });

@@ -50,7 +50,9 @@ export const updateApiKeyInput = z
   .meta({ id: "UpdateApiKeyRequest" });
 export type UpdateApiKeyInput = z.input<typeof updateApiKeyInput>;
 
-export const regenerateApiKeyInput = z.strictObject({ id: z.string().optional() }).meta({ id: "RegenerateApiKeyRequest" });
+export const regenerateApiKeyInput = z
+  .strictObject({ id: z.string().optional() })
+  .meta({ id: "RegenerateApiKeyRequest" });
 
 /** The key object of contract §4. Parsing with it strips everything else (the hash never leaves). */
 export const apiKeySchema = z

@@ -8,10 +8,7 @@ export const emailSchema = z
   .pipe(z.email({ message: "Enter a valid email address." }))
   .transform((v) => v.toLowerCase());
 
-export const passwordSchema = z
-  .string()
-  .min(10, "Use at least 10 characters.")
-  .max(200, "Use at most 200 characters.");
+export const passwordSchema = z.string().min(10, "Use at least 10 characters.").max(200, "Use at most 200 characters.");
 
 export const registerInput = z
   .strictObject({

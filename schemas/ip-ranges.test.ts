@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { ipMatchesAny, isValidIpOrCidr } from "./ip-ranges";
 
 describe("isValidIpOrCidr", () => {
-  it.each(["192.0.2.1", "10.0.0.0/8", "2001:db8::1", "2001:db8::/32", "::ffff:192.0.2.1", "0.0.0.0/0"])("accepts %s", (v) =>
-    expect(isValidIpOrCidr(v)).toBe(true),
+  it.each(["192.0.2.1", "10.0.0.0/8", "2001:db8::1", "2001:db8::/32", "::ffff:192.0.2.1", "0.0.0.0/0"])(
+    "accepts %s",
+    (v) => expect(isValidIpOrCidr(v)).toBe(true),
   );
-  it.each(["300.1.1.1", "10.0.0.0/33", "127.1", "0x7f.0.0.1", "example.com", "", "2001:db8::/129", "1.2.3.4/"])("rejects %s", (v) =>
-    expect(isValidIpOrCidr(v)).toBe(false),
+  it.each(["300.1.1.1", "10.0.0.0/33", "127.1", "0x7f.0.0.1", "example.com", "", "2001:db8::/129", "1.2.3.4/"])(
+    "rejects %s",
+    (v) => expect(isValidIpOrCidr(v)).toBe(false),
   );
 });
 

@@ -25,9 +25,10 @@ export function ipMatchesAny(ip: string, entries: readonly string[]): boolean {
             const single = ipaddr.parse(entry);
             return [single, single.kind() === "ipv4" ? 32 : 128] as const;
           })();
-      const normalized = range.kind() === "ipv6" && (range as ipaddr.IPv6).isIPv4MappedAddress()
-        ? (range as ipaddr.IPv6).toIPv4Address()
-        : range;
+      const normalized =
+        range.kind() === "ipv6" && (range as ipaddr.IPv6).isIPv4MappedAddress()
+          ? (range as ipaddr.IPv6).toIPv4Address()
+          : range;
       const normalizedBits = normalized !== range ? Math.max(0, bits - 96) : bits;
       return addr.kind() === normalized.kind() && addr.match(normalized, normalizedBits);
     } catch {

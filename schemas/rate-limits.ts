@@ -61,7 +61,9 @@ export type UpdateRateLimitsInput = z.input<typeof updateRateLimitsInput>;
 /** Usage detail for the dashboard: category minute windows and 24 h of history. */
 export const rateLimitUsageSchema = z.object({
   config: rateLimitConfigSchema,
-  categories: z.array(z.object({ category: z.string(), label: z.string(), limit: z.number().int(), used: z.number().int() })),
+  categories: z.array(
+    z.object({ category: z.string(), label: z.string(), limit: z.number().int(), used: z.number().int() }),
+  ),
   history: z.array(z.object({ at: z.string(), requests: z.number().int(), rejected: z.number().int() })),
 });
 export type RateLimitUsage = z.infer<typeof rateLimitUsageSchema>;

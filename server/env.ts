@@ -34,6 +34,10 @@ const schema = z
     EMBEDDED_JOBS: z.enum(["on", "off"]).default("on"),
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    // Read by server/serve.mjs (plain JS, before any TypeScript loads); validated here too.
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    BENCH_ROUTES: z.enum(["on", "off"]).default("off"),
   })
   .transform((e, ctx) => {
     const production = e.NODE_ENV === "production";
@@ -50,7 +54,7 @@ const schema = z
       // (server/auth/jwt.ts derives it, so the two never share raw key material).
       JWT_SECRET: e.JWT_SECRET ?? authSecret,
       usingDevSecret: !e.AUTH_SECRET,
-      inngestEnabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV),
+      inngestEnabled: Boolean(e.INNGEST_EVENT_KEY) || Boolean(e.INNGEST_DEV && !["0", "false"].includes(e.INNGEST_DEV)),
       databaseKind: e.DATABASE_URL ? ("postgres" as const) : ("pglite" as const),
     };
   });

@@ -3,21 +3,7 @@ import { randomBytes } from "node:crypto";
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 export type IdPrefix =
-  | "org"
-  | "usr"
-  | "mem"
-  | "rtf"
-  | "rt"
-  | "evt"
-  | "job"
-  | "key"
-  | "wh"
-  | "dlv"
-  | "msg"
-  | "bat"
-  | "otp"
-  | "req"
-  | "inv";
+  "org" | "usr" | "mem" | "rtf" | "rt" | "evt" | "job" | "key" | "wh" | "dlv" | "msg" | "bat" | "otp" | "req" | "inv";
 
 /** Uniform random base62 string from a CSPRNG (rejection sampling, so no modulo bias). */
 export function randomBase62(length: number): string {

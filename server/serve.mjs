@@ -36,7 +36,9 @@ const server = createServer((req, res) => {
   handle(req, res).catch((err) => {
     console.error("[serve] unhandled", err);
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: { code: "internal_error", message: "An internal error occurred.", requestId: "" } }));
+    res.end(
+      JSON.stringify({ error: { code: "internal_error", message: "An internal error occurred.", requestId: "" } }),
+    );
   });
 });
 server.keepAliveTimeout = 65_000;

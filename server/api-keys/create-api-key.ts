@@ -1,7 +1,12 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { createApiKeyInput, createdApiKeySchema, MAX_KEYS_PER_ORGANIZATION, type CreateApiKeyInput } from "@/schemas/api-keys";
+import {
+  createApiKeyInput,
+  createdApiKeySchema,
+  MAX_KEYS_PER_ORGANIZATION,
+  type CreateApiKeyInput,
+} from "@/schemas/api-keys";
 import { generateKeySecret } from "./key-secret";
 import { toApiKeyView } from "./to-view";
 

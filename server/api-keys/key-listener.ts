@@ -4,7 +4,11 @@ import { logger } from "../logger";
 import { keyCache } from "./key-cache";
 import { KEY_CHANGE_CHANNEL } from "./key-changes";
 
-const holder = globalThis as typeof globalThis & { __signalgateKeyListener?: Promise<void> };
+const holder = globalThis as typeof globalThis & {
+  __signalgateKeyListener?: Promise<void>;
+  __signalgateKeyListenerClient?: pg.Client;
+  __signalgateKeyListenerStopped?: boolean;
+};
 
 /**
  * On PostgreSQL several instances may share the database: each listens for key changes and drops
@@ -17,12 +21,25 @@ export function ensureKeyListener(): void {
   if (!env.DATABASE_URL) return;
   if (holder.__signalgateKeyListener) return;
   keyCache.enabled = false;
+  holder.__signalgateKeyListenerStopped = false;
   holder.__signalgateKeyListener = connect(env.DATABASE_URL, 0);
 }
 
+export async function stopKeyListener(): Promise<void> {
+  holder.__signalgateKeyListenerStopped = true;
+  const client = holder.__signalgateKeyListenerClient;
+  holder.__signalgateKeyListenerClient = undefined;
+  holder.__signalgateKeyListener = undefined;
+  keyCache.enabled = false;
+  await client?.end().catch(() => {});
+}
+
 async function connect(url: string, attempt: number): Promise<void> {
+  if (holder.__signalgateKeyListenerStopped) return;
   const client = new pg.Client({ connectionString: url });
+  holder.__signalgateKeyListenerClient = client;
   const retry = () => {
+    if (holder.__signalgateKeyListenerStopped) return;
     keyCache.enabled = false;
     keyCache.clear();
     const delay = Math.min(30_000, 500 * 2 ** attempt);

@@ -26,7 +26,10 @@ function signingKey(): Uint8Array {
   return keyCache.key;
 }
 
-export async function signAccessToken(claims: Omit<AccessClaims, "jti">, now = new Date()): Promise<{ token: string; expiresIn: number }> {
+export async function signAccessToken(
+  claims: Omit<AccessClaims, "jti">,
+  now = new Date(),
+): Promise<{ token: string; expiresIn: number }> {
   const env = getEnv();
   const iat = Math.floor(now.getTime() / 1000);
   const token = await new SignJWT({ org: claims.org, role: claims.role })

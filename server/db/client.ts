@@ -61,7 +61,12 @@ export async function closeDb(): Promise<void> {
   await s.driver.close();
 }
 
-export async function databaseHealth(): Promise<{ ok: boolean; kind: Driver["kind"]; latencyMs: number; error?: string }> {
+export async function databaseHealth(): Promise<{
+  ok: boolean;
+  kind: Driver["kind"];
+  latencyMs: number;
+  error?: string;
+}> {
   const started = performance.now();
   const kind = getDriver().kind;
   try {

@@ -51,7 +51,12 @@ export function readMigrations(dir = migrationsDir()): Migration[] {
 interface Runner {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   exec(sql: string): Promise<void>;
-  transaction(fn: (tx: { exec(sql: string): Promise<void>; query(sql: string, params?: unknown[]): Promise<unknown> }) => Promise<void>): Promise<void>;
+  transaction(
+    fn: (tx: {
+      exec(sql: string): Promise<void>;
+      query(sql: string, params?: unknown[]): Promise<unknown>;
+    }) => Promise<void>,
+  ): Promise<void>;
   release(): Promise<void>;
 }
 

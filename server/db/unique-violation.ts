@@ -1,7 +1,11 @@
 /** Prisma's unique-constraint error (P2002), also as surfaced through driver adapters. */
 export function isUniqueViolation(err: unknown): boolean {
   if (typeof err !== "object" || err === null) return false;
-  const e = err as { code?: unknown; cause?: { code?: unknown }; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } };
+  const e = err as {
+    code?: unknown;
+    cause?: { code?: unknown };
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+  };
   return (
     e.code === "P2002" ||
     e.code === "23505" ||

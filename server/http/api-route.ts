@@ -65,7 +65,11 @@ async function authenticate(mode: AuthMode, req: Request): Promise<UserAuth | Ap
  * body (JSON only, 1 MiB) → strict zod validation → handler → one error mapper. Route files
  * stay declarative: `export const POST = apiRoute({ auth: "apiKey", scope: "sms.send", body }, handler)`.
  */
-export function apiRoute<A extends AuthMode, B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+export function apiRoute<
+  A extends AuthMode,
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+>(
   options: RouteOptions<A, B, Q>,
   handler: (ctx: RouteContext<A, Output<B>, Output<Q>>) => Promise<unknown>,
 ): (req: Request, context?: NextRouteContext) => Promise<Response> {
@@ -128,6 +132,9 @@ function toResponse(result: unknown, status: number): Response {
 }
 
 /** A JSON response with a chosen status and headers, for handlers that need more than the default. */
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return Response.json(body, { status: init.status ?? 200, headers: init.headers });
 }

@@ -43,7 +43,10 @@ export async function authenticateApiKey(req: Request, now = new Date()): Promis
   ensureKeyListener();
   const token = bearerToken(req);
   if (looksLikeJwt(token)) {
-    throw new AppError("wrong_credential_type", "Access tokens are not accepted here; use an API key (sg_live_… or sg_test_…).");
+    throw new AppError(
+      "wrong_credential_type",
+      "Access tokens are not accepted here; use an API key (sg_live_… or sg_test_…).",
+    );
   }
   if (!KEY_SHAPE.test(token)) throw new AppError("unauthenticated", "The API key is not valid.");
 
@@ -54,7 +57,10 @@ export async function authenticateApiKey(req: Request, now = new Date()): Promis
   if (key.ipRestrictions.length > 0) {
     const ip = clientIp(req);
     if (!ip || !ipMatchesAny(ip, key.ipRestrictions)) {
-      throw new AppError("ip_not_allowed", `Requests from ${ip ?? "an unknown address"} are not allowed for this API key.`);
+      throw new AppError(
+        "ip_not_allowed",
+        `Requests from ${ip ?? "an unknown address"} are not allowed for this API key.`,
+      );
     }
   }
   lastUsed.record(key.id, now);

@@ -37,13 +37,17 @@ export function looksLikeJwt(token: string): boolean {
 export async function authenticateUser(req: Request): Promise<UserAuth> {
   const token = bearerToken(req);
   if (looksLikeApiKey(token)) {
-    throw new AppError("wrong_credential_type", "API keys are not accepted here; use an access token from /api/v1/auth/token.");
+    throw new AppError(
+      "wrong_credential_type",
+      "API keys are not accepted here; use an access token from /api/v1/auth/token.",
+    );
   }
   const claims = await verifyAccessToken(token);
   const membership = await getDb().membership.findUnique({
     where: { userId_organizationId: { userId: claims.sub, organizationId: claims.org } },
     select: { role: true },
   });
-  if (!membership) throw new AppError("unauthenticated", "The access token's organization membership no longer exists.");
+  if (!membership)
+    throw new AppError("unauthenticated", "The access token's organization membership no longer exists.");
   return { kind: "user", userId: claims.sub, organizationId: claims.org, role: membership.role };
 }

@@ -12,7 +12,10 @@ export interface ErrorBody {
 export function errorResponse(err: unknown, requestId: string): Response {
   const appError = isAppError(err) ? err : new AppError("internal_error");
   if (!isAppError(err)) {
-    logger.error("unhandled error", { requestId, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    logger.error("unhandled error", {
+      requestId,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
   }
   const body: ErrorBody = {
     error: {

@@ -5,5 +5,8 @@ import { AppError } from "../errors";
  * validate for real and then say so plainly, rather than inventing messages.
  */
 export function notImplemented(what: string): never {
-  throw new AppError("not_implemented", `${what} is not available yet: authentication and validation succeeded, but no message was created.`);
+  throw new AppError(
+    "not_implemented",
+    `${what} is not available yet: authentication and validation succeeded, but no message was created.`,
+  );
 }

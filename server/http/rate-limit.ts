@@ -20,9 +20,13 @@ export async function applyRateLimit(
   const headers = rateLimitHeaders(decision);
   if (!decision.allowed) {
     const seconds = headers.get("retry-after");
-    throw new AppError("rate_limited", `Rate limit of ${decision.limit} requests per ${describeWindow(decision.windowSeconds)} exceeded. Retry after ${seconds} s.`, {
-      headers: Object.fromEntries(headers),
-    });
+    throw new AppError(
+      "rate_limited",
+      `Rate limit of ${decision.limit} requests per ${describeWindow(decision.windowSeconds)} exceeded. Retry after ${seconds} s.`,
+      {
+        headers: Object.fromEntries(headers),
+      },
+    );
   }
   return { headers };
 }

@@ -5,7 +5,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 function isJsonContentType(value: string | null): boolean {
   if (!value) return false;
   const mediaType = value.split(";")[0]?.trim().toLowerCase();
-  return mediaType === "application/json" || (mediaType?.startsWith("application/") && mediaType.endsWith("+json")) === true;
+  return (
+    mediaType === "application/json" || (mediaType?.startsWith("application/") && mediaType.endsWith("+json")) === true
+  );
 }
 
 /**

@@ -13,15 +13,24 @@ import { assertMayAssign } from "./owner-rules";
  * password is untouched and `initialPassword` is ignored); for an unknown email an account is
  * created with `initialPassword` — this is how an owner sets up, say, a support colleague.
  */
-export async function addMember(db: Db, organizationId: string, input: AddMemberInput, actorRole: Role): Promise<Member> {
+export async function addMember(
+  db: Db,
+  organizationId: string,
+  input: AddMemberInput,
+  actorRole: Role,
+): Promise<Member> {
   const data = addMemberInput.parse(input);
   assertMayAssign(actorRole, data.role);
 
   const existing = await db.user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (!existing && !data.initialPassword) {
-    throw new AppError("invalid_request", "No SignalGate account uses this email yet: set an initial password for it.", {
-      details: [{ path: "initialPassword", message: "Required: no SignalGate account uses this email yet." }],
-    });
+    throw new AppError(
+      "invalid_request",
+      "No SignalGate account uses this email yet: set an initial password for it.",
+      {
+        details: [{ path: "initialPassword", message: "Required: no SignalGate account uses this email yet." }],
+      },
+    );
   }
   // Hash outside the transaction: argon2 takes tens of milliseconds and must not hold a connection.
   const passwordHash = !existing && data.initialPassword ? await hashPassword(data.initialPassword) : null;
@@ -47,11 +56,19 @@ export async function addMember(db: Db, organizationId: string, input: AddMember
         data: { id: newId("mem"), userId: user.id, organizationId, role: data.role },
         select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
       });
-      return { id: m.id, userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role, joinedAt: m.createdAt };
+      return {
+        id: m.id,
+        userId: m.user.id,
+        email: m.user.email,
+        name: m.user.name,
+        role: m.role,
+        joinedAt: m.createdAt,
+      };
     });
   } catch (err) {
     // Lost a race: the same person added twice at once, or their account created meanwhile.
-    if (isUniqueViolation(err)) throw new AppError("already_member", "This person was just added by someone else. Reload to see them.");
+    if (isUniqueViolation(err))
+      throw new AppError("already_member", "This person was just added by someone else. Reload to see them.");
     throw err;
   }
 }

@@ -32,7 +32,11 @@ export async function updateMemberRole(
     if (current.role === "owner" && data.role !== "owner") {
       await assertNotLastOwner(tx, organizationId, "change this role");
     }
-    const m = await tx.membership.update({ where: { id: current.id }, data: { role: data.role }, select: memberSelect });
+    const m = await tx.membership.update({
+      where: { id: current.id },
+      data: { role: data.role },
+      select: memberSelect,
+    });
     return { id: m.id, userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role, joinedAt: m.createdAt };
   });
 }

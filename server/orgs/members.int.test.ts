@@ -38,7 +38,12 @@ describe("addMember", () => {
     const db = getDb();
     const { orgId } = await owner();
     const email = uniqueEmail();
-    const member = await addMember(db, orgId, { email, role: "support", name: "Sam", initialPassword: "support-pass-123" }, "owner");
+    const member = await addMember(
+      db,
+      orgId,
+      { email, role: "support", name: "Sam", initialPassword: "support-pass-123" },
+      "owner",
+    );
     expect(member).toMatchObject({ email, name: "Sam", role: "support" });
 
     const user = await verifyCredentials(db, email, "support-pass-123");
@@ -51,7 +56,12 @@ describe("addMember", () => {
     const db = getDb();
     const a = await owner("A");
     const b = await owner("B");
-    const member = await addMember(db, a.orgId, { email: b.email, role: "developer", initialPassword: "another-password-1" }, "admin");
+    const member = await addMember(
+      db,
+      a.orgId,
+      { email: b.email, role: "developer", initialPassword: "another-password-1" },
+      "admin",
+    );
     expect(member.userId).toBe(b.userId);
     expect(await verifyCredentials(db, b.email, password)).not.toBeNull();
     expect(await verifyCredentials(db, b.email, "another-password-1")).toBeNull();
@@ -64,7 +74,10 @@ describe("addMember", () => {
 
   it("requires an initial password for a new email, naming the field", async () => {
     const { orgId } = await owner();
-    const err = await expectAppError(addMember(getDb(), orgId, { email: uniqueEmail(), role: "support" }, "owner"), "invalid_request");
+    const err = await expectAppError(
+      addMember(getDb(), orgId, { email: uniqueEmail(), role: "support" }, "owner"),
+      "invalid_request",
+    );
     expect(err.details?.[0]?.path).toBe("initialPassword");
   });
 
@@ -89,12 +102,22 @@ describe("last-owner rules", () => {
     expect(me?.userId).toBe(userId);
     const myId = me!.id;
 
-    const demote = await expectAppError(updateMemberRole(db, orgId, { memberId: myId, role: "admin" }, "owner"), "forbidden");
+    const demote = await expectAppError(
+      updateMemberRole(db, orgId, { memberId: myId, role: "admin" }, "owner"),
+      "forbidden",
+    );
     expect(demote.message).toMatch(/at least one owner/);
     await expectAppError(removeMember(db, orgId, { memberId: myId }, "owner"), "forbidden");
 
-    const second = await addMember(db, orgId, { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" }, "owner");
-    await expect(updateMemberRole(db, orgId, { memberId: myId, role: "admin" }, "owner")).resolves.toMatchObject({ role: "admin" });
+    const second = await addMember(
+      db,
+      orgId,
+      { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" },
+      "owner",
+    );
+    await expect(updateMemberRole(db, orgId, { memberId: myId, role: "admin" }, "owner")).resolves.toMatchObject({
+      role: "admin",
+    });
     // Now `second` is the only owner again.
     await expectAppError(removeMember(db, orgId, { memberId: second.id }, "owner"), "forbidden");
     expect((await listMembers(db, orgId)).filter((m) => m.role === "owner")).toHaveLength(1);
@@ -108,7 +131,9 @@ describe("last-owner rules", () => {
       await addMember(db, orgId, { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" }, "owner");
     }
     const demotions = (
-      await Promise.all(orgs.map(async ({ orgId }) => (await listMembers(db, orgId)).map((m) => ({ orgId, memberId: m.id }))))
+      await Promise.all(
+        orgs.map(async ({ orgId }) => (await listMembers(db, orgId)).map((m) => ({ orgId, memberId: m.id }))),
+      )
     ).flat();
     expect(demotions).toHaveLength(8);
     const results = await Promise.allSettled(
@@ -126,7 +151,10 @@ describe("last-owner rules", () => {
     await addMember(db, orgId, { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" }, "owner");
     const [firstOwner] = await listMembers(db, orgId);
     await expectAppError(removeMember(db, orgId, { memberId: firstOwner!.id }, "admin"), "forbidden");
-    await expectAppError(updateMemberRole(db, orgId, { memberId: firstOwner!.id, role: "support" }, "admin"), "forbidden");
+    await expectAppError(
+      updateMemberRole(db, orgId, { memberId: firstOwner!.id, role: "support" }, "admin"),
+      "forbidden",
+    );
   });
 
   it("removes a member and keeps their account", async () => {
@@ -134,7 +162,10 @@ describe("last-owner rules", () => {
     const { orgId } = await owner();
     const email = uniqueEmail();
     const dev = await addMember(db, orgId, { email, role: "developer", initialPassword: "developer-pass" }, "owner");
-    await expect(removeMember(db, orgId, { memberId: dev.id }, "admin")).resolves.toEqual({ id: dev.id, userId: dev.userId });
+    await expect(removeMember(db, orgId, { memberId: dev.id }, "admin")).resolves.toEqual({
+      id: dev.id,
+      userId: dev.userId,
+    });
     expect((await listMembers(db, orgId)).map((m) => m.email)).not.toContain(email);
     expect(await verifyCredentials(db, email, "developer-pass")).not.toBeNull();
   });
@@ -145,7 +176,10 @@ describe("tenant isolation", () => {
     const db = getDb();
     const a = await owner("A");
     const b = await owner("B");
-    await expect(getMembershipOrThrow(db, a.userId, a.orgId)).resolves.toMatchObject({ role: "owner", organizationName: "A" });
+    await expect(getMembershipOrThrow(db, a.userId, a.orgId)).resolves.toMatchObject({
+      role: "owner",
+      organizationName: "A",
+    });
     await expectAppError(getMembershipOrThrow(db, a.userId, b.orgId), "not_found");
     await expectAppError(getMembershipOrThrow(db, a.userId, "org_does_not_exist"), "not_found");
   });
@@ -155,7 +189,10 @@ describe("tenant isolation", () => {
     const a = await owner("A");
     const b = await owner("B");
     const [bOwner] = await listMembers(db, b.orgId);
-    await expectAppError(updateMemberRole(db, a.orgId, { memberId: bOwner!.id, role: "support" }, "owner"), "not_found");
+    await expectAppError(
+      updateMemberRole(db, a.orgId, { memberId: bOwner!.id, role: "support" }, "owner"),
+      "not_found",
+    );
     await expectAppError(removeMember(db, a.orgId, { memberId: bOwner!.id }, "owner"), "not_found");
     expect((await listMembers(db, b.orgId))[0]).toMatchObject({ id: bOwner!.id, role: "owner" });
   });

@@ -33,7 +33,11 @@ function toActive(row: Row): ActiveMembership {
  * The user's membership of one organization. A non-member gets not_found, never forbidden, so an
  * organization id reveals nothing about organizations the caller does not belong to (contract §1).
  */
-export async function getMembershipOrThrow(db: DbOrTx, userId: string, organizationId: string): Promise<ActiveMembership> {
+export async function getMembershipOrThrow(
+  db: DbOrTx,
+  userId: string,
+  organizationId: string,
+): Promise<ActiveMembership> {
   const row = await db.membership.findUnique({
     where: { userId_organizationId: { userId, organizationId } },
     select,

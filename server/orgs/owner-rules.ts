@@ -20,9 +20,16 @@ export async function lockOrganization(tx: Prisma.TransactionClient, organizatio
   await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${organizationId} FOR UPDATE`;
 }
 
-export async function assertNotLastOwner(tx: Prisma.TransactionClient, organizationId: string, what: string): Promise<void> {
+export async function assertNotLastOwner(
+  tx: Prisma.TransactionClient,
+  organizationId: string,
+  what: string,
+): Promise<void> {
   const owners = await tx.membership.count({ where: { organizationId, role: "owner" } });
   if (owners <= 1) {
-    throw new AppError("forbidden", `An organization needs at least one owner: make someone else an owner before you ${what}.`);
+    throw new AppError(
+      "forbidden",
+      `An organization needs at least one owner: make someone else an owner before you ${what}.`,
+    );
   }
 }

@@ -12,7 +12,9 @@ import {
 
 // The same bucket ranges as sg_rate_limit_take, so the numbers shown are the numbers enforced.
 async function windowUsage(db: DbOrTx, organizationId: string, nowS: number) {
-  const rows = await db.$queryRaw<{ per_minute: bigint | number; per_hour: bigint | number; per_day: bigint | number }[]>`
+  const rows = await db.$queryRaw<
+    { per_minute: bigint | number; per_hour: bigint | number; per_day: bigint | number }[]
+  >`
     SELECT
       coalesce(sum(count) FILTER (WHERE granularity = 1 AND bucket >= floor((${nowS}::float8 - 60) / 1)), 0) AS per_minute,
       coalesce(sum(count) FILTER (WHERE granularity = 60 AND bucket >= floor((${nowS}::float8 - 3600) / 60)), 0) AS per_hour,
@@ -38,7 +40,11 @@ export async function getRateLimits(db: DbOrTx, organizationId: string, nowMs = 
 }
 
 /** Dashboard detail: the caps, each category's minute window, and 24 h of requests and 429s. */
-export async function getRateLimitUsage(db: DbOrTx, organizationId: string, nowMs = Date.now()): Promise<RateLimitUsage> {
+export async function getRateLimitUsage(
+  db: DbOrTx,
+  organizationId: string,
+  nowMs = Date.now(),
+): Promise<RateLimitUsage> {
   const nowS = nowMs / 1000;
   const config = await getRateLimits(db, organizationId, nowMs);
   const categoryRows = await db.$queryRaw<{ scope: string; used: bigint | number }[]>`

@@ -152,7 +152,10 @@ describe("usage", () => {
     expect(usage.categories.find((c) => c.category === "sms.bulk")).toMatchObject({ used: 10, limit: 10 });
     expect(usage.categories.find((c) => c.category === "otp.send")).toMatchObject({ used: 2, limit: 30 });
     expect(usage.history).toHaveLength(96);
-    const total = usage.history.reduce((acc, h) => ({ requests: acc.requests + h.requests, rejected: acc.rejected + h.rejected }), { requests: 0, rejected: 0 });
+    const total = usage.history.reduce(
+      (acc, h) => ({ requests: acc.requests + h.requests, rejected: acc.rejected + h.rejected }),
+      { requests: 0, rejected: 0 },
+    );
     expect(total).toEqual({ requests: 12, rejected: 2 });
   });
 });

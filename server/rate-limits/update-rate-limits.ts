@@ -14,8 +14,10 @@ export async function updateRateLimits(db: Db, organizationId: string, input: Up
       perDay: data.perDay ?? current.perDay,
     };
     const details = [];
-    if (next.perMinute > next.perHour) details.push({ path: "perMinute", message: `Must not exceed perHour (${next.perHour}).` });
-    if (next.perHour > next.perDay) details.push({ path: "perHour", message: `Must not exceed perDay (${next.perDay}).` });
+    if (next.perMinute > next.perHour)
+      details.push({ path: "perMinute", message: `Must not exceed perHour (${next.perHour}).` });
+    if (next.perHour > next.perDay)
+      details.push({ path: "perHour", message: `Must not exceed perDay (${next.perDay}).` });
     if (details.length > 0) {
       throw new AppError("invalid_request", "Limits must satisfy perMinute <= perHour <= perDay.", { details });
     }

@@ -26,7 +26,13 @@ const steps = [
     cmd: [process.execPath, path.join(root, "server", "scripts", "with-postgres.mjs"), bin("vitest"), "run"],
   },
   { id: "BUILD", title: "next build", cmd: [bin("next"), "build"], env: { NODE_ENV: "production" } },
-  { id: "E2E", title: "playwright test", cmd: [bin("playwright"), "test"], needs: "BUILD" },
+  // Wrapped too: with a PostgreSQL at hand, two extra app servers share it for the multi-instance flows.
+  {
+    id: "E2E",
+    title: "playwright test",
+    cmd: [process.execPath, path.join(root, "server", "scripts", "with-postgres.mjs"), bin("playwright"), "test"],
+    needs: "BUILD",
+  },
 ];
 
 function skipped(step) {

@@ -33,11 +33,46 @@ interface ApiKeyRoute {
 }
 
 const API_KEY_ROUTES: ApiKeyRoute[] = [
-  { name: "POST /sms/send", handler: smsSend.POST, method: "POST", path: "/api/v1/sms/send", scope: "sms.send", body: { to: "+14155550123", body: "hi" } },
-  { name: "POST /sms/bulk", handler: smsBulk.POST, method: "POST", path: "/api/v1/sms/bulk", scope: "sms.send", body: { messages: [{ to: "+14155550123", body: "hi" }] } },
-  { name: "POST /otp/send", handler: otpSend.POST, method: "POST", path: "/api/v1/otp/send", scope: "otp.send", body: { to: "+14155550123" } },
-  { name: "POST /otp/verify", handler: otpVerify.POST, method: "POST", path: "/api/v1/otp/verify", scope: "otp.verify", body: { to: "+14155550123", code: "123456" } },
-  { name: "GET /sms/:id/status", handler: smsStatus.GET, method: "GET", path: "/api/v1/sms/msg_x/status", scope: "sms.read", params: { messageId: "msg_x" } },
+  {
+    name: "POST /sms/send",
+    handler: smsSend.POST,
+    method: "POST",
+    path: "/api/v1/sms/send",
+    scope: "sms.send",
+    body: { to: "+14155550123", body: "hi" },
+  },
+  {
+    name: "POST /sms/bulk",
+    handler: smsBulk.POST,
+    method: "POST",
+    path: "/api/v1/sms/bulk",
+    scope: "sms.send",
+    body: { messages: [{ to: "+14155550123", body: "hi" }] },
+  },
+  {
+    name: "POST /otp/send",
+    handler: otpSend.POST,
+    method: "POST",
+    path: "/api/v1/otp/send",
+    scope: "otp.send",
+    body: { to: "+14155550123" },
+  },
+  {
+    name: "POST /otp/verify",
+    handler: otpVerify.POST,
+    method: "POST",
+    path: "/api/v1/otp/verify",
+    scope: "otp.verify",
+    body: { to: "+14155550123", code: "123456" },
+  },
+  {
+    name: "GET /sms/:id/status",
+    handler: smsStatus.GET,
+    method: "GET",
+    path: "/api/v1/sms/msg_x/status",
+    scope: "sms.read",
+    params: { messageId: "msg_x" },
+  },
 ];
 
 interface ManagementRoute {
@@ -52,21 +87,83 @@ interface ManagementRoute {
 }
 
 const MANAGEMENT_ROUTES: ManagementRoute[] = [
-  { name: "GET /developer/api-keys", handler: keys.GET, method: "GET", path: () => "/api/v1/developer/api-keys", action: "apiKeys.read", byId: false },
-  { name: "POST /developer/api-keys", handler: keys.POST, method: "POST", path: () => "/api/v1/developer/api-keys", action: "apiKeys.manage", body: { name: "k" }, byId: false },
-  { name: "GET /developer/api-keys/:id", handler: keyById.GET, method: "GET", path: (id) => `/api/v1/developer/api-keys/${id}`, action: "apiKeys.read", byId: true },
-  { name: "PATCH /developer/api-keys/:id", handler: keyById.PATCH, method: "PATCH", path: (id) => `/api/v1/developer/api-keys/${id}`, action: "apiKeys.manage", body: { name: "renamed" }, byId: true },
-  { name: "DELETE /developer/api-keys/:id", handler: keyById.DELETE, method: "DELETE", path: (id) => `/api/v1/developer/api-keys/${id}`, action: "apiKeys.manage", byId: true },
-  { name: "POST /developer/api-keys/:id/regenerate", handler: regenerate.POST, method: "POST", path: (id) => `/api/v1/developer/api-keys/${id}/regenerate`, action: "apiKeys.manage", body: {}, byId: true },
-  { name: "POST /developer/api-keys/:id/enable", handler: enable.POST, method: "POST", path: (id) => `/api/v1/developer/api-keys/${id}/enable`, action: "apiKeys.manage", byId: true },
-  { name: "POST /developer/api-keys/:id/disable", handler: disable.POST, method: "POST", path: (id) => `/api/v1/developer/api-keys/${id}/disable`, action: "apiKeys.manage", byId: true },
+  {
+    name: "GET /developer/api-keys",
+    handler: keys.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/api-keys",
+    action: "apiKeys.read",
+    byId: false,
+  },
+  {
+    name: "POST /developer/api-keys",
+    handler: keys.POST,
+    method: "POST",
+    path: () => "/api/v1/developer/api-keys",
+    action: "apiKeys.manage",
+    body: { name: "k" },
+    byId: false,
+  },
+  {
+    name: "GET /developer/api-keys/:id",
+    handler: keyById.GET,
+    method: "GET",
+    path: (id) => `/api/v1/developer/api-keys/${id}`,
+    action: "apiKeys.read",
+    byId: true,
+  },
+  {
+    name: "PATCH /developer/api-keys/:id",
+    handler: keyById.PATCH,
+    method: "PATCH",
+    path: (id) => `/api/v1/developer/api-keys/${id}`,
+    action: "apiKeys.manage",
+    body: { name: "renamed" },
+    byId: true,
+  },
+  {
+    name: "DELETE /developer/api-keys/:id",
+    handler: keyById.DELETE,
+    method: "DELETE",
+    path: (id) => `/api/v1/developer/api-keys/${id}`,
+    action: "apiKeys.manage",
+    byId: true,
+  },
+  {
+    name: "POST /developer/api-keys/:id/regenerate",
+    handler: regenerate.POST,
+    method: "POST",
+    path: (id) => `/api/v1/developer/api-keys/${id}/regenerate`,
+    action: "apiKeys.manage",
+    body: {},
+    byId: true,
+  },
+  {
+    name: "POST /developer/api-keys/:id/enable",
+    handler: enable.POST,
+    method: "POST",
+    path: (id) => `/api/v1/developer/api-keys/${id}/enable`,
+    action: "apiKeys.manage",
+    byId: true,
+  },
+  {
+    name: "POST /developer/api-keys/:id/disable",
+    handler: disable.POST,
+    method: "POST",
+    path: (id) => `/api/v1/developer/api-keys/${id}/disable`,
+    action: "apiKeys.manage",
+    byId: true,
+  },
 ];
 
 const EDGE = "security-suite-edge-token";
 globalThis.__signalgateEdgeToken = EDGE;
 const fromIp = (ip: string) => ({ "x-sg-edge": EDGE, "x-sg-client-ip": ip });
 
-function callKeyRoute(route: ApiKeyRoute, options: { token?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+function callKeyRoute(
+  route: ApiKeyRoute,
+  options: { token?: string; headers?: Record<string, string>; body?: unknown } = {},
+) {
   return call(route.handler, route.path, {
     method: route.method,
     body: options.body ?? route.body,
@@ -114,10 +211,17 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
 
   it("enforces IP restrictions, matching IPv4-mapped IPv6 callers as IPv4", async () => {
     const key = await seedApiKey(org.organizationId, { ipRestrictions: ["203.0.113.0/24", "2001:db8::/32"] });
-    expectError(await callKeyRoute(route, { token: key.rawKey, headers: fromIp("198.51.100.7") }), 403, "ip_not_allowed");
+    expectError(
+      await callKeyRoute(route, { token: key.rawKey, headers: fromIp("198.51.100.7") }),
+      403,
+      "ip_not_allowed",
+    );
     // Without the server's marker the address is unknown and the key fails closed, whatever the caller claims.
     expectError(
-      await callKeyRoute(route, { token: key.rawKey, headers: { "x-sg-client-ip": "203.0.113.9", "x-forwarded-for": "203.0.113.9" } }),
+      await callKeyRoute(route, {
+        token: key.rawKey,
+        headers: { "x-sg-client-ip": "203.0.113.9", "x-forwarded-for": "203.0.113.9" },
+      }),
       403,
       "ip_not_allowed",
     );

@@ -72,7 +72,9 @@ describe("create", () => {
   it("rejects bad input naming the field, and read-only fields", async () => {
     const badIp = await create({ name: "x", ipRestrictions: ["10.0.0.1", "300.1.1.1"] });
     expectError(badIp, 400, "invalid_request");
-    expect(badIp.json.error.details).toEqual([{ path: "ipRestrictions.1", message: expect.stringContaining("300.1.1.1") }]);
+    expect(badIp.json.error.details).toEqual([
+      { path: "ipRestrictions.1", message: expect.stringContaining("300.1.1.1") },
+    ]);
     for (const body of [
       { name: "" },
       { name: "x", expiresIn: "90h" },
@@ -131,7 +133,13 @@ describe("list, get, update", () => {
       body: { name: "New", description: null, permissions: ["otp.send"], ipRestrictions: ["192.0.2.1"] },
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: key.id, name: "New", description: null, permissions: ["otp.send"], ipRestrictions: ["192.0.2.1"] });
+    expect(res.json).toMatchObject({
+      id: key.id,
+      name: "New",
+      description: null,
+      permissions: ["otp.send"],
+      ipRestrictions: ["192.0.2.1"],
+    });
     const env = await call(keyById.PATCH, `${base}/${key.id}`, {
       method: "PATCH",
       token: owner.accessToken,
@@ -148,22 +156,43 @@ describe("lifecycle takes effect on the next request", () => {
     const params = { id: key.id };
     expect((await useKey(key.rawKey)).status).toBe(501);
 
-    const disabled = await call(disable.POST, `${base}/${key.id}/disable`, { method: "POST", token: owner.accessToken, params });
+    const disabled = await call(disable.POST, `${base}/${key.id}/disable`, {
+      method: "POST",
+      token: owner.accessToken,
+      params,
+    });
     expect(disabled.json.isActive).toBe(false);
     expectError(await useKey(key.rawKey), 401, "key_disabled");
     const list = await call(keys.GET, base, { token: owner.accessToken });
     expect(list.json.some((k: { id: string }) => k.id === key.id)).toBe(true);
 
-    const enabled = await call(enable.POST, `${base}/${key.id}/enable`, { method: "POST", token: owner.accessToken, params });
+    const enabled = await call(enable.POST, `${base}/${key.id}/enable`, {
+      method: "POST",
+      token: owner.accessToken,
+      params,
+    });
     expect(enabled.json.isActive).toBe(true);
     expect((await useKey(key.rawKey)).status).toBe(501);
 
-    const mismatch = await call(regenerate.POST, `${base}/${key.id}/regenerate`, { token: owner.accessToken, params, body: { id: "key_other" } });
+    const mismatch = await call(regenerate.POST, `${base}/${key.id}/regenerate`, {
+      token: owner.accessToken,
+      params,
+      body: { id: "key_other" },
+    });
     expectError(mismatch, 400, "invalid_request");
 
-    const regen = await call(regenerate.POST, `${base}/${key.id}/regenerate`, { token: owner.accessToken, params, body: { id: key.id } });
+    const regen = await call(regenerate.POST, `${base}/${key.id}/regenerate`, {
+      token: owner.accessToken,
+      params,
+      body: { id: key.id },
+    });
     expect(regen.status).toBe(200);
-    expect(regen.json).toEqual({ id: key.id, name: "Lifecycle", rawKey: expect.stringMatching(/^sg_test_/), keyPrefix: expect.any(String) });
+    expect(regen.json).toEqual({
+      id: key.id,
+      name: "Lifecycle",
+      rawKey: expect.stringMatching(/^sg_test_/),
+      keyPrefix: expect.any(String),
+    });
     expect(regen.json.rawKey).not.toBe(key.rawKey);
     expectError(await useKey(key.rawKey), 401, "unauthenticated");
     expect((await useKey(regen.json.rawKey)).status).toBe(501);
@@ -171,10 +200,18 @@ describe("lifecycle takes effect on the next request", () => {
     expect(after.json).toMatchObject({ name: "Lifecycle", permissions: ["sms.send"], keyPrefix: regen.json.keyPrefix });
 
     // A bare POST (no body, no content type) regenerates too.
-    const bare = await call(regenerate.POST, `${base}/${key.id}/regenerate`, { method: "POST", token: owner.accessToken, params });
+    const bare = await call(regenerate.POST, `${base}/${key.id}/regenerate`, {
+      method: "POST",
+      token: owner.accessToken,
+      params,
+    });
     expect(bare.status).toBe(200);
 
-    const deleted = await call(keyById.DELETE, `${base}/${key.id}`, { method: "DELETE", token: owner.accessToken, params });
+    const deleted = await call(keyById.DELETE, `${base}/${key.id}`, {
+      method: "DELETE",
+      token: owner.accessToken,
+      params,
+    });
     expect(deleted.status).toBe(204);
     expect(deleted.text).toBe("");
     expectError(await useKey(bare.json.rawKey), 401, "unauthenticated");

@@ -15,7 +15,11 @@ afterEach(() => {
 describe("GET/PATCH /developer/rate-limits", () => {
   it("reads the defaults with current usage, for every role", async () => {
     const owner = await seedOrganization("owner");
-    for (const member of [owner, await seedMember(owner.organizationId, "developer"), await seedMember(owner.organizationId, "support")]) {
+    for (const member of [
+      owner,
+      await seedMember(owner.organizationId, "developer"),
+      await seedMember(owner.organizationId, "support"),
+    ]) {
       const res = await call(rateLimits.GET, path, { token: member.accessToken });
       expect(res.status).toBe(200);
       expect(res.json).toEqual({
@@ -34,12 +38,20 @@ describe("GET/PATCH /developer/rate-limits", () => {
   it("lets owners and admins change limits, not developers or support", async () => {
     const owner = await seedOrganization("owner");
     const admin = await seedMember(owner.organizationId, "admin");
-    const res = await call(rateLimits.PATCH, path, { method: "PATCH", token: admin.accessToken, body: { perMinute: 50, enabled: false } });
+    const res = await call(rateLimits.PATCH, path, {
+      method: "PATCH",
+      token: admin.accessToken,
+      body: { perMinute: 50, enabled: false },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ perMinute: 50, perHour: 3000, perDay: 30000, enabled: false });
     for (const role of ["developer", "support"] as const) {
       const member = await seedMember(owner.organizationId, role);
-      expectError(await call(rateLimits.PATCH, path, { method: "PATCH", token: member.accessToken, body: { perMinute: 1 } }), 403, "forbidden");
+      expectError(
+        await call(rateLimits.PATCH, path, { method: "PATCH", token: member.accessToken, body: { perMinute: 1 } }),
+        403,
+        "forbidden",
+      );
     }
     const org = await getDb().organization.findUniqueOrThrow({ where: { id: owner.organizationId } });
     expect(org.rateLimitPerMinute).toBe(50);
@@ -48,7 +60,14 @@ describe("GET/PATCH /developer/rate-limits", () => {
   it("validates: positive integers, perMinute <= perHour <= perDay, no read-only fields", async () => {
     const owner = await seedOrganization("owner");
     const patch = (body: unknown) => call(rateLimits.PATCH, path, { method: "PATCH", token: owner.accessToken, body });
-    for (const body of [{ perMinute: 0 }, { perMinute: -1 }, { perMinute: 1.5 }, { perHour: "10" }, { enabled: "yes" }, { currentUsage: { perMinute: 0 } }]) {
+    for (const body of [
+      { perMinute: 0 },
+      { perMinute: -1 },
+      { perMinute: 1.5 },
+      { perHour: "10" },
+      { enabled: "yes" },
+      { currentUsage: { perMinute: 0 } },
+    ]) {
       expectError(await patch(body), 400, "invalid_request");
     }
     const order = await patch({ perMinute: 5000 });
@@ -108,7 +127,10 @@ describe("limits on the API", () => {
 
   it("sends no limit headers when rate limiting is disabled", async () => {
     const owner = await seedOrganization("owner");
-    await getDb().organization.update({ where: { id: owner.organizationId }, data: { rateLimitEnabled: false, rateLimitPerMinute: 1 } });
+    await getDb().organization.update({
+      where: { id: owner.organizationId },
+      data: { rateLimitEnabled: false, rateLimitPerMinute: 1 },
+    });
     const key = await seedApiKey(owner.organizationId);
     for (let i = 0; i < 12; i++) {
       const res = await send(key.rawKey);

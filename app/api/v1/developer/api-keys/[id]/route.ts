@@ -14,6 +14,9 @@ export const PATCH = apiRoute(
   ({ auth, params, body }) => updateApiKey(getDb(), auth.organizationId, params.id!, body),
 );
 
-export const DELETE = apiRoute({ auth: "jwt", allow: "apiKeys.manage", rateLimit: "apiKeys" }, async ({ auth, params }) => {
-  await deleteApiKey(getDb(), auth.organizationId, params.id!);
-});
+export const DELETE = apiRoute(
+  { auth: "jwt", allow: "apiKeys.manage", rateLimit: "apiKeys" },
+  async ({ auth, params }) => {
+    await deleteApiKey(getDb(), auth.organizationId, params.id!);
+  },
+);

@@ -1,0 +1,44 @@
+import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+
+export const PASSWORD = "correct horse battery";
+
+export function uniqueEmail(tag = "e2e"): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** The contract's error shape, with requestId equal to the X-Request-Id header. */
+export async function expectError(res: APIResponse, status: number, code: string) {
+  const body = await res.json();
+  expect({ status: res.status(), code: body?.error?.code }).toEqual({ status, code });
+  expect(typeof body.error.message).toBe("string");
+  expect(body.error.requestId).toBe(res.headers()["x-request-id"]);
+  return body;
+}
+
+export async function registerAndLogin(request: APIRequestContext, base = "") {
+  const email = uniqueEmail();
+  const reg = await request.post(`${base}/api/v1/auth/register`, {
+    data: { email, password: PASSWORD, organizationName: "E2E Org" },
+  });
+  expect(reg.status()).toBe(201);
+  const tok = await request.post(`${base}/api/v1/auth/token`, { data: { email, password: PASSWORD } });
+  expect(tok.status()).toBe(200);
+  const tokens = (await tok.json()) as { accessToken: string; refreshToken: string };
+  return { email, ...tokens };
+}
+
+export async function createKey(
+  request: APIRequestContext,
+  accessToken: string,
+  data: Record<string, unknown> = {},
+  base = "",
+) {
+  const res = await request.post(`${base}/api/v1/developer/api-keys`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { name: "e2e key", ...data },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; rawKey: string };
+}
+
+export const SMS = { to: "+14155550123", body: "hello" };
