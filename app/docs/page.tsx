@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ApiReference } from "@/components/docs/api-reference";
+
+export const metadata: Metadata = {
+  title: "API reference",
+  description: "The SignalGate REST API: SMS, OTP, API keys, webhooks and rate limits.",
+};
+
+const OPENAPI_URL = "/api/v1/openapi.json";
+
+/** Public: no sign-in needed to read the API reference. */
+export default function DocsPage() {
+  return (
+    <div className="min-h-screen bg-white text-slate-900">
+      <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex max-w-[1460px] items-center justify-between gap-4 px-5 py-3">
+          <div className="flex items-baseline gap-2">
+            <Link href="/dashboard" className="text-lg font-semibold tracking-tight text-slate-900">
+              SignalGate
+            </Link>
+            <span className="text-slate-300">/</span>
+            <h1 className="text-base font-medium text-slate-600">API reference</h1>
+          </div>
+          <nav className="flex items-center gap-2 text-sm">
+            <a
+              href={OPENAPI_URL}
+              className="rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              openapi.json
+            </a>
+            <Link
+              href="/dashboard"
+              className="rounded-md bg-slate-900 px-3 py-1.5 font-medium text-white hover:bg-slate-700"
+            >
+              Dashboard
+            </Link>
+          </nav>
+        </div>
+      </header>
+      <main>
+        <ApiReference url={OPENAPI_URL} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** The document's introduction, rendered at the top of /docs (Markdown). */
+export const API_DESCRIPTION = `
+SignalGate sends SMS and one-time passcodes (OTP) and lets you manage API keys, webhooks and rate limits.
+All endpoints live under \`/api/v1\`. Requests and responses are JSON (\`Content-Type: application/json\`,
+UTF-8, camelCase fields, ISO 8601 UTC timestamps); unknown request fields are rejected.
+
+## Authentication
+Send \`Authorization: Bearer <credential>\`. Two kinds of credential exist:
+
+- **API key** (\`apiKey\`) for the SMS and OTP endpoints. Keys belong to an organization, hold permission
+  scopes and may be restricted to IP addresses or CIDR ranges. The full key is shown once, at creation.
+- **Access token** (\`accessToken\`) for the management endpoints (API keys, webhooks, rate limits).
+  Get one from \`POST /api/v1/auth/token\`; it is a JWT valid for 15 minutes, renewed with
+  \`POST /api/v1/auth/refresh\` (refresh tokens rotate on every use).
+
+Using one kind where the other is expected answers 401 \`wrong_credential_type\`.
+
+## Environments
+The key prefix selects the environment. \`sg_live_…\` keys send real messages. \`sg_test_…\` keys are a
+sandbox: nothing leaves the service and messages move QUEUED → SENT → DELIVERED within seconds, except for
+the magic recipients \`+15005550001\` (FAILED), \`+15005550002\` (UNDELIVERED) and \`+15005550003\` (stays SENT).
+
+## Errors
+Every status from 400 up carries the same body:
+
+\`\`\`json
+{ "error": { "code": "invalid_request", "message": "The request body is not valid.",
+             "requestId": "req_…", "details": [{ "path": "messages.3.to", "message": "…" }] } }
+\`\`\`
+
+\`code\` is stable and meant for programs; \`message\` is for people; \`details\` lists validation problems.
+Every response carries \`X-Request-Id\`: your own value when you send a valid one (1 to 128 characters of
+\`A-Za-z0-9._:-\`), otherwise a generated one. Quote it when asking for support.
+
+## Rate limits
+Limits apply per organization over rolling windows: per endpoint category (SMS send 100/min, bulk 10/min,
+OTP send 30/min, OTP verify 50/min, others 60/min) and for all traffic together (default 100/min,
+3,000/hour, 30,000/day, adjustable). \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
+\`X-RateLimit-Reset\` describe the most restrictive window. Over the limit the answer is 429
+\`rate_limited\` with \`Retry-After\` in seconds; wait \`Retry-After × 2^attempt\` seconds before retry
+number \`attempt\` (from 0).
+
+## Idempotency
+\`POST /sms/send\`, \`/sms/bulk\` and \`/otp/send\` accept an \`Idempotency-Key\` header. Repeating a request
+with the same key and body within 24 hours replays the first response (\`Idempotent-Replayed: true\`)
+instead of sending again; the same key with a different body answers 422.
+`.trim();

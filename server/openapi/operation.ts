@@ -1,0 +1,123 @@
+import { z } from "zod";
+import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-openapi";
+import type { ErrorCode } from "../errors";
+import type { RateLimitCategory } from "../http/rate-limit";
+import type { Permission } from "@/schemas/permissions";
+import { ROLES, can, type Action } from "@/schemas/roles";
+import { errors } from "./errors";
+import { idempotencyKeyParam, idempotentReplayedHeader, optionalRateLimitHeaders, requestIdHeader } from "./headers";
+
+type AuthMode = "none" | "jwt" | "apiKey";
+type HeaderSchemas = Record<string, z.ZodType>;
+
+export interface OperationSpec {
+  /** Unique, camelCase: becomes the function name in generated clients. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** The same options the route passes to apiRoute(), so the error list follows from them. */
+  auth: AuthMode;
+  scope?: Permission;
+  allow?: Action;
+  rateLimit?: RateLimitCategory;
+  body?: z.ZodType;
+  query?: z.ZodObject;
+  /** Path parameters with descriptions; any `{param}` left out is added as a plain string. */
+  params?: z.ZodObject;
+  /** Accepts the Idempotency-Key header (sms/send, sms/bulk, otp/send). */
+  idempotent?: boolean;
+  success: {
+    status: number;
+    description: string;
+    /** Omit for responses without a body (204). */
+    schema?: z.ZodType;
+    headers?: HeaderSchemas;
+  };
+  /** Error codes the handler itself can raise, beyond those implied by auth/body/query/idempotency. */
+  errors?: ErrorCode[];
+  deprecated?: boolean;
+}
+
+/** The codes the apiRoute() wrapper itself can answer with for these options (server/http/api-route.ts). */
+export function impliedErrorCodes(
+  spec: Pick<OperationSpec, "auth" | "scope" | "allow" | "body" | "query" | "idempotent">,
+): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (spec.body || spec.query) codes.push("invalid_request");
+  if (spec.body) codes.push("payload_too_large", "unsupported_media_type");
+  if (spec.auth === "jwt") codes.push("unauthenticated", "token_expired", "wrong_credential_type", "rate_limited");
+  if (spec.auth === "apiKey") {
+    codes.push(
+      "unauthenticated",
+      "key_disabled",
+      "key_expired",
+      "wrong_credential_type",
+      "ip_not_allowed",
+      "rate_limited",
+    );
+  }
+  if (spec.scope) codes.push("insufficient_scope");
+  if (spec.allow) codes.push("forbidden");
+  if (spec.idempotent) codes.push("idempotency_in_progress", "idempotency_key_reused");
+  return codes;
+}
+
+function authNote(spec: OperationSpec): string | undefined {
+  const category = spec.rateLimit ? ` Rate-limit category: \`${spec.rateLimit}\`.` : "";
+  if (spec.auth === "apiKey") {
+    const scope = spec.scope ? ` with the \`${spec.scope}\` permission` : "";
+    return `**Authentication:** API key (\`sg_live_…\` / \`sg_test_…\`)${scope}.${category}`;
+  }
+  if (spec.auth === "jwt") {
+    const roles = spec.allow ? ROLES.filter((r) => can(r, spec.allow as Action)) : ROLES;
+    return `**Authentication:** access token (JWT). Roles allowed: ${roles.join(", ")}.${category}`;
+  }
+  return undefined;
+}
+
+function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
+  const rateLimited = spec.auth !== "none";
+  const headers = z.object({
+    "X-Request-Id": requestIdHeader,
+    ...(rateLimited ? optionalRateLimitHeaders : {}),
+    ...(spec.idempotent ? { "Idempotent-Replayed": idempotentReplayedHeader } : {}),
+    ...spec.success.headers,
+  });
+  return {
+    description: spec.success.description,
+    headers,
+    ...(spec.success.schema ? { content: { "application/json": { schema: spec.success.schema } } } : {}),
+  };
+}
+
+/** One documented operation, built from the same facts as its route: auth, schemas, status. */
+export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
+  const description = [spec.description, authNote(spec)].filter(Boolean).join("\n\n");
+  const header = spec.idempotent ? z.object({ "Idempotency-Key": idempotencyKeyParam }) : undefined;
+  const requestParams = {
+    ...(spec.params ? { path: spec.params } : {}),
+    ...(spec.query ? { query: spec.query } : {}),
+    ...(header ? { header } : {}),
+  };
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    ...(description ? { description } : {}),
+    ...(spec.deprecated ? { deprecated: true } : {}),
+    security: spec.auth === "jwt" ? [{ accessToken: [] }] : spec.auth === "apiKey" ? [{ apiKey: [] }] : [],
+    ...(Object.keys(requestParams).length ? { requestParams } : {}),
+    ...(spec.body
+      ? // apiRoute reads an empty body as {}, so the body is optional exactly when {} passes.
+        {
+          requestBody: {
+            required: !spec.body.safeParse({}).success,
+            content: { "application/json": { schema: spec.body } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(spec.success.status)]: successResponse(spec),
+      ...errors(...impliedErrorCodes(spec), ...(spec.errors ?? [])),
+    },
+  };
+}
