@@ -1,7 +1,8 @@
-import NextAuth, { type NextAuthConfig } from "next-auth";
+import NextAuth, { AuthError, CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDb } from "../db/client";
 import { getEnv } from "../env";
+import { logger } from "../logger";
 import { signInInput } from "@/schemas/auth";
 import { verifyCredentials } from "./verify-credentials";
 
@@ -18,6 +19,21 @@ function config(): NextAuthConfig {
     trustHost: true,
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/sign-in" },
+    logger: {
+      // A wrong password is an answer, not a fault: Auth.js would print a stack trace for each.
+      error(error) {
+        if (error instanceof CredentialsSignin) return;
+        const cause = (error.cause as { err?: unknown } | undefined)?.err;
+        logger.error("auth error", {
+          type: error instanceof AuthError ? error.type : error.name,
+          error: error.message,
+          cause: cause instanceof Error ? cause.stack : undefined,
+        });
+      },
+      warn(code) {
+        logger.warn("auth warning", { code });
+      },
+    },
     providers: [
       Credentials({
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
@@ -43,3 +59,14 @@ function config(): NextAuthConfig {
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth(config);
+
+/**
+ * The signed-in user as the database knows them now, or null: a valid session cookie for an
+ * account that no longer exists counts as signed out (pages use this, not the raw session).
+ */
+export async function getCurrentUser(): Promise<{ id: string; email: string; name: string | null } | null> {
+  const session = await auth();
+  const id = session?.user?.id;
+  if (!id) return null;
+  return getDb().user.findUnique({ where: { id }, select: { id: true, email: true, name: true } });
+}

@@ -71,7 +71,10 @@ const t = initTRPC.context<TRPCContext>().create({
     return {
       ...shape,
       // Internal errors never leak their message (SQL, stack details) to the browser.
-      message: error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError) ? "Something went wrong. Try again." : shape.message,
+      message:
+        error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)
+          ? "Something went wrong. Try again."
+          : shape.message,
       data: {
         ...shape.data,
         appCode,

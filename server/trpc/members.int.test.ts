@@ -11,7 +11,11 @@ import { createCaller } from "./root";
 const password = "correct horse battery";
 
 async function org(name: string) {
-  const { user, organization } = await registerUser(getDb(), { email: uniqueEmail(), password, organizationName: name });
+  const { user, organization } = await registerUser(getDb(), {
+    email: uniqueEmail(),
+    password,
+    organizationName: name,
+  });
   return { userId: user.id, email: user.email, orgId: organization.id };
 }
 
@@ -43,7 +47,12 @@ describe("members router", () => {
   it("lets a developer list members but not add them (FORBIDDEN)", async () => {
     const a = await org("A");
     const devEmail = uniqueEmail();
-    const dev = await addMember(getDb(), a.orgId, { email: devEmail, role: "developer", initialPassword: "developer-pass" }, "owner");
+    const dev = await addMember(
+      getDb(),
+      a.orgId,
+      { email: devEmail, role: "developer", initialPassword: "developer-pass" },
+      "owner",
+    );
     const { caller } = callerFor(dev.userId, a.orgId);
 
     const members = await caller.members.list();
@@ -51,7 +60,9 @@ describe("members router", () => {
       [a.email, false],
       [devEmail, true],
     ]);
-    const err = await trpcError(caller.members.add({ email: uniqueEmail(), role: "support", initialPassword: "support-pass-1" }));
+    const err = await trpcError(
+      caller.members.add({ email: uniqueEmail(), role: "support", initialPassword: "support-pass-1" }),
+    );
     expect(err.code).toBe("FORBIDDEN");
     expect(err.cause).toMatchObject({ code: "forbidden" });
     expect(await getDb().membership.count({ where: { organizationId: a.orgId } })).toBe(2);

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from "./init";
+import { apiKeysRouter } from "./routers/api-keys";
 import { membersRouter } from "./routers/members";
 import { organizationsRouter } from "./routers/organizations";
 import { viewerRouter } from "./routers/viewer";
@@ -11,6 +12,7 @@ export const appRouter = router({
   viewer: viewerRouter,
   organizations: organizationsRouter,
   members: membersRouter,
+  apiKeys: apiKeysRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -22,7 +22,11 @@ function handler(req: Request): Promise<Response> {
     onError({ error, path }) {
       // Expected refusals (validation, 401/403/404/409) are answers, not faults: log only the rest.
       if (error.code === "INTERNAL_SERVER_ERROR") {
-        logger.error("trpc procedure failed", { path, error: error.cause?.message ?? error.message, stack: error.cause?.stack });
+        logger.error("trpc procedure failed", {
+          path,
+          error: error.cause?.message ?? error.message,
+          stack: error.cause?.stack,
+        });
       }
     },
   });
