@@ -1,0 +1,82 @@
+"use server";
+
+import { cookies } from "next/headers";
+import { AuthError } from "next-auth";
+import { z } from "zod";
+import { signIn, signOut } from "@/server/auth/next-auth";
+import { registerUser } from "@/server/auth/register-user";
+import { getDb } from "@/server/db/client";
+import { AppError } from "@/server/errors";
+import { ACTIVE_ORG_COOKIE } from "@/server/trpc/active-org-cookie";
+import { registerInput, signInInput } from "@/schemas/auth";
+
+export interface AuthFormState {
+  fieldErrors?: Record<string, string | undefined>;
+  formError?: string;
+  /** Echoed back so the form keeps what was typed (never the password). */
+  values?: Record<string, string>;
+}
+
+function firstErrors(error: z.ZodError): Record<string, string | undefined> {
+  const flat = z.flattenError(error).fieldErrors as Record<string, string[] | undefined>;
+  return Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0]]));
+}
+
+/** Only same-site paths: `callbackUrl=https://evil.example` must not become an open redirect. */
+function safeRedirect(value: FormDataEntryValue | null): string {
+  const path = typeof value === "string" ? value : "";
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/dashboard";
+}
+
+function text(form: FormData, key: string): string {
+  const v = form.get(key);
+  return typeof v === "string" ? v : "";
+}
+
+export async function signInAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const values = { email: text(form, "email") };
+  const parsed = signInInput.safeParse({ email: values.email, password: text(form, "password") });
+  if (!parsed.success) return { fieldErrors: firstErrors(parsed.error), values };
+  try {
+    await signIn("credentials", { ...parsed.data, redirectTo: safeRedirect(form.get("callbackUrl")) });
+  } catch (err) {
+    // signIn redirects by throwing; only a refused sign-in is answered here, everything else
+    // (the redirect above included) must propagate (STACK.md).
+    if (err instanceof AuthError) return { formError: "The email or password is incorrect.", values };
+    throw err;
+  }
+  return {};
+}
+
+export async function signUpAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
+  const values = {
+    name: text(form, "name"),
+    email: text(form, "email"),
+    organizationName: text(form, "organizationName"),
+  };
+  const parsed = registerInput.safeParse({
+    email: values.email,
+    password: text(form, "password"),
+    name: values.name.trim() || undefined,
+    organizationName: values.organizationName,
+  });
+  if (!parsed.success) return { fieldErrors: firstErrors(parsed.error), values };
+  try {
+    await registerUser(getDb(), parsed.data);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "email_taken") {
+      return { fieldErrors: { email: "An account with this email already exists. Sign in instead." }, values };
+    }
+    throw err;
+  }
+  // The new organization is the user's only (so oldest) membership: no sg_org needed, and a
+  // leftover one from another account in this browser is cleared.
+  (await cookies()).delete(ACTIVE_ORG_COOKIE);
+  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
+  return {};
+}
+
+export async function signOutAction(): Promise<void> {
+  (await cookies()).delete(ACTIVE_ORG_COOKIE);
+  await signOut({ redirectTo: "/sign-in" });
+}
