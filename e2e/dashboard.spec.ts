@@ -1,0 +1,116 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The dashboard spine end to end: sign-up lands on the dashboard, an owner adds a support member
+// (a new account with an initial password), and that member sees a navigation without API keys.
+
+const SHOTS = "test-results/screenshots";
+const PASSWORD = "correct horse battery";
+
+const ALL_NAV = ["Overview", "Messages", "Delivery logs", "API keys", "Webhooks", "Rate limits", "Members"];
+
+/** Uncaught exceptions and console errors, except the browser's own log line for an expected 4xx answer. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    if (/Failed to load resource: the server responded with a status of 400/.test(msg.text())) return;
+    problems.push(`console: ${msg.text()}`);
+  });
+  return problems;
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test("sign up, add a support member, and sign in as them without API keys access", async ({ page }) => {
+  const problems = watchConsole(page);
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const ownerEmail = `owner-${stamp}@example.test`;
+  const supportEmail = `support-${stamp}@example.test`;
+  const organization = `Acme ${stamp}`;
+
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole("heading", { name: "Sign in to SignalGate" })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/sign-in.png` });
+
+  // A wrong password is refused with a message, not a crash.
+  await signInExpectingError(page, ownerEmail, "not the password");
+
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await page.getByLabel("Your name").fill("Olive Owner");
+  await page.getByLabel("Work email").fill(ownerEmail);
+  await page.getByLabel("Password").fill("short");
+  await page.getByLabel("Organization name").fill(organization);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const item of ALL_NAV) await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: organization })).toBeVisible();
+  await expect(page.getByText("Getting started")).toBeVisible();
+  await expect(page.getByText(`"email": "${ownerEmail}"`)).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/overview.png`, fullPage: true });
+
+  await nav.getByRole("link", { name: "Members" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: ownerEmail })).toContainText("Owner");
+
+  await page.getByRole("button", { name: "Add member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add member" });
+  await dialog.getByLabel("Email").fill(supportEmail);
+  await dialog.getByLabel("Role").selectOption("support");
+  await dialog.getByRole("button", { name: "Add member" }).click();
+  // No account exists for this email yet: the server asks for the initial password, on that field.
+  await expect(dialog.getByText("Required: no SignalGate account uses this email yet.")).toBeVisible();
+  await dialog.getByLabel("Initial password").fill("support-password-1");
+  await dialog.getByRole("button", { name: "Add member" }).click();
+  await expect(dialog).toBeHidden();
+  const supportRow = page.getByRole("row").filter({ hasText: supportEmail });
+  await expect(supportRow).toContainText("Support");
+  await page.screenshot({ path: `${SHOTS}/members.png`, fullPage: true });
+
+  await signOut(page);
+  await signIn(page, supportEmail, "support-password-1");
+
+  await expect(page.getByRole("heading", { level: 1, name: organization })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Members" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Delivery logs" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "API keys" })).toHaveCount(0);
+
+  // Typing the address does not show the page either (and the server refuses its data).
+  await page.goto("/dashboard/api-keys");
+  await expect(page.getByText("You don't have access to this page")).toBeVisible();
+
+  await page.goto("/dashboard/members");
+  await expect(page.getByRole("row").filter({ hasText: supportEmail })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add member" })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/members-as-support.png`, fullPage: true });
+
+  await signOut(page);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  expect(problems).toEqual([]);
+});
+
+async function signInExpectingError(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("The email or password is incorrect.")).toBeVisible();
+}
