@@ -36,7 +36,7 @@ export interface RouteContext<A extends AuthMode, B, Q> {
   params: Record<string, string>;
 }
 
-type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+type NextRouteContext = { params: Promise<Record<string, string | string[]> | undefined> };
 
 function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -94,7 +94,8 @@ export function apiRoute<
       const query = options.query
         ? validate(options.query, Object.fromEntries(new URL(req.url).searchParams), "query")
         : undefined;
-      const rawParams = context ? await context.params : {};
+      // Next passes a context whose params resolve to undefined on routes without [segments].
+      const rawParams = (context ? await context.params : undefined) ?? {};
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 
-type Handler = (req: Request, ctx?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type Handler = (req: Request, ctx?: { params: Promise<Record<string, string | string[]> | undefined> }) => Promise<Response>;
 
 export interface CallOptions {
   method?: string;
@@ -24,7 +24,8 @@ export async function call(handler: Handler, path: string, options: CallOptions 
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
   const req = new Request(url, { method: options.method ?? (body === undefined ? "GET" : "POST"), headers, body });
-  const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
+  // Like Next: routes without [segments] get a context whose params resolve to undefined.
+  const res = await handler(req, { params: Promise.resolve(options.params) });
   const text = await res.text();
   const json = text ? (JSON.parse(text) as unknown) : undefined;
   // Tests assert response bodies structurally; a loose type keeps them readable.
