@@ -42,6 +42,11 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 65_000;
+// Websocket upgrades (the dev server's hot reload) go to Next as well.
+const upgrade = app.getUpgradeHandler();
+server.on("upgrade", (req, socket, head) => {
+  upgrade(req, socket, head).catch(() => socket.destroy());
+});
 
 server.listen(port, hostname, () => {
   console.log(`SignalGate ready on http://localhost:${port} (${dev ? "development" : "production"})`);
