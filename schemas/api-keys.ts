@@ -61,13 +61,17 @@ export const apiKeySchema = z
     name: z.string(),
     description: z.string().nullable(),
     environment: keyEnvironmentSchema,
-    keyPrefix: z.string().meta({ example: "sg_test_4fGh…" }),
+    keyPrefix: z
+      .string()
+      .meta({ description: "The first 12 characters of the secret and `…`.", example: "sg_test_4fGh…" }),
     permissions: z.array(permissionSchema),
-    ipRestrictions: z.array(z.string()),
-    isActive: z.boolean(),
+    ipRestrictions: z
+      .array(z.string())
+      .meta({ description: "Addresses or CIDR ranges allowed to use the key; empty allows any." }),
+    isActive: z.boolean().meta({ description: "Disabled keys answer 401 `key_disabled`." }),
     createdAt: timestampSchema,
-    lastUsedAt: timestampSchema.nullable(),
-    expiresAt: timestampSchema.nullable(),
+    lastUsedAt: timestampSchema.nullable().meta({ description: "May lag real use by up to 60 seconds." }),
+    expiresAt: timestampSchema.nullable().meta({ description: "After this, the key answers 401 `key_expired`." }),
   })
   .meta({ id: "ApiKey" });
 export type ApiKeyView = z.infer<typeof apiKeySchema>;
@@ -77,5 +81,10 @@ export const createdApiKeySchema = apiKeySchema
   .meta({ id: "CreatedApiKey" });
 
 export const regeneratedApiKeySchema = z
-  .object({ id: z.string(), name: z.string(), rawKey: z.string(), keyPrefix: z.string() })
+  .object({
+    id: z.string(),
+    name: z.string(),
+    rawKey: z.string().meta({ description: "The new secret. Shown only now; the old one no longer works." }),
+    keyPrefix: z.string(),
+  })
   .meta({ id: "RegeneratedApiKey" });

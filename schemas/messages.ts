@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { E164, phoneNumberSchema } from "./phone";
 import { keyEnvironmentSchema } from "./api-keys";
+import { timestampSchema } from "./common";
 
 export const MAX_BODY_LENGTH = 1600;
 export const MAX_BULK_MESSAGES = 1000;
@@ -18,7 +19,13 @@ export const messageBodySchema = z
   .max(MAX_BODY_LENGTH, `At most ${MAX_BODY_LENGTH} characters.`);
 
 export const sendSmsInput = z
-  .strictObject({ to: phoneNumberSchema, body: messageBodySchema, from: senderSchema.optional() })
+  .strictObject({
+    to: phoneNumberSchema,
+    body: messageBodySchema,
+    from: senderSchema
+      .optional()
+      .meta({ description: "Sender label or number; the organization's default sender (`SG` if unset) when omitted." }),
+  })
   .meta({ id: "SendSmsRequest" });
 
 /** Items are only shape-checked here; each is validated on its own so one bad item rejects only itself. */
@@ -37,6 +44,54 @@ export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 
 export const messageIdParam = z.string().min(1).max(64);
 
+export const SMS_ENCODINGS = ["GSM-7", "UCS-2"] as const;
+const messageIdSchema = z.string().meta({ example: "msg_0Q3fJ7a2Xc9vB1nM4kLp8sTz" });
+const segmentsSchema = z
+  .number()
+  .int()
+  .meta({ description: "Billable parts (GSM 03.38: GSM-7 160 / 153 per part, UCS-2 70 / 67)." });
+
+/** contract §5: 202 of `POST /sms/send`. */
+export const sendSmsResponse = z
+  .object({
+    messageId: messageIdSchema,
+    status: z.literal("QUEUED"),
+    to: z.string(),
+    from: z.string(),
+    body: z.string(),
+    segments: segmentsSchema,
+    encoding: z.enum(SMS_ENCODINGS),
+    environment: keyEnvironmentSchema.meta({ description: "`test` for sandbox keys: nothing leaves the service." }),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: "SentSms" });
+export type SendSmsResponse = z.infer<typeof sendSmsResponse>;
+
+/** contract §5: 202 of `POST /sms/bulk`. Invalid items are reported by index; the others are accepted. */
+export const bulkSmsResponse = z
+  .object({
+    batchId: z.string().meta({ example: "bat_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),
+    accepted: z.number().int(),
+    rejected: z.number().int(),
+    messages: z.array(
+      z.object({
+        index: z.number().int().meta({ description: "Position in the request's `messages`." }),
+        messageId: messageIdSchema,
+        to: z.string(),
+        status: z.literal("QUEUED"),
+      }),
+    ),
+    errors: z.array(
+      z.object({
+        index: z.number().int().meta({ description: "Position in the request's `messages`." }),
+        code: z.string().meta({ example: "invalid_phone_number" }),
+        message: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "BulkSmsResult" });
+export type BulkSmsResponse = z.infer<typeof bulkSmsResponse>;
+
 export const messageStatusResponse = z
   .object({
     messageId: z.string(),
@@ -49,8 +104,8 @@ export const messageStatusResponse = z
     sentAt: z.string().nullable(),
     deliveredAt: z.string().nullable(),
     failedAt: z.string().nullable(),
-    errorCode: z.string().nullable(),
+    errorCode: z.string().nullable().meta({ description: "Set for FAILED and UNDELIVERED, e.g. `invalid_number`." }),
     errorMessage: z.string().nullable(),
-    body: z.string().optional(),
+    body: z.string().optional().meta({ description: "Sandbox (`test`) messages only." }),
   })
   .meta({ id: "MessageStatus" });

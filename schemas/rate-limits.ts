@@ -37,10 +37,12 @@ const windowCounts = z.object({
 
 export const rateLimitConfigSchema = z
   .object({
-    perMinute: z.number().int(),
-    perHour: z.number().int(),
-    perDay: z.number().int(),
-    enabled: z.boolean(),
+    perMinute: z.number().int().meta({ description: "Organization-wide cap per rolling minute, all API traffic." }),
+    perHour: z.number().int().meta({ description: "Organization-wide cap per rolling hour." }),
+    perDay: z.number().int().meta({ description: "Organization-wide cap per rolling day." }),
+    enabled: z
+      .boolean()
+      .meta({ description: "When false, neither the organization caps nor the per-category limits apply." }),
     currentUsage: windowCounts.meta({ description: "Requests counted so far in each rolling window." }),
   })
   .meta({ id: "RateLimits" });

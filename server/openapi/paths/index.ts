@@ -1,5 +1,8 @@
+import { apiKeysPaths } from "./api-keys";
 import { authPaths } from "./auth";
 import { healthPaths } from "./health";
+import { otpPaths, smsPaths } from "./messaging";
+import { rateLimitsPaths } from "./rate-limits";
 import type { PathModule } from "./types";
 
 /**
@@ -7,4 +10,4 @@ import type { PathModule } from "./types";
  * operation to the area's file under paths/ (or create `paths/<area>.ts` exporting a PathModule and
  * list it here). server/openapi/document.test.ts fails until every route.ts under app/api/v1 is here.
  */
-export const PATH_MODULES: PathModule[] = [authPaths, healthPaths];
+export const PATH_MODULES: PathModule[] = [authPaths, smsPaths, otpPaths, apiKeysPaths, rateLimitsPaths, healthPaths];
