@@ -72,9 +72,9 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
             </Step>
             <Step n={3} title="Send a test SMS">
               <p>
-                Sandbox messages move from <Code>QUEUED</Code> to <Code>DELIVERED</Code> in a few seconds without
-                leaving SignalGate. The response carries a <Code>messageId</Code> to look up with{" "}
-                <Code>GET /api/v1/sms/:messageId/status</Code>.
+                The key is checked for real (permissions, IP restrictions, rate limits, request validation). Message
+                delivery is not switched on yet, so for now a valid request answers <Code>501 not_implemented</Code>{" "}
+                instead of queuing a message: nothing is faked.
               </p>
               <CodeBlock code={smsCmd} />
             </Step>
