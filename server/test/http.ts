@@ -1,6 +1,9 @@
 import { expect } from "vitest";
 
-type Handler = (req: Request, ctx?: { params: Promise<Record<string, string | string[]> | undefined> }) => Promise<Response>;
+type Handler = (
+  req: Request,
+  ctx?: { params: Promise<Record<string, string | string[]> | undefined> },
+) => Promise<Response>;
 
 export interface CallOptions {
   method?: string;
