@@ -1,0 +1,163 @@
+"use client";
+
+import { Ellipsis, Pencil, Power, PowerOff, RefreshCw, Trash2 } from "lucide-react";
+import type { ApiKeyView } from "@/schemas/api-keys";
+import { Menu, MenuItem, MenuSeparator } from "../ui/menu";
+import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
+import { EnvironmentBadge } from "./environment";
+import { PermissionsCell, StatusCell } from "./key-cells";
+import { formatDate, formatDateTime, formatRelative, keyStatus } from "./key-format";
+
+export interface KeyActions {
+  onEdit: (key: ApiKeyView) => void;
+  onSetActive: (key: ApiKeyView, isActive: boolean) => void;
+  onRegenerate: (key: ApiKeyView) => void;
+  onDelete: (key: ApiKeyView) => void;
+}
+
+/**
+ * `now` is when the list was fetched: "Expired" and "3 minutes ago" are judged against that moment,
+ * so a render never disagrees with itself. `actions` is null for roles that may only look.
+ */
+export function ApiKeysTable({ keys, now, actions }: { keys: ApiKeyView[]; now: number; actions: KeyActions | null }) {
+  return (
+    <Table label="API keys">
+      <THead>
+        <tr>
+          <TH>Name</TH>
+          <TH>Key</TH>
+          <TH>Permissions</TH>
+          <TH>Status</TH>
+          <TH>Created</TH>
+          <TH>Last used</TH>
+          <TH>Expires</TH>
+          {actions ? (
+            <TH className="w-12">
+              <span className="sr-only">Actions</span>
+            </TH>
+          ) : null}
+        </tr>
+      </THead>
+      <TBody>
+        {keys.map((k) => {
+          const status = keyStatus(k, now);
+          return (
+            <TR key={k.id} data-key-id={k.id}>
+              <TD className="max-w-64 whitespace-normal">
+                <div className="truncate font-medium text-slate-900" title={k.name}>
+                  {k.name}
+                </div>
+                {k.description ? (
+                  <div className="truncate text-xs text-slate-500" title={k.description}>
+                    {k.description}
+                  </div>
+                ) : null}
+              </TD>
+              <TD>
+                <div className="flex flex-col items-start gap-1">
+                  <code className="font-mono text-[13px] text-slate-700">{k.keyPrefix}</code>
+                  <EnvironmentBadge environment={k.environment} />
+                </div>
+              </TD>
+              <TD>
+                <PermissionsCell permissions={k.permissions} />
+                {k.ipRestrictions.length > 0 ? (
+                  <div className="mt-1 text-xs text-slate-500" title={k.ipRestrictions.join(", ")}>
+                    {k.ipRestrictions.length === 1
+                      ? `Only ${k.ipRestrictions[0]}`
+                      : `${k.ipRestrictions.length} IP ranges`}
+                  </div>
+                ) : null}
+              </TD>
+              <TD>
+                <StatusCell status={status} />
+              </TD>
+              <TD className="text-slate-500">
+                <time dateTime={k.createdAt} title={formatDateTime(k.createdAt)}>
+                  {formatDate(k.createdAt)}
+                </time>
+              </TD>
+              <TD className="text-slate-500">
+                {k.lastUsedAt ? (
+                  <time dateTime={k.lastUsedAt} title={formatDateTime(k.lastUsedAt)}>
+                    {formatRelative(k.lastUsedAt, now)}
+                  </time>
+                ) : (
+                  <span className="text-slate-400">Never</span>
+                )}
+              </TD>
+              <TD className={status === "expired" ? "text-red-600" : "text-slate-500"}>
+                {k.expiresAt ? (
+                  <time dateTime={k.expiresAt} title={formatDateTime(k.expiresAt)}>
+                    {formatDate(k.expiresAt)}
+                  </time>
+                ) : (
+                  <span className="text-slate-400">Never</span>
+                )}
+              </TD>
+              {actions ? (
+                <TD className="text-right">
+                  <KeyActionsMenu apiKey={k} actions={actions} />
+                </TD>
+              ) : null}
+            </TR>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}
+
+function KeyActionsMenu({ apiKey, actions }: { apiKey: ApiKeyView; actions: KeyActions }) {
+  return (
+    <Menu
+      align="end"
+      className="min-w-52"
+      trigger={(props) => (
+        <button
+          type="button"
+          {...props}
+          aria-label={`Actions for ${apiKey.name}`}
+          className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <Ellipsis aria-hidden className="size-4" />
+        </button>
+      )}
+    >
+      {(close) => {
+        const choose = (fn: () => void) => () => {
+          close();
+          fn();
+        };
+        return (
+          <>
+            <MenuItem onSelect={choose(() => actions.onEdit(apiKey))}>
+              <Pencil aria-hidden className="size-4 text-slate-400" />
+              Edit…
+            </MenuItem>
+            {apiKey.isActive ? (
+              <MenuItem onSelect={choose(() => actions.onSetActive(apiKey, false))}>
+                <PowerOff aria-hidden className="size-4 text-slate-400" />
+                Disable
+              </MenuItem>
+            ) : (
+              <MenuItem onSelect={choose(() => actions.onSetActive(apiKey, true))}>
+                <Power aria-hidden className="size-4 text-slate-400" />
+                Enable
+              </MenuItem>
+            )}
+            <MenuItem onSelect={choose(() => actions.onRegenerate(apiKey))}>
+              <RefreshCw aria-hidden className="size-4 text-slate-400" />
+              Regenerate secret…
+            </MenuItem>
+            <MenuSeparator />
+            <MenuItem tone="danger" onSelect={choose(() => actions.onDelete(apiKey))}>
+              <Trash2 aria-hidden className="size-4" />
+              Delete…
+            </MenuItem>
+          </>
+        );
+      }}
+    </Menu>
+  );
+}
