@@ -2,6 +2,7 @@ import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { membersRouter } from "./routers/members";
 import { organizationsRouter } from "./routers/organizations";
+import { rateLimitsRouter } from "./routers/rate-limits";
 import { viewerRouter } from "./routers/viewer";
 
 /**
@@ -13,6 +14,7 @@ export const appRouter = router({
   organizations: organizationsRouter,
   members: membersRouter,
   apiKeys: apiKeysRouter,
+  rateLimits: rateLimitsRouter,
 });
 
 export type AppRouter = typeof appRouter;
