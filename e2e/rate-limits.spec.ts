@@ -127,7 +127,7 @@ test("rate limits page: live usage from real API traffic, edits with field error
   // The ordering rule is the server's: its details land on the perMinute field.
   await perMinute.fill("5000");
   await save.click();
-  await expect(form.getByText("Must not exceed perHour (3000).")).toBeVisible();
+  await expect(form.getByText("Must not exceed the per-hour limit (3000).")).toBeVisible();
   await expect(perMinute).toHaveAttribute("aria-invalid", "true");
   await shoot(page, "rate-limits-field-error");
   expect((await restLimits(request, accessToken)).perMinute).toBe(100);

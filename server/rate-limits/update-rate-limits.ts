@@ -15,9 +15,9 @@ export async function updateRateLimits(db: Db, organizationId: string, input: Up
     };
     const details = [];
     if (next.perMinute > next.perHour)
-      details.push({ path: "perMinute", message: `Must not exceed perHour (${next.perHour}).` });
+      details.push({ path: "perMinute", message: `Must not exceed the per-hour limit (${next.perHour}).` });
     if (next.perHour > next.perDay)
-      details.push({ path: "perHour", message: `Must not exceed perDay (${next.perDay}).` });
+      details.push({ path: "perHour", message: `Must not exceed the per-day limit (${next.perDay}).` });
     if (details.length > 0) {
       throw new AppError("invalid_request", "Limits must satisfy perMinute <= perHour <= perDay.", { details });
     }

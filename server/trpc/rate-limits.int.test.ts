@@ -108,8 +108,8 @@ describe("rateLimits router", () => {
     expect(both.status).toBe(400);
     expect(both.body.error?.json.data).toMatchObject({ code: "BAD_REQUEST", appCode: "invalid_request" });
     expect(both.body.error?.json.data.details).toEqual([
-      { path: "perMinute", message: "Must not exceed perHour (3000)." },
-      { path: "perHour", message: "Must not exceed perDay (1000)." },
+      { path: "perMinute", message: "Must not exceed the per-hour limit (3000)." },
+      { path: "perHour", message: "Must not exceed the per-day limit (1000)." },
     ]);
 
     // Schema errors (the same schema the form checks before sending) come back per field too.
