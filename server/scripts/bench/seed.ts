@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+
+export interface Seed {
+  email: string;
+  password: string;
+  apiKey: string;
+}
+
+async function call(baseUrl: string, method: string, path: string, body: unknown, token?: string): Promise<unknown> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(`${baseUrl}${path}`, { method, headers, body: JSON.stringify(body) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`seeding: ${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+function field(value: unknown, name: string): string {
+  const v = (value as Record<string, unknown> | undefined)?.[name];
+  if (typeof v !== "string") throw new Error(`seeding: the response has no string \`${name}\``);
+  return v;
+}
+
+/**
+ * A fresh account through the public API: register, sign in, create a test API key, and raise the
+ * organization's caps to the maximum so the limited route measures the check, never a 429.
+ * Four management calls, well inside the 60/min category limit.
+ */
+export async function seed(baseUrl: string): Promise<Seed> {
+  const email = `bench-${randomBytes(6).toString("hex")}@example.test`;
+  const password = `bench-${randomBytes(12).toString("hex")}`;
+  await call(baseUrl, "POST", "/api/v1/auth/register", { email, password, organizationName: "Benchmark" });
+  const accessToken = field(await call(baseUrl, "POST", "/api/v1/auth/token", { email, password }), "accessToken");
+  const apiKey = field(
+    await call(baseUrl, "POST", "/api/v1/developer/api-keys", { name: "bench", environment: "test" }, accessToken),
+    "rawKey",
+  );
+  const max = 1_000_000_000;
+  const limits = await call(
+    baseUrl,
+    "PATCH",
+    "/api/v1/developer/rate-limits",
+    { perMinute: max, perHour: max, perDay: max },
+    accessToken,
+  );
+  const l = limits as { perMinute?: number; enabled?: boolean };
+  if (l.perMinute !== max || l.enabled !== true) {
+    throw new Error(`seeding: rate limits not raised as expected: ${JSON.stringify(limits)}`);
+  }
+  return { email, password, apiKey };
+}

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+
+export interface RunningServer {
+  baseUrl: string;
+  pid: number;
+  /** Last lines the server printed (shown when something goes wrong). */
+  outputTail(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts `node server/serve.mjs` (the production entry) and waits for GET /api/health to answer
+ * 200. The child is the listening process itself (no npm/npx wrapper), so stopping it by PID
+ * stops the server; it closes its database on SIGTERM.
+ */
+export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["server/serve.mjs"], {
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  if (child.pid === undefined) throw new Error("could not start server/serve.mjs");
+  const pid = child.pid;
+
+  let tail = "";
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString("utf8")).slice(-8_000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
+  });
+
+  const stop = async () => {
+    if (exited) return;
+    const gone = once(child, "exit");
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // already gone
+      }
+    };
+    signal("SIGTERM");
+    const timer = setTimeout(() => signal("SIGKILL"), 15_000);
+    await gone;
+    clearTimeout(timer);
+  };
+  const server: RunningServer = { baseUrl, pid, outputTail: () => tail, stop };
+
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = "no answer yet";
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server exited during start-up (exit ${child.exitCode}):\n${tail}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      const text = await res.text();
+      if (res.status === 200) return server;
+      lastProblem = `GET /api/health answered ${res.status}: ${text.slice(0, 300)}`;
+    } catch (err) {
+      lastProblem = err instanceof Error ? err.message : String(err);
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`the server was not healthy within ${timeoutMs / 1000} s (${lastProblem}):\n${tail}`);
+}
