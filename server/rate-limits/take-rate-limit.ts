@@ -33,12 +33,12 @@ export async function takeRateLimit(
   category: RateLimitCategory | undefined,
   nowMs = Date.now(),
 ): Promise<RateLimitDecision> {
-  const rows = await rawQuery<Row>(getDriver(), "SELECT * FROM sg_rate_limit_take($1, $2, $3, $4)", [
-    organizationId,
-    category ?? null,
-    category ? CATEGORY_LIMITS[category] : null,
-    Math.floor(nowMs),
-  ]);
+  const rows = await rawQuery<Row>(
+    getDriver(),
+    "SELECT * FROM sg_rate_limit_take($1, $2, $3, $4)",
+    [organizationId, category ?? null, category ? CATEGORY_LIMITS[category] : null, Math.floor(nowMs)],
+    "sg_rate_limit_take",
+  );
   const row = rows[0];
   if (!row || !row.enabled) {
     return { allowed: true, enabled: false, limit: 0, remaining: 0, resetAtMs: 0, retryAfterMs: 0, windowSeconds: 0 };
