@@ -4,6 +4,12 @@ SignalGate sends SMS and one-time passcodes (OTP) and lets you manage API keys, 
 All endpoints live under \`/api/v1\`. Requests and responses are JSON (\`Content-Type: application/json\`,
 UTF-8, camelCase fields, ISO 8601 UTC timestamps); unknown request fields are rejected.
 
+> **Release status.** Accounts, tokens, API keys and rate limits are live. The SMS and OTP endpoints
+> authenticate, check permissions and rate limits and validate requests for real, then answer
+> \`501 not_implemented\`: message delivery is not switched on yet. Where this document describes
+> sending, sandbox outcomes and idempotency, it describes them as they will ship. Webhook endpoints come
+> with the messaging release.
+
 ## Authentication
 Send \`Authorization: Bearer <credential>\`. Two kinds of credential exist:
 
