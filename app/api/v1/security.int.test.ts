@@ -19,6 +19,7 @@ import * as keyById from "./developer/api-keys/[id]/route";
 import * as regenerate from "./developer/api-keys/[id]/regenerate/route";
 import * as enable from "./developer/api-keys/[id]/enable/route";
 import * as disable from "./developer/api-keys/[id]/disable/route";
+import * as rateLimits from "./developer/rate-limits/route";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -153,6 +154,23 @@ const MANAGEMENT_ROUTES: ManagementRoute[] = [
     path: (id) => `/api/v1/developer/api-keys/${id}/disable`,
     action: "apiKeys.manage",
     byId: true,
+  },
+  {
+    name: "GET /developer/rate-limits",
+    handler: rateLimits.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/rate-limits",
+    action: "rateLimits.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/rate-limits",
+    handler: rateLimits.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/rate-limits",
+    action: "rateLimits.manage",
+    body: { enabled: true },
+    byId: false,
   },
 ];
 
