@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { expectError, PASSWORD, SMS } from "./helpers";
+import { expectError, PASSWORD, signUpInBrowser, SMS, watchConsole } from "./helpers";
 
 // The API keys page end to end, checked against the real API: a key made in the dashboard
 // authenticates /api/v1/sms/send (501 = authentication passed, the messaging release is not in yet),
@@ -7,15 +7,6 @@ import { expectError, PASSWORD, SMS } from "./helpers";
 
 const SHOTS = "test-results/screenshots";
 const KEY_SHAPE = /^sg_(test|live)_[0-9A-Za-z]{40}$/;
-
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
-  });
-  return problems;
-}
 
 async function sendWith(request: APIRequestContext, rawKey: string) {
   return request.post("/api/v1/sms/send", { headers: { authorization: `Bearer ${rawKey}` }, data: SMS });
@@ -47,14 +38,12 @@ test("create, copy, use, disable, enable, regenerate, edit and delete an API key
   const problems = watchConsole(page);
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-  // Sign up in the browser.
-  await page.goto("/sign-up");
-  await page.getByLabel("Your name").fill("Kim Keys");
-  await page.getByLabel("Work email").fill(`keys-${stamp}@example.test`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Organization name").fill(`Keys ${stamp}`);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signUpInBrowser(page, {
+    name: "Kim Keys",
+    email: `keys-${stamp}@example.test`,
+    password: PASSWORD,
+    organization: `Keys ${stamp}`,
+  });
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "API keys" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API keys" })).toBeVisible();

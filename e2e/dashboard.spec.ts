@@ -1,24 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PASSWORD, submitSignUp, watchConsole } from "./helpers";
 
 // The dashboard spine end to end: sign-up lands on the dashboard, an owner adds a support member
 // (a new account with an initial password), and that member sees a navigation without API keys.
 
 const SHOTS = "test-results/screenshots";
-const PASSWORD = "correct horse battery";
 
 const ALL_NAV = ["Overview", "Messages", "Delivery logs", "API keys", "Webhooks", "Rate limits", "Members"];
-
-/** Uncaught exceptions and console errors, except the browser's own log line for an expected 4xx answer. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() !== "error") return;
-    if (/Failed to load resource: the server responded with a status of 400/.test(msg.text())) return;
-    problems.push(`console: ${msg.text()}`);
-  });
-  return problems;
-}
 
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Account menu" }).click();
@@ -34,7 +22,7 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test("sign up, add a support member, and sign in as them without API keys access", async ({ page }) => {
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, { allow400: true });
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const ownerEmail = `owner-${stamp}@example.test`;
   const supportEmail = `support-${stamp}@example.test`;
@@ -49,11 +37,7 @@ test("sign up, add a support member, and sign in as them without API keys access
   await signInExpectingError(page, ownerEmail, "not the password");
 
   await page.getByRole("link", { name: "Create an account" }).click();
-  await page.getByLabel("Your name").fill("Olive Owner");
-  await page.getByLabel("Work email").fill(ownerEmail);
-  await page.getByLabel("Password").fill("short");
-  await page.getByLabel("Organization name").fill(organization);
-  await page.getByRole("button", { name: "Create account" }).click();
+  await submitSignUp(page, { name: "Olive Owner", email: ownerEmail, password: "short", organization });
   await expect(page.getByText("Use at least 10 characters.")).toBeVisible();
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 
 export const PASSWORD = "correct horse battery";
 
@@ -42,3 +42,41 @@ export async function createKey(
 }
 
 export const SMS = { to: "+14155550123", body: "hello" };
+
+/**
+ * Collects uncaught exceptions and console errors. With `allow400`, the browser's own log line for
+ * an expected 400 answer (a form's server-side field error) is not counted.
+ */
+export function watchConsole(page: Page, { allow400 = false } = {}): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    if (allow400 && /Failed to load resource: the server responded with a status of 400/.test(msg.text())) return;
+    problems.push(`console: ${msg.text()}`);
+  });
+  return problems;
+}
+
+export interface BrowserSignUp {
+  name: string;
+  email: string;
+  password: string;
+  organization: string;
+}
+
+/** Fills the open sign-up form and submits it. */
+export async function submitSignUp(page: Page, { name, email, password, organization }: BrowserSignUp) {
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Work email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByLabel("Organization name").fill(organization);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** Signs up through the sign-up page and lands on the dashboard. */
+export async function signUpInBrowser(page: Page, account: BrowserSignUp) {
+  await page.goto("/sign-up");
+  await submitSignUp(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createKey, expectError, PASSWORD, registerAndLogin, SMS, uniqueEmail } from "./helpers";
+import { createKey, expectError, PASSWORD, registerAndLogin, SMS, uniqueEmail, watchConsole } from "./helpers";
 
 // The Rate limits page against real traffic: API-key calls fill the windows (and hit the bulk
 // SMS limit), the page shows the numbers the REST API reports, and an owner edits the limits
@@ -11,18 +11,6 @@ const SHOTS = "test-results/screenshots";
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Uncaught exceptions and console errors, except the browser's log line for an expected 400 answer. */
-function watchConsole(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("console", (msg) => {
-    if (msg.type() !== "error") return;
-    if (/Failed to load resource: the server responded with a status of 400/.test(msg.text())) return;
-    problems.push(`console: ${msg.text()}`);
-  });
-  return problems;
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -52,7 +40,7 @@ test("rate limits page: live usage from real API traffic, edits with field error
   request,
 }) => {
   test.setTimeout(120_000);
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, { allow400: true });
   const { email, accessToken } = await registerAndLogin(request);
   const key = await createKey(request, accessToken, { permissions: ["sms.send"] });
   const auth = { authorization: `Bearer ${key.rawKey}` };
@@ -193,7 +181,7 @@ test("rate limits page: skeleton while loading, then an empty chart for an organ
   page,
   request,
 }) => {
-  const problems = watchConsole(page);
+  const problems = watchConsole(page, { allow400: true });
   const { email } = await registerAndLogin(request);
   await signIn(page, email, PASSWORD);
 

@@ -1,69 +1,45 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { toast } from "sonner";
 import { updateApiKeyInput, type ApiKeyView } from "@/schemas/api-keys";
-import type { Permission } from "@/schemas/permissions";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
-import { Field, Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
 import { EnvironmentBadge } from "./environment";
-import { FormError, IpRestrictionsField } from "./form-controls";
-import { parseIpLines } from "./key-format";
-import { PermissionPicker } from "./permission-picker";
+import { FormError } from "./form-controls";
+import { checkKeyInput, KeyFormFields, useKeyForm, type KeyFormState } from "./key-form";
 
-interface FormState {
-  name: string;
-  description: string;
-  permissions: Permission[];
-  ipText: string;
-}
-
-const stateFor = (key: ApiKeyView | null): FormState => ({
+const stateFor = (key: ApiKeyView | null): KeyFormState => ({
   name: key?.name ?? "",
   description: key?.description ?? "",
   permissions: key?.permissions ?? [],
   ipText: key?.ipRestrictions.join("\n") ?? "",
 });
 
-function validate(state: FormState) {
-  const ip = parseIpLines(state.ipText);
-  const input = {
+function validate(state: KeyFormState) {
+  return checkKeyInput(updateApiKeyInput, state.ipText, (ipRestrictions) => ({
     name: state.name,
     // An emptied description is cleared, not kept.
     description: state.description.trim() || null,
     permissions: state.permissions,
-    ipRestrictions: ip.entries,
-  };
-  const parsed = updateApiKeyInput.safeParse(input);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) {
-    for (const [field, messages] of Object.entries(z.flattenError(parsed.error).fieldErrors)) {
-      const first = (messages as string[] | undefined)?.[0];
-      if (first) errors[field] = first;
-    }
-  }
-  return { input, errors, ipErrors: ip.errors };
+    ipRestrictions,
+  }));
 }
 
 /** Name, description, permissions and IP restrictions. The environment (the secret's prefix) is fixed. */
 export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<FormState>(() => stateFor(apiKey));
+  const { state, setState, update, setSubmitted, feedback, onSubmit } = useKeyForm(() => stateFor(apiKey));
   const [forKey, setForKey] = useState(apiKey?.id);
-  const [submitted, setSubmitted] = useState(false);
   // Another key was opened: start from its current values.
   if (apiKey && apiKey.id !== forKey) {
     setForKey(apiKey.id);
     setState(stateFor(apiKey));
     setSubmitted(false);
   }
-  const update = (patch: Partial<FormState>) => setState((s) => ({ ...s, ...patch }));
 
   const save = useMutation(
     trpc.apiKeys.update.mutationOptions({
@@ -76,24 +52,13 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
   );
 
   const checked = validate(state);
-  const local = submitted ? checked.errors : {};
-  const ipErrors = submitted ? checked.ipErrors : [];
-  const server = fieldErrors(save.error);
-  const errorFor = (field: string) => local[field] ?? server[field];
-  const formError = save.error && Object.keys(server).length === 0 ? errorMessage(save.error) : null;
+  const { errorFor, ipErrors, formError } = feedback(checked, save.error);
 
   function close() {
     setSubmitted(false);
     save.reset();
     setForKey(undefined);
     onClose();
-  }
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!apiKey || Object.keys(checked.errors).length > 0 || checked.ipErrors.length > 0) return;
-    save.mutate({ id: apiKey.id, ...checked.input });
   }
 
   return (
@@ -123,44 +88,16 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
         </>
       }
     >
-      <form id="edit-api-key-form" onSubmit={submit} noValidate className="space-y-5">
+      <form
+        id="edit-api-key-form"
+        onSubmit={onSubmit(checked, (input) => {
+          if (apiKey) save.mutate({ id: apiKey.id, ...input });
+        })}
+        noValidate
+        className="space-y-5"
+      >
         <FormError message={formError} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Name" error={errorFor("name")}>
-            {(p) => (
-              <Input
-                {...p}
-                name="name"
-                autoComplete="off"
-                maxLength={100}
-                value={state.name}
-                onChange={(e) => update({ name: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field label="Description" aside="Optional" error={errorFor("description")}>
-            {(p) => (
-              <Input
-                {...p}
-                name="description"
-                autoComplete="off"
-                maxLength={500}
-                value={state.description}
-                onChange={(e) => update({ description: e.target.value })}
-              />
-            )}
-          </Field>
-        </div>
-        <PermissionPicker
-          value={state.permissions}
-          onChange={(permissions) => update({ permissions })}
-          error={errorFor("permissions")}
-        />
-        <IpRestrictionsField
-          value={state.ipText}
-          onChange={(ipText) => update({ ipText })}
-          errors={ipErrors.length > 0 ? ipErrors : server.ipRestrictions ? [server.ipRestrictions] : []}
-        />
+        <KeyFormFields state={state} update={update} errorFor={errorFor} ipErrors={ipErrors} />
         <p className="text-xs text-slate-500">Changes apply to the next request made with this key.</p>
       </form>
     </Dialog>

@@ -1,37 +1,20 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { AppError } from "../errors";
 import { stopKeyListener } from "../api-keys/key-listener";
 import { authenticateApiKey } from "../http/authenticate-api-key";
 import { seedMember, seedOrganization } from "../test/seed";
-import { ACTIVE_ORG_COOKIE } from "./active-org-cookie";
-import { createTRPCContext } from "./init";
-import { createCaller } from "./root";
+import { callerFor, trpcError } from "../test/trpc";
 import type { Role } from "@/schemas/roles";
 
 afterAll(async () => {
   await stopKeyListener();
 });
 
-function callerFor(userId: string, organizationId: string) {
-  const headers = new Headers({ cookie: `${ACTIVE_ORG_COOKIE}=${organizationId}` });
-  return createCaller(createTRPCContext({ db: getDb(), session: { user: { id: userId } }, headers }));
-}
-
 async function member(role: Role) {
   const owner = await seedOrganization("owner");
   const who = role === "owner" ? owner : await seedMember(owner.organizationId, role);
   return { ...who, caller: callerFor(who.userId, who.organizationId) };
-}
-
-async function trpcError(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCError);
-  return err as TRPCError;
 }
 
 /** What the SMS/OTP routes do with a key: resolves to the key id, or rejects with the AppError code. */

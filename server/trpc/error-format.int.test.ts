@@ -1,39 +1,14 @@
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { registerUser } from "../auth/register-user";
 import { uniqueEmail } from "../test/http";
-import { createTRPCContext, type SessionLike } from "./init";
-import { appRouter } from "./root";
-
-// What the browser receives: HTTP status, tRPC code, `data.appCode` and flattened field errors.
-async function post(path: string, input: unknown, session: SessionLike | null) {
-  const req = new Request(`http://localhost/api/trpc/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ json: input }),
-  });
-  const res = await fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req,
-    router: appRouter,
-    createContext: ({ resHeaders }) => createTRPCContext({ db: getDb(), session, headers: req.headers, resHeaders }),
-  });
-  type ErrorData = {
-    code: string;
-    httpStatus: number;
-    appCode: string | null;
-    zodError: { fieldErrors: Record<string, string[]> } | null;
-    details: { path: string; message: string }[] | null;
-  };
-  return { status: res.status, body: (await res.json()) as { error: { json: { message: string; data: ErrorData } } } };
-}
+import { postTrpc as post } from "../test/trpc";
 
 describe("tRPC error shape", () => {
   it("answers 401 with appCode for a signed-out caller", async () => {
     const { status, body } = await post("organizations.create", { name: "X" }, null);
     expect(status).toBe(401);
-    expect(body.error.json.data).toMatchObject({
+    expect(body.error?.json.data).toMatchObject({
       code: "UNAUTHORIZED",
       httpStatus: 401,
       appCode: "unauthenticated",
@@ -49,10 +24,10 @@ describe("tRPC error shape", () => {
     });
     const { status, body } = await post("members.add", { email: "nope", role: "emperor" }, { user: { id: user.id } });
     expect(status).toBe(400);
-    const data = body.error.json.data;
-    expect(data.code).toBe("BAD_REQUEST");
-    expect(Object.keys(data.zodError?.fieldErrors ?? {}).sort()).toEqual(["email", "role"]);
-    expect(data.zodError?.fieldErrors.email).toEqual(["Enter a valid email address."]);
+    const data = body.error?.json.data;
+    expect(data?.code).toBe("BAD_REQUEST");
+    expect(Object.keys(data?.zodError?.fieldErrors ?? {}).sort()).toEqual(["email", "role"]);
+    expect(data?.zodError?.fieldErrors.email).toEqual(["Enter a valid email address."]);
   });
 
   it("keeps AppError messages and details, maps 409 to CONFLICT", async () => {
@@ -60,12 +35,12 @@ describe("tRPC error shape", () => {
     const { user } = await registerUser(getDb(), { email, password: "correct horse battery", organizationName: "A" });
     const dup = await post("members.add", { email, role: "admin" }, { user: { id: user.id } });
     expect(dup.status).toBe(409);
-    expect(dup.body.error.json.message).toBe("This user is already a member of the organization.");
-    expect(dup.body.error.json.data).toMatchObject({ code: "CONFLICT", appCode: "already_member" });
+    expect(dup.body.error?.json.message).toBe("This user is already a member of the organization.");
+    expect(dup.body.error?.json.data).toMatchObject({ code: "CONFLICT", appCode: "already_member" });
 
     const missing = await post("members.add", { email: uniqueEmail(), role: "support" }, { user: { id: user.id } });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.json.data.appCode).toBe("invalid_request");
-    expect(missing.body.error.json.data.details).toEqual([{ path: "initialPassword", message: expect.any(String) }]);
+    expect(missing.body.error?.json.data.appCode).toBe("invalid_request");
+    expect(missing.body.error?.json.data.details).toEqual([{ path: "initialPassword", message: expect.any(String) }]);
   });
 });

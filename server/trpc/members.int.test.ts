@@ -1,12 +1,9 @@
-import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { registerUser } from "../auth/register-user";
 import { addMember } from "../orgs/add-member";
 import { uniqueEmail } from "../test/http";
-import { ACTIVE_ORG_COOKIE } from "./active-org-cookie";
-import { createTRPCContext } from "./init";
-import { createCaller } from "./root";
+import { callerFor as trpcCallerFor, trpcError } from "../test/trpc";
 
 const password = "correct horse battery";
 
@@ -19,23 +16,10 @@ async function org(name: string) {
   return { userId: user.id, email: user.email, orgId: organization.id };
 }
 
+// An unrelated cookie rides along: the active organization is found among the others.
 function callerFor(userId: string | null, activeOrgId?: string) {
-  const headers = new Headers();
-  if (activeOrgId) headers.set("cookie", `other=1; ${ACTIVE_ORG_COOKIE}=${activeOrgId}`);
   const resHeaders = new Headers();
-  const caller = createCaller(
-    createTRPCContext({ db: getDb(), session: userId ? { user: { id: userId } } : null, headers, resHeaders }),
-  );
-  return { caller, resHeaders };
-}
-
-async function trpcError(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCError);
-  return err as TRPCError;
+  return { caller: trpcCallerFor(userId, activeOrgId, { otherCookies: "other=1", resHeaders }), resHeaders };
 }
 
 describe("members router", () => {

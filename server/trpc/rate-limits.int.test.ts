@@ -1,51 +1,9 @@
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { getRateLimits } from "../rate-limits/get-rate-limits";
 import { takeRateLimit } from "../rate-limits/take-rate-limit";
 import { seedMember, seedOrganization } from "../test/seed";
-import { ACTIVE_ORG_COOKIE } from "./active-org-cookie";
-import { createTRPCContext } from "./init";
-import { appRouter, createCaller } from "./root";
-
-function callerFor(userId: string, activeOrgId?: string) {
-  const headers = new Headers();
-  if (activeOrgId) headers.set("cookie", `${ACTIVE_ORG_COOKIE}=${activeOrgId}`);
-  return createCaller(createTRPCContext({ db: getDb(), session: { user: { id: userId } }, headers }));
-}
-
-async function trpcError(promise: Promise<unknown>) {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(TRPCError);
-  return err as TRPCError;
-}
-
-/** What the browser receives for a mutation: status and the formatted error data. */
-async function postAs(userId: string, path: string, input: unknown) {
-  const req = new Request(`http://localhost/api/trpc/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ json: input }),
-  });
-  const res = await fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req,
-    router: appRouter,
-    createContext: ({ resHeaders }) =>
-      createTRPCContext({ db: getDb(), session: { user: { id: userId } }, headers: req.headers, resHeaders }),
-  });
-  type ErrorData = {
-    code: string;
-    appCode: string | null;
-    zodError: { fieldErrors: Record<string, string[]> } | null;
-    details: { path: string; message: string }[] | null;
-  };
-  return { status: res.status, body: (await res.json()) as { error?: { json: { message: string; data: ErrorData } } } };
-}
+import { callerFor, postTrpc, trpcError } from "../test/trpc";
 
 describe("rateLimits router", () => {
   it("shows a developer the enforced numbers, and refuses their update with FORBIDDEN", async () => {
@@ -104,7 +62,7 @@ describe("rateLimits router", () => {
   it("answers an out-of-order update with per-field details the form can place", async () => {
     const owner = await seedOrganization("owner");
 
-    const both = await postAs(owner.userId, "rateLimits.update", { perMinute: 5000, perDay: 1000 });
+    const both = await postTrpc("rateLimits.update", { perMinute: 5000, perDay: 1000 }, { user: { id: owner.userId } });
     expect(both.status).toBe(400);
     expect(both.body.error?.json.data).toMatchObject({ code: "BAD_REQUEST", appCode: "invalid_request" });
     expect(both.body.error?.json.data.details).toEqual([
@@ -113,7 +71,7 @@ describe("rateLimits router", () => {
     ]);
 
     // Schema errors (the same schema the form checks before sending) come back per field too.
-    const bad = await postAs(owner.userId, "rateLimits.update", { perMinute: 0, perHour: 1.5 });
+    const bad = await postTrpc("rateLimits.update", { perMinute: 0, perHour: 1.5 }, { user: { id: owner.userId } });
     expect(bad.status).toBe(400);
     expect(bad.body.error?.json.data.zodError?.fieldErrors).toEqual({
       perMinute: ["Use a positive number."],
