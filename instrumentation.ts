@@ -13,14 +13,12 @@ export async function register(): Promise<void> {
 
   const { startBackgroundWork, stopBackgroundWork } = await import("./server/jobs/start");
   const { lastUsed } = await import("./server/api-keys/last-used");
-  const { stopKeyListener } = await import("./server/api-keys/key-listener");
   const mode = await startBackgroundWork();
   console.log(`[jobs] background work: ${mode}`);
 
   globalThis.__signalgateShutdown = async () => {
     await stopBackgroundWork();
     await lastUsed.flush().catch((err: unknown) => console.error("[shutdown] lastUsedAt flush failed", err));
-    await stopKeyListener();
     await closeDb();
   };
 }

@@ -13,24 +13,21 @@ export interface CachedKey {
 const TTL_MS = 60_000;
 
 /**
- * Keys by secret hash, so authentication costs no database round trip on the hot path. Entries
- * are dropped on change (locally, and on other instances through LISTEN/NOTIFY: see
- * key-listener.ts) and after a minute as a safety net. A read that started before an
- * invalidation is not cached (generation check), so a racing request cannot re-insert stale data.
+ * Keys by secret hash, for the embedded database only: PGlite runs in this process, so a query
+ * costs the request thread itself, and since no other process can change a key, dropping the
+ * entry on change (key-changes.ts) is exact. A read that started before an invalidation is not
+ * stored (generation check), so a racing request cannot re-insert what was just dropped.
  */
 class KeyCache {
   private byHash = new Map<string, { key: CachedKey; storedAt: number }>();
   private hashById = new Map<string, string>();
   private generation = 0;
-  /** False while cross-instance invalidation is not guaranteed (listener down): bypass. */
-  enabled = true;
 
   currentGeneration(): number {
     return this.generation;
   }
 
   get(hash: string, now = Date.now()): CachedKey | undefined {
-    if (!this.enabled) return undefined;
     const hit = this.byHash.get(hash);
     if (!hit) return undefined;
     if (now - hit.storedAt > TTL_MS) {
@@ -41,7 +38,7 @@ class KeyCache {
   }
 
   set(hash: string, key: CachedKey, generationAtRead: number, now = Date.now()): void {
-    if (!this.enabled || generationAtRead !== this.generation) return;
+    if (generationAtRead !== this.generation) return;
     if (this.byHash.size > 50_000) this.clear();
     this.byHash.set(hash, { key, storedAt: now });
     this.hashById.set(key.id, hash);

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { regeneratedApiKeySchema } from "@/schemas/api-keys";
 import { getApiKeyOrThrow } from "./get-api-key-or-throw";
-import { afterKeyChange, announceKeyChange } from "./key-changes";
+import { afterKeyChange } from "./key-changes";
 import { generateKeySecret } from "./key-secret";
 
 /** New secret, same id, name and configuration; the old secret stops working at commit. */
@@ -13,7 +13,6 @@ export async function regenerateApiKey(db: Db, organizationId: string, keyId: st
       where: { id: keyId },
       data: { keyHash: secret.hash, keyPrefix: secret.prefix },
     });
-    await announceKeyChange(tx, keyId);
     return { ...updated, rawKey: secret.raw };
   });
   afterKeyChange(keyId);

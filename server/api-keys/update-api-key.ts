@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { updateApiKeyInput, type UpdateApiKeyInput } from "@/schemas/api-keys";
 import { getApiKeyOrThrow } from "./get-api-key-or-throw";
-import { afterKeyChange, announceKeyChange } from "./key-changes";
+import { afterKeyChange } from "./key-changes";
 import { toApiKeyView } from "./to-view";
 
 /** PATCH: name, description, permissions, ipRestrictions. Environment and secret never change here. */
@@ -10,7 +10,6 @@ export async function updateApiKey(db: Db, organizationId: string, keyId: string
   const row = await db.$transaction(async (tx) => {
     await getApiKeyOrThrow(tx, organizationId, keyId);
     const updated = await tx.apiKey.update({ where: { id: keyId }, data });
-    await announceKeyChange(tx, keyId);
     return updated;
   });
   afterKeyChange(keyId);
@@ -21,7 +20,6 @@ export async function setApiKeyActive(db: Db, organizationId: string, keyId: str
   const row = await db.$transaction(async (tx) => {
     await getApiKeyOrThrow(tx, organizationId, keyId);
     const updated = await tx.apiKey.update({ where: { id: keyId }, data: { isActive } });
-    await announceKeyChange(tx, keyId);
     return updated;
   });
   afterKeyChange(keyId);
@@ -32,7 +30,6 @@ export async function deleteApiKey(db: Db, organizationId: string, keyId: string
   await db.$transaction(async (tx) => {
     await getApiKeyOrThrow(tx, organizationId, keyId);
     await tx.apiKey.delete({ where: { id: keyId } });
-    await announceKeyChange(tx, keyId);
   });
   afterKeyChange(keyId);
 }

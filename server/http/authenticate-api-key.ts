@@ -1,7 +1,7 @@
-import { getDb } from "../db/client";
+import { getDriver } from "../db/client";
+import { rawQuery } from "../db/driver";
 import { AppError } from "../errors";
 import { keyCache, type CachedKey } from "../api-keys/key-cache";
-import { ensureKeyListener } from "../api-keys/key-listener";
 import { hashKeySecret, KEY_SHAPE } from "../api-keys/key-secret";
 import { lastUsed } from "../api-keys/last-used";
 import { ipMatchesAny } from "@/schemas/ip-ranges";
@@ -17,30 +17,50 @@ export interface ApiKeyAuth {
   permissions: Permission[];
 }
 
+interface KeyRow extends Record<string, unknown> {
+  id: string;
+  organization_id: string;
+  environment: "live" | "test";
+  permissions: string[];
+  ip_restrictions: string[];
+  is_active: boolean;
+  expires_at: Date | null;
+}
+
+const FIND_KEY_SQL = `SELECT id, organization_id, environment::text AS environment, permissions, ip_restrictions,
+  is_active, expires_at FROM api_keys WHERE key_hash = $1`;
+
+async function readKey(hash: string): Promise<CachedKey | null> {
+  const [row] = await rawQuery<KeyRow>(getDriver(), FIND_KEY_SQL, [hash], "sg_find_api_key");
+  if (!row) return null;
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    environment: row.environment,
+    permissions: row.permissions,
+    ipRestrictions: row.ip_restrictions,
+    isActive: row.is_active,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+  };
+}
+
+/**
+ * On PostgreSQL every request reads the key (one indexed lookup, a named prepared statement), so
+ * a disable, regenerate or delete on any instance holds on every instance's very next request.
+ * The embedded database is in-process and single-owner: there the cache is exact and saves work.
+ */
 async function findKey(hash: string): Promise<CachedKey | null> {
+  if (getDriver().kind !== "pglite") return readKey(hash);
   const cached = keyCache.get(hash);
   if (cached) return cached;
   const generation = keyCache.currentGeneration();
-  const row = await getDb().apiKey.findUnique({
-    where: { keyHash: hash },
-    select: {
-      id: true,
-      organizationId: true,
-      environment: true,
-      permissions: true,
-      ipRestrictions: true,
-      isActive: true,
-      expiresAt: true,
-    },
-  });
-  if (!row) return null;
-  keyCache.set(hash, row, generation);
-  return row;
+  const key = await readKey(hash);
+  if (key) keyCache.set(hash, key, generation);
+  return key;
 }
 
 /** SMS/OTP routes: the key's environment comes from its prefix, its organization from the row. */
 export async function authenticateApiKey(req: Request, now = new Date()): Promise<ApiKeyAuth> {
-  ensureKeyListener();
   const token = bearerToken(req);
   if (looksLikeJwt(token)) {
     throw new AppError(

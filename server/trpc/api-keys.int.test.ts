@@ -1,15 +1,10 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { AppError } from "../errors";
-import { stopKeyListener } from "../api-keys/key-listener";
 import { authenticateApiKey } from "../http/authenticate-api-key";
 import { seedMember, seedOrganization } from "../test/seed";
 import { callerFor, trpcError } from "../test/trpc";
 import type { Role } from "@/schemas/roles";
-
-afterAll(async () => {
-  await stopKeyListener();
-});
 
 async function member(role: Role) {
   const owner = await seedOrganization("owner");
