@@ -8,15 +8,18 @@ export interface CachedKey {
   ipRestrictions: string[];
   isActive: boolean;
   expiresAt: Date | null;
+  /** updated_at of the row: the limiter checks it to detect a stale entry. */
+  version: Date;
 }
 
 const TTL_MS = 60_000;
 
 /**
- * Keys by secret hash, for the embedded database only: PGlite runs in this process, so a query
- * costs the request thread itself, and since no other process can change a key, dropping the
- * entry on change (key-changes.ts) is exact. A read that started before an invalidation is not
- * stored (generation check), so a racing request cannot re-insert what was just dropped.
+ * Keys by secret hash, so authentication needs no database round trip of its own. Correctness
+ * does not rest on invalidation: the rate limiter's single SQL call (sg_rate_limit_take) checks
+ * that the row still has this hash and `version`, and a stale entry is dropped and re-read before
+ * the request goes on (server/http/api-route.ts). Local changes drop their entry at once; a read
+ * that started before an invalidation is not stored (generation check).
  */
 class KeyCache {
   private byHash = new Map<string, { key: CachedKey; storedAt: number }>();

@@ -1,11 +1,10 @@
-import { getDriver } from "../db/client";
 import { keyCache } from "./key-cache";
 
 /**
- * Call after the transaction that changed or removed a key has committed. Only the embedded
- * database caches keys (one process owns it, so dropping the entry here is exact); on PostgreSQL
- * every request reads the key row, so a change is seen by every instance on its next request.
+ * Call after the transaction that changed or removed a key has committed: this process drops its
+ * cached entry now; other instances notice the new row version on the key's next request (the
+ * rate limiter's call checks it).
  */
 export function afterKeyChange(keyId: string): void {
-  if (getDriver().kind === "pglite") keyCache.invalidate(keyId);
+  keyCache.invalidate(keyId);
 }

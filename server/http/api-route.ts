@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { AppError, zodIssuesToDetails } from "../errors";
 import { can, type Action } from "@/schemas/roles";
 import { authenticateUser, type UserAuth } from "./authenticate";
-import { authenticateApiKey, type ApiKeyAuth } from "./authenticate-api-key";
+import { authenticateApiKey, forgetCachedKey, type ApiKeyAuth } from "./authenticate-api-key";
 import { errorResponse } from "./error-response";
 import { readJsonBody } from "./read-body";
 import { resolveRequestId } from "./request-id";
@@ -54,10 +54,47 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" 
   return parsed.data;
 }
 
-async function authenticate(mode: AuthMode, req: Request): Promise<UserAuth | ApiKeyAuth | null> {
-  if (mode === "jwt") return authenticateUser(req);
-  if (mode === "apiKey") return authenticateApiKey(req);
-  return null;
+type AnyAuth = UserAuth | ApiKeyAuth;
+
+function authorize(auth: AnyAuth | null, options: { scope?: Permission; allow?: Action }): void {
+  if (auth?.kind === "apiKey" && options.scope && !auth.permissions.includes(options.scope)) {
+    throw new AppError("insufficient_scope", `This API key lacks the \`${options.scope}\` permission.`);
+  }
+  if (auth?.kind === "user" && options.allow && !can(auth.role, options.allow)) {
+    throw new AppError("forbidden", `The ${auth.role} role may not do this (${options.allow}).`);
+  }
+}
+
+/**
+ * Authenticate, authorize and rate-limit. API keys come from a per-process cache; the limiter's
+ * call checks the cached key is current, and when it is not (changed or deleted on another
+ * instance) the key is read again and every check repeats, so the change holds at once. Routes
+ * that skip the limiter read the key fresh instead.
+ */
+async function admit(
+  req: Request,
+  options: { auth: AuthMode; scope?: Permission; allow?: Action; rateLimit?: RateLimitCategory | false },
+): Promise<{ auth: AnyAuth | null; headers?: Headers }> {
+  if (options.auth === "none") return { auth: null };
+  const fresh = options.rateLimit === false;
+  for (let attempt = 0; ; attempt++) {
+    const auth: AnyAuth =
+      options.auth === "jwt"
+        ? await authenticateUser(req)
+        : await authenticateApiKey(req, { fresh: fresh || attempt > 0 });
+    try {
+      authorize(auth, options);
+    } catch (err) {
+      // A cached key's permissions may be outdated: refuse only on what the row says now.
+      if (auth.kind === "apiKey" && auth.fromCache) continue;
+      throw err;
+    }
+    const limit = await applyRateLimit(auth, options.rateLimit);
+    if (limit !== "stale") return { auth, headers: limit?.headers };
+    if (auth.kind === "apiKey") forgetCachedKey(auth);
+    // A key changed again between our fresh read and the limiter: give up rather than loop.
+    if (attempt >= 2) throw new AppError("unauthenticated", "The API key changed during the request; retry.");
+  }
 }
 
 /**
@@ -78,17 +115,8 @@ export function apiRoute<
     const extraHeaders = new Headers();
     let response: Response;
     try {
-      const auth = await authenticate(options.auth, req);
-      if (auth?.kind === "apiKey" && options.scope && !auth.permissions.includes(options.scope)) {
-        throw new AppError("insufficient_scope", `This API key lacks the \`${options.scope}\` permission.`);
-      }
-      if (auth?.kind === "user" && options.allow && !can(auth.role, options.allow)) {
-        throw new AppError("forbidden", `The ${auth.role} role may not do this (${options.allow}).`);
-      }
-      if (auth) {
-        const limit = await applyRateLimit(auth, options.rateLimit);
-        limit?.headers.forEach((value, key) => extraHeaders.set(key, value));
-      }
+      const { auth, headers: limitHeaders } = await admit(req, options);
+      limitHeaders?.forEach((value, key) => extraHeaders.set(key, value));
 
       const body = options.body ? validate(options.body, (await readJsonBody(req)) ?? {}, "body") : undefined;
       const query = options.query

@@ -15,6 +15,10 @@ export interface ApiKeyAuth {
   organizationId: string;
   environment: "live" | "test";
   permissions: Permission[];
+  /** For the limiter's staleness check of the cached key. */
+  keyHash: string;
+  version: Date;
+  fromCache: boolean;
 }
 
 interface KeyRow extends Record<string, unknown> {
@@ -25,10 +29,11 @@ interface KeyRow extends Record<string, unknown> {
   ip_restrictions: string[];
   is_active: boolean;
   expires_at: Date | null;
+  updated_at: Date;
 }
 
 const FIND_KEY_SQL = `SELECT id, organization_id, environment::text AS environment, permissions, ip_restrictions,
-  is_active, expires_at FROM api_keys WHERE key_hash = $1`;
+  is_active, expires_at, updated_at FROM api_keys WHERE key_hash = $1`;
 
 async function readKey(hash: string): Promise<CachedKey | null> {
   const [row] = await rawQuery<KeyRow>(getDriver(), FIND_KEY_SQL, [hash], "sg_find_api_key");
@@ -41,36 +46,18 @@ async function readKey(hash: string): Promise<CachedKey | null> {
     ipRestrictions: row.ip_restrictions,
     isActive: row.is_active,
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    version: new Date(row.updated_at),
   };
 }
 
-/**
- * On PostgreSQL every request reads the key (one indexed lookup, a named prepared statement), so
- * a disable, regenerate or delete on any instance holds on every instance's very next request.
- * The embedded database is in-process and single-owner: there the cache is exact and saves work.
- */
-async function findKey(hash: string): Promise<CachedKey | null> {
-  if (getDriver().kind !== "pglite") return readKey(hash);
-  const cached = keyCache.get(hash);
-  if (cached) return cached;
+async function readAndCache(hash: string): Promise<CachedKey | null> {
   const generation = keyCache.currentGeneration();
   const key = await readKey(hash);
   if (key) keyCache.set(hash, key, generation);
   return key;
 }
 
-/** SMS/OTP routes: the key's environment comes from its prefix, its organization from the row. */
-export async function authenticateApiKey(req: Request, now = new Date()): Promise<ApiKeyAuth> {
-  const token = bearerToken(req);
-  if (looksLikeJwt(token)) {
-    throw new AppError(
-      "wrong_credential_type",
-      "Access tokens are not accepted here; use an API key (sg_live_… or sg_test_…).",
-    );
-  }
-  if (!KEY_SHAPE.test(token)) throw new AppError("unauthenticated", "The API key is not valid.");
-
-  const key = await findKey(hashKeySecret(token));
+function check(key: CachedKey | null, req: Request, now: Date): CachedKey {
   if (!key) throw new AppError("unauthenticated", "The API key is not valid.");
   if (!key.isActive) throw new AppError("key_disabled");
   if (key.expiresAt && key.expiresAt <= now) throw new AppError("key_expired");
@@ -83,6 +70,43 @@ export async function authenticateApiKey(req: Request, now = new Date()): Promis
       );
     }
   }
+  return key;
+}
+
+/**
+ * SMS/OTP routes: the key's environment comes from its prefix, its organization from the row.
+ *
+ * The key usually comes from this process's cache, which another instance's change can outdate.
+ * The cache is trusted only to let a request on: a cached key that fails a check is read again
+ * before the answer, and one that passes is re-validated by the rate limiter's call (its version
+ * travels in `version`; see admit() in api-route.ts). `fresh` skips the cache.
+ */
+export async function authenticateApiKey(
+  req: Request,
+  options: { fresh?: boolean; now?: Date } = {},
+): Promise<ApiKeyAuth> {
+  const now = options.now ?? new Date();
+  const token = bearerToken(req);
+  if (looksLikeJwt(token)) {
+    throw new AppError(
+      "wrong_credential_type",
+      "Access tokens are not accepted here; use an API key (sg_live_… or sg_test_…).",
+    );
+  }
+  if (!KEY_SHAPE.test(token)) throw new AppError("unauthenticated", "The API key is not valid.");
+
+  const keyHash = hashKeySecret(token);
+  const cached = options.fresh ? undefined : keyCache.get(keyHash);
+  let key: CachedKey;
+  if (cached) {
+    try {
+      key = check(cached, req, now);
+    } catch {
+      key = check(await readAndCache(keyHash), req, now);
+    }
+  } else {
+    key = check(await readAndCache(keyHash), req, now);
+  }
   lastUsed.record(key.id, now);
   return {
     kind: "apiKey",
@@ -90,5 +114,13 @@ export async function authenticateApiKey(req: Request, now = new Date()): Promis
     organizationId: key.organizationId,
     environment: key.environment,
     permissions: key.permissions as Permission[],
+    keyHash,
+    version: key.version,
+    fromCache: cached !== undefined && key === cached,
   };
+}
+
+/** The limiter found the cached key outdated: forget it so the retry reads the row. */
+export function forgetCachedKey(auth: ApiKeyAuth): void {
+  keyCache.invalidate(auth.keyId);
 }

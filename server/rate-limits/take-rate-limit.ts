@@ -11,6 +11,8 @@ export interface RateLimitDecision {
   resetAtMs: number;
   retryAfterMs: number;
   windowSeconds: number;
+  /** The API key passed in no longer matches its row (changed or deleted): nothing was counted. */
+  keyStale: boolean;
 }
 
 interface Row extends Record<string, unknown> {
@@ -21,7 +23,19 @@ interface Row extends Record<string, unknown> {
   reset_ms: string | number | bigint | null;
   retry_after_ms: string | number | bigint | null;
   window_seconds: number | null;
+  key_stale: boolean;
 }
+
+const UNLIMITED: RateLimitDecision = {
+  allowed: true,
+  enabled: false,
+  limit: 0,
+  remaining: 0,
+  resetAtMs: 0,
+  retryAfterMs: 0,
+  windowSeconds: 0,
+  keyStale: false,
+};
 
 /**
  * One round trip: the SQL function sg_rate_limit_take (migration 20261122002951_rate_limits)
@@ -32,17 +46,27 @@ export async function takeRateLimit(
   organizationId: string,
   category: RateLimitCategory | undefined,
   nowMs = Date.now(),
+  key?: { id: string; hash: string; version: Date },
 ): Promise<RateLimitDecision> {
   const rows = await rawQuery<Row>(
     getDriver(),
-    "SELECT * FROM sg_rate_limit_take($1, $2, $3, $4)",
-    [organizationId, category ?? null, category ? CATEGORY_LIMITS[category] : null, Math.floor(nowMs)],
+    "SELECT * FROM sg_rate_limit_take($1, $2, $3, $4, $5, $6, $7)",
+    [
+      organizationId,
+      category ?? null,
+      category ? CATEGORY_LIMITS[category] : null,
+      Math.floor(nowMs),
+      key?.id ?? null,
+      key?.hash ?? null,
+      key?.version.toISOString() ?? null,
+    ],
     "sg_rate_limit_take",
   );
   const row = rows[0];
-  if (!row || !row.enabled) {
-    return { allowed: true, enabled: false, limit: 0, remaining: 0, resetAtMs: 0, retryAfterMs: 0, windowSeconds: 0 };
+  if (row?.key_stale) {
+    return { ...UNLIMITED, allowed: false, keyStale: true };
   }
+  if (!row || !row.enabled) return UNLIMITED;
   return {
     allowed: row.allowed,
     enabled: true,
@@ -51,6 +75,7 @@ export async function takeRateLimit(
     resetAtMs: Number(row.reset_ms),
     retryAfterMs: row.retry_after_ms === null ? 0 : Number(row.retry_after_ms),
     windowSeconds: Number(row.window_seconds),
+    keyStale: false,
   };
 }
 

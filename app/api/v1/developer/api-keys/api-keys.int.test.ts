@@ -218,6 +218,27 @@ describe("lifecycle takes effect on the next request", () => {
     expectError(await call(keyById.GET, `${base}/${key.id}`, { token: owner.accessToken, params }), 404, "not_found");
   });
 
+  it("honours a change made by another instance (no local invalidation) on the next request", async () => {
+    const key = (await create({ name: "Elsewhere", permissions: ["sms.send"] })).json;
+    expect((await useKey(key.rawKey)).status).toBe(501); // now cached in this process
+    const db = getDb();
+    // Writes as another instance would make them: straight to the row, this process's cache untouched.
+    await db.apiKey.update({ where: { id: key.id }, data: { isActive: false } });
+    expectError(await useKey(key.rawKey), 401, "key_disabled");
+    await db.apiKey.update({ where: { id: key.id }, data: { isActive: true, permissions: ["otp.send"] } });
+    expectError(await useKey(key.rawKey), 403, "insufficient_scope");
+    await db.apiKey.update({
+      where: { id: key.id },
+      data: { permissions: ["sms.send"], keyHash: "rotated-elsewhere" },
+    });
+    expectError(await useKey(key.rawKey), 401, "unauthenticated");
+
+    const other = (await create({ name: "Deleted elsewhere" })).json;
+    expect((await useKey(other.rawKey)).status).toBe(501);
+    await db.apiKey.delete({ where: { id: other.id } });
+    expectError(await useKey(other.rawKey), 401, "unauthenticated");
+  });
+
   it("records lastUsedAt in batches, not per request", async () => {
     const key = (await create({ name: "Usage" })).json;
     await lastUsed.flush();
