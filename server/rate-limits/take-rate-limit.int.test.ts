@@ -122,7 +122,12 @@ describe("atomicity", () => {
     const pools = [new pg.Pool({ connectionString: url, max: 5 }), new pg.Pool({ connectionString: url, max: 5 })];
     try {
       const calls = Array.from({ length: 50 }, (_, i) =>
-        pools[i % 2]!.query("SELECT allowed FROM sg_rate_limit_take($1, $2, $3, $4, NULL, NULL, NULL)", [id, "sms.bulk", 10, T0]),
+        pools[i % 2]!.query("SELECT allowed FROM sg_rate_limit_take($1, $2, $3, $4, NULL, NULL, NULL)", [
+          id,
+          "sms.bulk",
+          10,
+          T0,
+        ]),
       );
       const rows = (await Promise.all(calls)).map((r) => r.rows[0].allowed as boolean);
       expect(rows.filter(Boolean)).toHaveLength(10);
