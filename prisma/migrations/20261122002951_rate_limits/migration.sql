@@ -28,7 +28,10 @@ CREATE OR REPLACE FUNCTION sg_rate_limit_take(
   p_org text,
   p_category text,
   p_category_limit integer,
-  p_now_ms bigint
+  p_now_ms bigint,
+  p_key_id text,
+  p_key_hash text,
+  p_key_version timestamptz
 ) RETURNS TABLE (
   allowed boolean,
   enabled boolean,
@@ -36,7 +39,8 @@ CREATE OR REPLACE FUNCTION sg_rate_limit_take(
   remaining integer,
   reset_ms bigint,
   retry_after_ms bigint,
-  window_seconds integer
+  window_seconds integer,
+  key_stale boolean
 ) LANGUAGE plpgsql AS $$
 DECLARE
   cfg record;
@@ -63,11 +67,23 @@ DECLARE
   reset_at bigint;
   cur bigint;
 BEGIN
+  -- API-key requests are authenticated from a per-process cache; this check, in the same round
+  -- trip, makes a key that was disabled, regenerated, edited or deleted on any instance fail on
+  -- its very next request. A stale key is reported and not counted.
+  IF p_key_id IS NOT NULL THEN
+    PERFORM 1 FROM api_keys k
+     WHERE k.id = p_key_id AND k.key_hash = p_key_hash AND k.updated_at = p_key_version;
+    IF NOT FOUND THEN
+      RETURN QUERY SELECT false, false, NULL::integer, NULL::integer, NULL::bigint, NULL::bigint, NULL::integer, true;
+      RETURN;
+    END IF;
+  END IF;
+
   SELECT o.rate_limit_enabled AS en, o.rate_limit_per_minute AS pm, o.rate_limit_per_hour AS ph,
          o.rate_limit_per_day AS pd
     INTO cfg FROM organizations o WHERE o.id = p_org;
   IF NOT FOUND OR NOT cfg.en THEN
-    RETURN QUERY SELECT true, false, NULL::integer, NULL::integer, NULL::bigint, NULL::bigint, NULL::integer;
+    RETURN QUERY SELECT true, false, NULL::integer, NULL::integer, NULL::bigint, NULL::bigint, NULL::integer, false;
     RETURN;
   END IF;
 
@@ -118,7 +134,7 @@ BEGIN
     VALUES (p_org, 'rejected', 900, floor(now_s / 900), 1)
     ON CONFLICT (organization_id, scope, granularity, bucket)
     DO UPDATE SET count = rate_limit_buckets.count + 1;
-    RETURN QUERY SELECT false, true, limits[deny_i], 0, p_now_ms + deny_retry, deny_retry, windows[deny_i];
+    RETURN QUERY SELECT false, true, limits[deny_i], 0, p_now_ms + deny_retry, deny_retry, windows[deny_i], false;
     RETURN;
   END IF;
 
@@ -146,6 +162,6 @@ BEGIN
      WHERE b.organization_id = p_org AND b.scope = 'rejected' AND (b.bucket + 1) * b.granularity < now_s - 7 * 86400;
   END IF;
 
-  RETURN QUERY SELECT true, true, limits[best_i], best_rem::integer, best_reset, NULL::bigint, windows[best_i];
+  RETURN QUERY SELECT true, true, limits[best_i], best_rem::integer, best_reset, NULL::bigint, windows[best_i], false;
 END
 $$;
