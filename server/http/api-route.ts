@@ -66,34 +66,35 @@ function authorize(auth: AnyAuth | null, options: { scope?: Permission; allow?: 
 }
 
 /**
- * Authenticate, authorize and rate-limit. API keys come from a per-process cache; the limiter's
- * call checks the cached key is current, and when it is not (changed or deleted on another
- * instance) the key is read again and every check repeats, so the change holds at once. Routes
- * that skip the limiter read the key fresh instead.
+ * Authenticate, rate-limit, authorize. API keys come from a per-process cache; the limiter's call
+ * checks the cached key is still current, and when it is not (changed or deleted on another
+ * instance) the key is read again and the steps repeat, so the change holds at once and the
+ * permission check below always sees the current row. Refused requests (403) are counted and
+ * carry the limit headers like any other authenticated response. Routes that skip the limiter
+ * read the key fresh instead.
  */
 async function admit(
   req: Request,
   options: { auth: AuthMode; scope?: Permission; allow?: Action; rateLimit?: RateLimitCategory | false },
-): Promise<{ auth: AnyAuth | null; headers?: Headers }> {
-  if (options.auth === "none") return { auth: null };
+  responseHeaders: Headers,
+): Promise<AnyAuth | null> {
+  if (options.auth === "none") return null;
   const fresh = options.rateLimit === false;
   for (let attempt = 0; ; attempt++) {
     const auth: AnyAuth =
       options.auth === "jwt"
         ? await authenticateUser(req)
         : await authenticateApiKey(req, { fresh: fresh || attempt > 0 });
-    try {
-      authorize(auth, options);
-    } catch (err) {
-      // A cached key's permissions may be outdated: refuse only on what the row says now.
-      if (auth.kind === "apiKey" && auth.fromCache) continue;
-      throw err;
-    }
     const limit = await applyRateLimit(auth, options.rateLimit);
-    if (limit !== "stale") return { auth, headers: limit?.headers };
-    if (auth.kind === "apiKey") forgetCachedKey(auth);
-    // A key changed again between our fresh read and the limiter: give up rather than loop.
-    if (attempt >= 2) throw new AppError("unauthenticated", "The API key changed during the request; retry.");
+    if (limit === "stale") {
+      if (auth.kind === "apiKey") forgetCachedKey(auth);
+      // The key changed again between our fresh read and the limiter: give up rather than loop.
+      if (attempt >= 2) throw new AppError("unauthenticated", "The API key changed during the request; retry.");
+      continue;
+    }
+    limit?.headers.forEach((value, key) => responseHeaders.set(key, value));
+    authorize(auth, options);
+    return auth;
   }
 }
 
@@ -115,8 +116,8 @@ export function apiRoute<
     const extraHeaders = new Headers();
     let response: Response;
     try {
-      const { auth, headers: limitHeaders } = await admit(req, options);
-      limitHeaders?.forEach((value, key) => extraHeaders.set(key, value));
+      // Limit headers land in extraHeaders, so refusals after the limiter carry them too.
+      const auth = await admit(req, options, extraHeaders);
 
       const body = options.body ? validate(options.body, (await readJsonBody(req)) ?? {}, "body") : undefined;
       const query = options.query

@@ -18,7 +18,6 @@ export interface ApiKeyAuth {
   /** For the limiter's staleness check of the cached key. */
   keyHash: string;
   version: Date;
-  fromCache: boolean;
 }
 
 interface KeyRow extends Record<string, unknown> {
@@ -116,7 +115,6 @@ export async function authenticateApiKey(
     permissions: key.permissions as Permission[],
     keyHash,
     version: key.version,
-    fromCache: cached !== undefined && key === cached,
   };
 }
 

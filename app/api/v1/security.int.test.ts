@@ -225,6 +225,8 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
     const res = await callKeyRoute(route, { token: key.rawKey });
     expectError(res, 403, "insufficient_scope");
     expect(res.json.error.message).toContain(route.scope);
+    // Authenticated, so counted and described like any other response.
+    expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
   });
 
   it("enforces IP restrictions, matching IPv4-mapped IPv6 callers as IPv4", async () => {
@@ -323,6 +325,7 @@ describe.each(MANAGEMENT_ROUTES)("management route $name", (route) => {
       expect(res.status).toBeLessThan(300);
     } else {
       expectError(res, 403, "forbidden");
+      expect(res.headers.get("x-ratelimit-remaining")).toMatch(/^\d+$/);
     }
   });
 });
