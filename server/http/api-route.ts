@@ -99,7 +99,7 @@ async function admit(
 }
 
 /**
- * The one wrapper of every /api/v1 route: request id → authenticate → authorize → rate limit →
+ * The one wrapper of every /api/v1 route: request id → authenticate → rate limit → authorize →
  * body (JSON only, 1 MiB) → strict zod validation → handler → one error mapper. Route files
  * stay declarative: `export const POST = apiRoute({ auth: "apiKey", scope: "sms.send", body }, handler)`.
  */
