@@ -1,8 +1,8 @@
 "use client";
 
-import { Ellipsis, Pencil, Power, PowerOff, RefreshCw, Trash2 } from "lucide-react";
+import { Pencil, Power, PowerOff, RefreshCw, Trash2 } from "lucide-react";
 import type { ApiKeyView } from "@/schemas/api-keys";
-import { Menu, MenuItem, MenuSeparator } from "../ui/menu";
+import { MenuItem, MenuSeparator, RowActionsMenu } from "../ui/menu";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { EnvironmentBadge } from "./environment";
 import { PermissionsCell, StatusCell } from "./key-cells";
@@ -110,20 +110,7 @@ export function ApiKeysTable({ keys, now, actions }: { keys: ApiKeyView[]; now: 
 
 function KeyActionsMenu({ apiKey, actions }: { apiKey: ApiKeyView; actions: KeyActions }) {
   return (
-    <Menu
-      align="end"
-      className="min-w-52"
-      trigger={(props) => (
-        <button
-          type="button"
-          {...props}
-          aria-label={`Actions for ${apiKey.name}`}
-          className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-        >
-          <Ellipsis aria-hidden className="size-4" />
-        </button>
-      )}
-    >
+    <RowActionsMenu label={`Actions for ${apiKey.name}`} className="min-w-52">
       {(close) => {
         const choose = (fn: () => void) => () => {
           close();
@@ -158,6 +145,6 @@ function KeyActionsMenu({ apiKey, actions }: { apiKey: ApiKeyView; actions: KeyA
           </>
         );
       }}
-    </Menu>
+    </RowActionsMenu>
   );
 }

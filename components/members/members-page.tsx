@@ -3,14 +3,14 @@
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { Ellipsis, UserPlus, Users } from "lucide-react";
+import { UserPlus, Users } from "lucide-react";
 import { toast } from "sonner";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
-import { Menu, MenuItem } from "../ui/menu";
+import { MenuItem, RowActionsMenu } from "../ui/menu";
 import { PageHeader } from "../ui/page-header";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
@@ -120,20 +120,7 @@ export function MembersPage() {
                 {canManage ? (
                   <TD className="text-right">
                     {mayEdit(m) ? (
-                      <Menu
-                        align="end"
-                        className="min-w-48"
-                        trigger={(props) => (
-                          <button
-                            type="button"
-                            {...props}
-                            aria-label={`Actions for ${m.email}`}
-                            className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-                          >
-                            <Ellipsis aria-hidden className="size-4" />
-                          </button>
-                        )}
-                      >
+                      <RowActionsMenu label={`Actions for ${m.email}`} className="min-w-48">
                         {(close) => (
                           <>
                             <MenuItem
@@ -155,7 +142,7 @@ export function MembersPage() {
                             </MenuItem>
                           </>
                         )}
-                      </Menu>
+                      </RowActionsMenu>
                     ) : null}
                   </TD>
                 ) : null}

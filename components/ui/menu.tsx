@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from "react";
 import { createPortal } from "react-dom";
+import { Ellipsis } from "lucide-react";
 import { cn } from "./cn";
 
 export interface MenuProps {
@@ -162,4 +163,34 @@ export function MenuLabel({ children }: { children: ReactNode }) {
 
 export function MenuSeparator() {
   return <div role="separator" className="my-1 h-px bg-slate-100" />;
+}
+
+/** The "…" menu at the end of a table row; `label` names the row for screen readers. */
+export function RowActionsMenu({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: MenuProps["children"];
+}) {
+  return (
+    <Menu
+      align="end"
+      className={className}
+      trigger={(props) => (
+        <button
+          type="button"
+          {...props}
+          aria-label={label}
+          className="rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+        >
+          <Ellipsis aria-hidden className="size-4" />
+        </button>
+      )}
+    >
+      {children}
+    </Menu>
+  );
 }
