@@ -1,6 +1,6 @@
 // Runs once when the server process starts, before it serves a request: validate configuration,
 // let the process that owns the database apply migrations, then start the in-process job runner
-// (when Inngest is not used). server/serve.mjs calls the shutdown hook on SIGTERM/SIGINT.
+// (when Inngest is not used) and this process's message pipeline. server/serve.mjs calls the shutdown hook on SIGTERM/SIGINT.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./server/env");
@@ -15,8 +15,12 @@ export async function register(): Promise<void> {
   const { lastUsed } = await import("./server/api-keys/last-used");
   const mode = await startBackgroundWork();
   console.log(`[jobs] background work: ${mode}`);
+  const { startMessagePipeline, stopMessagePipeline } = await import("./server/messages/pipeline/worker");
+  const pipeline = startMessagePipeline();
+  console.log(`[messages] pipeline: ${pipeline ? "on" : "off"}`);
 
   globalThis.__signalgateShutdown = async () => {
+    await stopMessagePipeline();
     await stopBackgroundWork();
     await lastUsed.flush().catch((err: unknown) => console.error("[shutdown] lastUsedAt flush failed", err));
     await closeDb();

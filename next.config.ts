@@ -6,6 +6,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  // Build tooling only (not app configuration): lets the benchmark keep its own production build
+  // beside the one the browser tests use, so the two never overwrite each other.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
 };
 
 export default nextConfig;

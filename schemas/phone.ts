@@ -1,15 +1,44 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { z } from "zod";
 
+/** contract §1: a leading + and 8 to 15 digits (the first not 0). */
 export const E164 = /^\+[1-9][0-9]{7,14}$/;
 
+const SHAPE_MESSAGE = "Use E.164 format: a leading + and 8 to 15 digits, e.g. +14155550123.";
+
+export type PhoneValidation = { ok: true; e164: string } | { ok: false; message: string };
+
 /**
- * contract §1: a leading + and 8 to 15 digits. The issue carries the contract code so the REST
- * wrapper answers `invalid_phone_number` instead of the generic `invalid_request`.
+ * Validates one recipient: first the E.164 shape, then libphonenumber's full metadata (number
+ * length and ranges of its country). The sandbox magic numbers (+15005550001 to +15005550003) and
+ * the documentation example +14155550123 are valid there. Used item by item by bulk sends.
+ */
+export function validatePhoneNumber(value: string): PhoneValidation {
+  if (!E164.test(value)) return { ok: false, message: SHAPE_MESSAGE };
+  const parsed = parsePhoneNumberFromString(value);
+  if (!parsed)
+    return { ok: false, message: `${value} is not a valid phone number: its country calling code is unknown.` };
+  if (!parsed.isValid()) {
+    const where = parsed.country
+      ? `${parsed.country} (+${parsed.countryCallingCode})`
+      : `its country code (+${parsed.countryCallingCode})`;
+    return { ok: false, message: `${value} is not a valid phone number for ${where}.` };
+  }
+  // A national trunk prefix after the country code (+44 0…) parses, but it is not E.164.
+  if (parsed.number !== value) {
+    return { ok: false, message: `${value} is not in E.164 form: write it as ${parsed.number}.` };
+  }
+  return { ok: true, e164: parsed.number };
+}
+
+/**
+ * Every issue carries the contract code so the REST wrapper answers `invalid_phone_number` instead
+ * of the generic `invalid_request` (a value that is not a string at all stays `invalid_request`).
  */
 export const phoneNumberSchema = z
   .string()
-  .refine((v) => E164.test(v), {
-    message: "Use E.164 format: a leading + and 8 to 15 digits, e.g. +14155550123.",
-    params: { code: "invalid_phone_number" },
+  .superRefine((value, ctx) => {
+    const result = validatePhoneNumber(value);
+    if (!result.ok) ctx.addIssue({ code: "custom", message: result.message, params: { code: "invalid_phone_number" } });
   })
   .meta({ example: "+14155550123" });

@@ -33,6 +33,10 @@ const schema = z
     INNGEST_BASE_URL: z.string().url().optional(),
     EMBEDDED_JOBS: z.enum(["on", "off"]).default("on"),
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+    MESSAGE_PIPELINE: z.enum(["on", "off"]).default("on"),
+    MESSAGE_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+    SANDBOX_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    OTP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     // Read by server/serve.mjs (plain JS, before any TypeScript loads); validated here too.
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -28,7 +28,6 @@ export const ERROR_STATUS = {
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,
-  not_implemented: 501,
   provider_not_configured: 503,
 } as const;
 
@@ -65,7 +64,6 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   idempotency_key_reused: "This Idempotency-Key was already used with a different request body.",
   rate_limited: "Rate limit exceeded. Retry after the time given in Retry-After.",
   internal_error: "An internal error occurred.",
-  not_implemented: "This endpoint is not implemented yet.",
   provider_not_configured: "No SMS provider is configured for production messages.",
 };
 

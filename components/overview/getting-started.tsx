@@ -42,9 +42,12 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
   const smsCmd = `curl -X POST ${baseUrl}/api/v1/sms/send \\
   -H "Authorization: Bearer $SIGNALGATE_API_KEY" \\
   -H "Content-Type: application/json" \\
-  -d '{"to": "+15005550006", "body": "Hello from SignalGate"}'`;
+  -d '{"to": "+14155550123", "body": "Hello from SignalGate"}'`;
 
-  const readCmd = `curl ${baseUrl}/api/v1/developer/webhooks \\
+  const statusCmd = `curl ${baseUrl}/api/v1/sms/$MESSAGE_ID/status \\
+  -H "Authorization: Bearer $SIGNALGATE_API_KEY"`;
+
+  const readCmd = `curl ${baseUrl}/api/v1/developer/rate-limits \\
   -H "Authorization: Bearer $ACCESS_TOKEN"`;
 
   return (
@@ -72,16 +75,27 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
             </Step>
             <Step n={3} title="Send a test SMS">
               <p>
-                The key is checked for real (permissions, IP restrictions, rate limits, request validation). Message
-                delivery is not switched on yet, so for now a valid request answers <Code>501 not_implemented</Code>{" "}
-                instead of queuing a message: nothing is faked.
+                With the <Code>sg_test_</Code> key the message is queued for real and answers <Code>202</Code> with its{" "}
+                <Code>messageId</Code>, <Code>segments</Code> and <Code>encoding</Code>, but nothing leaves SignalGate:
+                it moves from <Code>QUEUED</Code> to <Code>SENT</Code> to <Code>DELIVERED</Code> within a few seconds.
               </p>
               <CodeBlock code={smsCmd} />
+            </Step>
+            <Step n={4} title="Follow its delivery">
+              <p>
+                Put the <Code>messageId</Code> in <Code>MESSAGE_ID</Code>. To try the failure cases, send to{" "}
+                <Code>+15005550001</Code> (<Code>FAILED</Code>), <Code>+15005550002</Code> (<Code>UNDELIVERED</Code>) or{" "}
+                <Code>+15005550003</Code> (stays <Code>SENT</Code>).
+              </p>
+              <CodeBlock code={statusCmd} />
             </Step>
           </>
         ) : (
           <Step n={2} title="Read this organization's configuration">
-            <p>Your role can read webhooks, rate limits and delivery information with the same token.</p>
+            <p>
+              Your role can read this organization&apos;s configuration with the same token, for example its rate
+              limits.
+            </p>
             <CodeBlock code={readCmd} />
           </Step>
         )}

@@ -4,9 +4,12 @@ import { can, type Action } from "@/schemas/roles";
 import { authenticateUser, type UserAuth } from "./authenticate";
 import { authenticateApiKey, forgetCachedKey, type ApiKeyAuth } from "./authenticate-api-key";
 import { errorResponse } from "./error-response";
+import { logger } from "../logger";
 import { readJsonBody } from "./read-body";
 import { resolveRequestId } from "./request-id";
 import { applyRateLimit, type RateLimitCategory } from "./rate-limit";
+import { startIdempotency, type IdempotencyStep } from "./idempotency";
+import type { RecordResponse } from "../idempotency/record";
 import type { Permission } from "@/schemas/permissions";
 
 type AuthMode = "none" | "jwt" | "apiKey";
@@ -25,6 +28,8 @@ export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefine
   query?: Q;
   /** Status for a plain returned value (default 200; undefined results answer 204). */
   status?: number;
+  /** API-key routes: honour the Idempotency-Key header (contract §5). */
+  idempotent?: A extends "apiKey" ? boolean : never;
 }
 
 export interface RouteContext<A extends AuthMode, B, Q> {
@@ -34,6 +39,11 @@ export interface RouteContext<A extends AuthMode, B, Q> {
   body: B;
   query: Q;
   params: Record<string, string>;
+  /**
+   * With an Idempotency-Key: pass to the domain function, which stores the response in the
+   * transaction of its work. Undefined otherwise.
+   */
+  recordResponse?: RecordResponse;
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[]> | undefined> };
@@ -119,7 +129,8 @@ export function apiRoute<
       // Limit headers land in extraHeaders, so refusals after the limiter carry them too.
       const auth = await admit(req, options, extraHeaders);
 
-      const body = options.body ? validate(options.body, (await readJsonBody(req)) ?? {}, "body") : undefined;
+      const rawBody = options.body ? ((await readJsonBody(req)) ?? {}) : undefined;
+      const body = options.body ? validate(options.body, rawBody, "body") : undefined;
       const query = options.query
         ? validate(options.query, Object.fromEntries(new URL(req.url).searchParams), "query")
         : undefined;
@@ -129,15 +140,25 @@ export function apiRoute<
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
 
-      const result = await handler({
-        req,
-        requestId,
-        auth: auth as AuthFor<A>,
-        body: body as Output<B>,
-        query: query as Output<Q>,
-        params,
-      });
-      response = toResponse(result, options.status ?? 200);
+      const status = options.status ?? 200;
+      const idempotency =
+        options.idempotent && auth?.kind === "apiKey" ? await startIdempotency(req, auth, rawBody, status) : null;
+      if (idempotency instanceof Response) {
+        response = idempotency;
+      } else {
+        const result = await runHandler(idempotency, () =>
+          handler({
+            req,
+            requestId,
+            auth: auth as AuthFor<A>,
+            body: body as Output<B>,
+            query: query as Output<Q>,
+            params,
+            recordResponse: idempotency?.record,
+          }),
+        );
+        response = toResponse(result, status);
+      }
     } catch (err) {
       response = errorResponse(err, requestId);
     }
@@ -153,6 +174,23 @@ export function apiRoute<
     }
     return response;
   };
+}
+
+/** The handler, then the idempotency record: kept with the work on success, forgotten on failure. */
+async function runHandler(idempotency: IdempotencyStep | null, run: () => Promise<unknown>): Promise<unknown> {
+  if (!idempotency) return run();
+  let result: unknown;
+  try {
+    result = await run();
+  } catch (err) {
+    // The key is forgotten so a retry runs again; failing to forget must not hide the real error.
+    await idempotency.finish({ ok: false }).catch((cleanup: unknown) => {
+      logger.warn("could not release an idempotency key", { error: (cleanup as Error).message });
+    });
+    throw err;
+  }
+  await idempotency.finish({ ok: true, body: result });
+  return result;
 }
 
 function toResponse(result: unknown, status: number): Response {

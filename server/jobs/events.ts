@@ -9,6 +9,8 @@ export interface JobEvents {
    * (with no data: every organization).
    */
   "auth/refresh-tokens.prune": { organizationId?: string };
+  /** A code was sent: its expiry job sleeps until `expiresAt` (ISO), then expires it if still pending. */
+  "otp/created": { otpId: string; expiresAt: string };
 }
 
 export type JobEventName = keyof JobEvents;

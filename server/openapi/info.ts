@@ -4,11 +4,9 @@ SignalGate sends SMS and one-time passcodes (OTP) and lets you manage API keys, 
 All endpoints live under \`/api/v1\`. Requests and responses are JSON (\`Content-Type: application/json\`,
 UTF-8, camelCase fields, ISO 8601 UTC timestamps); unknown request fields are rejected.
 
-> **Release status.** Accounts, tokens, API keys and rate limits are live. The SMS and OTP endpoints
-> authenticate, check permissions and rate limits and validate requests for real, then answer
-> \`501 not_implemented\`: message delivery is not switched on yet. Where this document describes
-> sending, sandbox outcomes and idempotency, it describes them as they will ship. Webhook endpoints come
-> with the messaging release.
+> **Release status.** Accounts, tokens, API keys, rate limits, SMS and OTP are live. Webhook endpoints
+> (delivery notifications) are not part of the API yet: poll \`GET /api/v1/sms/{messageId}/status\`
+> meanwhile.
 
 ## Authentication
 Send \`Authorization: Bearer <credential>\`. Two kinds of credential exist:
@@ -22,9 +20,22 @@ Send \`Authorization: Bearer <credential>\`. Two kinds of credential exist:
 Using one kind where the other is expected answers 401 \`wrong_credential_type\`.
 
 ## Environments
-The key prefix selects the environment. \`sg_live_…\` keys send real messages. \`sg_test_…\` keys are a
-sandbox: nothing leaves the service and messages move QUEUED → SENT → DELIVERED within seconds, except for
-the magic recipients \`+15005550001\` (FAILED), \`+15005550002\` (UNDELIVERED) and \`+15005550003\` (stays SENT).
+The key prefix selects the environment.
+
+- \`sg_test_…\` keys are a **sandbox**: nothing leaves the service and messages move QUEUED → SENT →
+  DELIVERED within a few seconds, except for the magic recipients \`+15005550001\` (FAILED,
+  \`invalid_number\`), \`+15005550002\` (UNDELIVERED, \`carrier_rejected\`) and \`+15005550003\` (stays
+  SENT). The status endpoint returns the \`body\` of sandbox messages, OTP codes included.
+- \`sg_live_…\` keys send real messages through the configured SMS provider. While none is configured,
+  sends answer 503 \`provider_not_configured\` and nothing is queued or charged.
+
+## Messages
+\`POST /sms/send\` and \`/sms/bulk\` answer 202 as soon as a message is queued; delivery happens in the
+background. A message moves QUEUED → SENT → DELIVERED, or SENT → UNDELIVERED when the carrier refuses it,
+or QUEUED → FAILED when it never leaves; \`GET /sms/{messageId}/status\` gives the current status and the
+time of each step. Bodies are billed in GSM 03.38 segments (GSM-7: 160 characters, 153 per part when
+longer; UCS-2 as soon as one character is outside the GSM alphabet: 70, 67 per part). Recipients are E.164
+numbers that must also be valid for their country, otherwise 400 \`invalid_phone_number\`.
 
 ## Errors
 Every status from 400 up carries the same body:
@@ -44,10 +55,14 @@ OTP send 30/min, OTP verify 50/min, others 60/min) and for all traffic together 
 3,000/hour, 30,000/day, adjustable). \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and
 \`X-RateLimit-Reset\` describe the most restrictive window. Over the limit the answer is 429
 \`rate_limited\` with \`Retry-After\` in seconds; wait \`Retry-After × 2^attempt\` seconds before retry
-number \`attempt\` (from 0).
+number \`attempt\` (from 0). OTP sends are also limited to 5 per recipient and organization in 10
+minutes (429 \`rate_limited\`).
 
 ## Idempotency
-\`POST /sms/send\`, \`/sms/bulk\` and \`/otp/send\` accept an \`Idempotency-Key\` header. Repeating a request
-with the same key and body within 24 hours replays the first response (\`Idempotent-Replayed: true\`)
-instead of sending again; the same key with a different body answers 422.
+\`POST /sms/send\`, \`/sms/bulk\` and \`/otp/send\` accept an \`Idempotency-Key\` header (1 to 255 printable
+ASCII characters, otherwise 400). Keys are scoped to organization, environment and endpoint and kept 24
+hours. Repeating a request with the same key and body replays the first response
+(\`Idempotent-Replayed: true\`) instead of sending again; the same key with a different body answers 422
+\`idempotency_key_reused\`, and a repeat while the first request is still running answers 409
+\`idempotency_in_progress\`.
 `.trim();

@@ -1,6 +1,13 @@
 import type { AnyJobDefinition } from "../types";
 import { pruneFinishedJobsJob } from "./prune-finished-jobs";
 import { pruneRefreshTokens } from "./prune-refresh-tokens";
+import { expireOtpJob } from "./expire-otp";
+import { pruneIdempotencyKeysJob } from "./prune-idempotency-keys";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
-export const allJobs: readonly AnyJobDefinition[] = [pruneRefreshTokens, pruneFinishedJobsJob];
+export const allJobs: readonly AnyJobDefinition[] = [
+  pruneRefreshTokens,
+  pruneFinishedJobsJob,
+  expireOtpJob,
+  pruneIdempotencyKeysJob,
+];

@@ -11,18 +11,44 @@ import { operation } from "../operation";
 import type { PathModule } from "./types";
 
 /*
- * The routes exist and authenticate, check scope, rate-limit and validate for real, then answer 501
- * (server/http/not-implemented.ts). The success shapes are contract §5's, for when the pipeline ships;
- * every description says so, and `not_implemented` is listed, so the document does not promise more.
+ * contract §5. The descriptions carry what the schemas cannot: segments, sandbox outcomes, the
+ * lifecycle, idempotency and the live-provider answer. The error lists name only what the handlers
+ * raise themselves; operation() adds the codes implied by auth, body and idempotency.
  */
-const NOT_YET =
-  "**Not available yet:** answers 501 `not_implemented` after authentication and validation succeed. " +
-  "The response below is the contract's shape for when it ships.";
+const SEGMENTS =
+  "`body` is 1 to 1,600 characters, billed in segments per GSM 03.38: when every character is in the GSM-7 " +
+  "alphabet, 160 characters fit one message and longer bodies go in parts of 153 (the extension characters " +
+  "`^ { } \\ [ ~ ] | €` count twice); any other character switches the whole body to UCS-2, 70 characters " +
+  "alone or 67 per part (an emoji counts twice). The response gives `segments` and `encoding`.";
 
-const SANDBOX =
-  "With a sandbox key (`sg_test_…`) nothing leaves the service and messages move QUEUED → SENT → DELIVERED " +
-  "within seconds, except for these recipients: `+15005550001` FAILED (`invalid_number`), `+15005550002` " +
-  "UNDELIVERED (`carrier_rejected`), `+15005550003` stays SENT.";
+const LIFECYCLE =
+  "Statuses: `QUEUED` → `SENT` → `DELIVERED` or `UNDELIVERED` (the carrier refused it); `QUEUED` → `FAILED` " +
+  "(it never left). Each transition is stored with its time and emits an event; " +
+  "`GET /api/v1/sms/{messageId}/status` shows the current one.";
+
+const SANDBOX = [
+  "**Sandbox** (`sg_test_…` keys): nothing leaves the service, and messages move QUEUED → SENT → DELIVERED " +
+    "within a few seconds, except for these recipients, which make failures reproducible:",
+  [
+    "| `to` | outcome |",
+    "|---|---|",
+    "| `+15005550001` | `FAILED`, `errorCode` `invalid_number` |",
+    "| `+15005550002` | `UNDELIVERED`, `errorCode` `carrier_rejected` |",
+    "| `+15005550003` | stays `SENT` (no delivery receipt) |",
+    "| any other number | `DELIVERED` |",
+  ].join("\n"),
+].join("\n\n");
+
+const LIVE =
+  "**Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is " +
+  "configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.";
+
+const IDEMPOTENCY =
+  "**Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else " +
+  "answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and " +
+  "endpoint, the same key with the same body replays the first response with `Idempotent-Replayed: true` and " +
+  "sends nothing; the same key with a different body answers 422 `idempotency_key_reused`; while the first " +
+  "request is still running, 409 `idempotency_in_progress`.";
 
 const describe = (...parts: string[]) => parts.join("\n\n");
 
@@ -38,7 +64,8 @@ export const smsPaths: PathModule = {
     name: "SMS",
     description:
       "Send text messages and follow their delivery, with an API key. Statuses: QUEUED → SENT → DELIVERED, " +
-      "QUEUED → FAILED, SENT → UNDELIVERED.",
+      "SENT → UNDELIVERED, QUEUED → FAILED. Sandbox keys (`sg_test_…`) never deliver anything and have magic " +
+      "recipients for the failure cases.",
   },
   paths: {
     "/api/v1/sms/send": {
@@ -51,14 +78,18 @@ export const smsPaths: PathModule = {
         operationId: "sendSms",
         summary: "Send an SMS",
         description: describe(
-          NOT_YET,
-          "`to` is an E.164 number; `body` is 1 to 1,600 characters, split into segments per GSM 03.38 " +
-            "(GSM-7: 160 characters alone, 153 per part; UCS-2: 70 / 67). `from` is 1 to 11 letters and digits " +
-            "or an E.164 number.",
+          "Queues one message and answers 202 with its `messageId` right away; delivery happens in the " +
+            "background. `to` is an E.164 number that must be valid for its country (400 `invalid_phone_number` " +
+            "otherwise). `from` is 1 to 11 letters and digits or an E.164 number; without it the organization's " +
+            "default sender is used (`SG` if unset).",
+          SEGMENTS,
+          LIFECYCLE,
           SANDBOX,
+          LIVE,
+          IDEMPOTENCY,
         ),
-        success: { status: 202, description: "The message was queued.", schema: sendSmsResponse },
-        errors: ["invalid_phone_number", "not_implemented"],
+        success: { status: 202, description: "The message was queued (status `QUEUED`).", schema: sendSmsResponse },
+        errors: ["invalid_phone_number", "provider_not_configured"],
       }),
     },
     "/api/v1/sms/bulk": {
@@ -71,13 +102,20 @@ export const smsPaths: PathModule = {
         operationId: "sendBulkSms",
         summary: "Send up to 1,000 SMS in one request",
         description: describe(
-          NOT_YET,
-          "Each item is validated on its own: invalid items are reported in `errors` by their index and the " +
-            "valid ones are still accepted. A body that is not this shape (or has no or more than 1,000 " +
-            "messages) answers 400.",
+          "Queues up to 1,000 messages, all from the same `from` (or the organization's default sender), under " +
+            "one `batchId`. Each item is validated on its own, like a single send: an invalid item (for example " +
+            "`to` not a valid number, code `invalid_phone_number`) is reported in `errors` by its index and the " +
+            "valid ones are still queued and listed in `messages`, so the answer is 202 even when some items are " +
+            "rejected. A body that is not this shape, or has no or more than 1,000 messages, answers 400 " +
+            "`invalid_request` and queues nothing.",
+          "Every queued message then follows the single-send lifecycle and segment rules; poll each " +
+            "`messageId` with `GET /api/v1/sms/{messageId}/status`.",
+          SANDBOX,
+          LIVE,
+          IDEMPOTENCY,
         ),
         success: { status: 202, description: "The valid messages were queued.", schema: bulkSmsResponse },
-        errors: ["not_implemented"],
+        errors: ["provider_not_configured"],
       }),
     },
     "/api/v1/sms/{messageId}/status": {
@@ -89,11 +127,15 @@ export const smsPaths: PathModule = {
         operationId: "getMessageStatus",
         summary: "Get a message's delivery status",
         description: describe(
-          NOT_YET,
-          "The current status and the time of each transition. `body` is included for sandbox messages only.",
+          "The current status and the time of each transition (`sentAt`, `deliveredAt`, `failedAt`; `null` " +
+            "until it happens). For `FAILED` and `UNDELIVERED` messages `errorCode` and `errorMessage` say why " +
+            "(in the sandbox: `invalid_number` and `carrier_rejected`). `body` is included for sandbox messages " +
+            "only, so tests can read an OTP code back; production bodies are never returned.",
+          LIFECYCLE,
+          "An unknown `messageId`, or one that belongs to another organization, answers 404 `not_found`.",
         ),
         success: { status: 200, description: "The message's status.", schema: messageStatusResponse },
-        errors: ["not_implemented"],
+        errors: ["not_found"],
       }),
     },
   },
@@ -104,7 +146,7 @@ export const otpPaths: PathModule = {
     name: "OTP",
     description:
       "One-time codes sent by SMS and verified by the service. Codes are random, stored only as a keyed hash, " +
-      "and never returned or logged.",
+      "and never returned, logged or put in a webhook payload.",
   },
   paths: {
     "/api/v1/otp/send": {
@@ -117,13 +159,20 @@ export const otpPaths: PathModule = {
         operationId: "sendOtp",
         summary: "Send a one-time code",
         description: describe(
-          NOT_YET,
-          "Sends a `length`-digit code (4 to 10, default 6) valid for `expiresIn` seconds (60 to 3600, default " +
-            "300) through the SMS pipeline. A new send to the same number cancels its pending code. At most 5 " +
-            "sends per recipient per organization in 10 minutes (429 `rate_limited`).",
+          "Generates a random `length`-digit code (4 to 10, default 6) valid for `expiresIn` seconds (60 to " +
+            "3600, default 300) and sends it by SMS through the same pipeline as `POST /api/v1/sms/send`: " +
+            "`messageId` is that SMS, and its status follows the SMS lifecycle. A new send to the same number " +
+            "cancels the code still pending for it.",
+          "At most 5 sends per recipient per organization in 10 minutes; the sixth answers 429 `rate_limited` " +
+            "(with `Retry-After`), so this endpoint cannot be used to pump SMS to one number.",
+          "**Sandbox** (`sg_test_…` keys): nothing is delivered, and the magic recipients of the SMS endpoints " +
+            "apply. The code can be read back from `GET /api/v1/sms/{messageId}/status` (`body`), so tests can " +
+            "complete a verification without a phone.",
+          LIVE,
+          IDEMPOTENCY,
         ),
         success: { status: 202, description: "The code was generated and its SMS queued.", schema: otpSendResponse },
-        errors: ["invalid_phone_number", "not_implemented"],
+        errors: ["invalid_phone_number", "provider_not_configured"],
       }),
     },
     "/api/v1/otp/verify": {
@@ -135,12 +184,15 @@ export const otpPaths: PathModule = {
         operationId: "verifyOtp",
         summary: "Check a one-time code",
         description: describe(
-          NOT_YET,
-          "A wrong code is still a 200: `valid: false` with the status and the attempts left. A code verifies " +
-            "once; after 5 wrong attempts it is `MAX_ATTEMPTS`, after its expiry `EXPIRED`.",
+          "Checks `code` against the code pending for `to`. A right code answers `{ valid: true, status: " +
+            '"APPROVED" }` and is used up: a code verifies once, also when several checks arrive at the same time.',
+          "A wrong or missing code is still a 200, with `valid: false`, the status and `attemptsRemaining`: " +
+            "`PENDING` (wrong code, try again), `EXPIRED` (past `expiresAt`), `MAX_ATTEMPTS` (5 wrong attempts " +
+            "used up) or `NOT_FOUND` (no pending code for this number: none was sent, or it was already verified). " +
+            "Send a new code after `EXPIRED` or `MAX_ATTEMPTS`.",
         ),
         success: { status: 200, description: "The outcome of the check.", schema: otpVerifyResponse },
-        errors: ["invalid_phone_number", "not_implemented"],
+        errors: ["invalid_phone_number"],
       }),
     },
   },

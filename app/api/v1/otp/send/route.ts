@@ -1,8 +1,10 @@
 import { apiRoute } from "@/server/http/api-route";
-import { notImplemented } from "@/server/http/not-implemented";
+import { getDb } from "@/server/db/client";
+import { senderOfKey } from "@/server/messages/sender";
+import { sendOtp } from "@/server/otp/send-otp";
 import { otpSendInput } from "@/schemas/otp";
 
 export const POST = apiRoute(
-  { auth: "apiKey", scope: "otp.send", rateLimit: "otp.send", body: otpSendInput },
-  async () => notImplemented("Sending OTP codes"),
+  { auth: "apiKey", scope: "otp.send", rateLimit: "otp.send", body: otpSendInput, idempotent: true, status: 202 },
+  ({ auth, body, recordResponse }) => sendOtp(getDb(), senderOfKey(auth), body, { record: recordResponse }),
 );

@@ -1,8 +1,10 @@
 import { apiRoute } from "@/server/http/api-route";
-import { notImplemented } from "@/server/http/not-implemented";
+import { getDb } from "@/server/db/client";
+import { senderOfKey } from "@/server/messages/sender";
+import { verifyOtp } from "@/server/otp/verify-otp";
 import { otpVerifyInput } from "@/schemas/otp";
 
 export const POST = apiRoute(
   { auth: "apiKey", scope: "otp.verify", rateLimit: "otp.verify", body: otpVerifyInput },
-  async () => notImplemented("Verifying OTP codes"),
+  ({ auth, body }) => verifyOtp(getDb(), senderOfKey(auth), body),
 );

@@ -1,8 +1,10 @@
 import { apiRoute } from "@/server/http/api-route";
-import { notImplemented } from "@/server/http/not-implemented";
+import { getDb } from "@/server/db/client";
+import { sendBulkSms } from "@/server/messages/send-bulk";
+import { senderOfKey } from "@/server/messages/sender";
 import { bulkSmsInput } from "@/schemas/messages";
 
 export const POST = apiRoute(
-  { auth: "apiKey", scope: "sms.send", rateLimit: "sms.bulk", body: bulkSmsInput },
-  async () => notImplemented("Bulk SMS"),
+  { auth: "apiKey", scope: "sms.send", rateLimit: "sms.bulk", body: bulkSmsInput, idempotent: true, status: 202 },
+  ({ auth, body, recordResponse }) => sendBulkSms(getDb(), senderOfKey(auth), body, { record: recordResponse }),
 );

@@ -1,6 +1,10 @@
 import { apiRoute } from "@/server/http/api-route";
-import { notImplemented } from "@/server/http/not-implemented";
+import { getDb } from "@/server/db/client";
+import { getMessageOrThrow } from "@/server/messages/get-message-or-throw";
+import { toMessageStatusView } from "@/server/messages/to-status-view";
 
-export const GET = apiRoute({ auth: "apiKey", scope: "sms.read", rateLimit: "messages.read" }, async () =>
-  notImplemented("Message status"),
+export const GET = apiRoute(
+  { auth: "apiKey", scope: "sms.read", rateLimit: "messages.read" },
+  async ({ auth, params }) =>
+    toMessageStatusView(await getMessageOrThrow(getDb(), auth.organizationId, params.messageId ?? "", auth.environment)),
 );

@@ -1,0 +1,43 @@
+import type { Carrier, DeliveryReceipt, OutboundMessage, SubmitResult } from "./types";
+
+/**
+ * The sandbox carrier for `sg_test_` keys (contract §5): nothing leaves the service. Magic
+ * recipients make every outcome reproducible; any other number is delivered.
+ */
+export const SANDBOX_NUMBERS = {
+  failed: "+15005550001",
+  undelivered: "+15005550002",
+  noReceipt: "+15005550003",
+} as const;
+
+export const SANDBOX_PROVIDER = "sandbox";
+
+export const sandboxCarrier: Carrier = {
+  name: SANDBOX_PROVIDER,
+  async submit(messages: readonly OutboundMessage[]): Promise<SubmitResult[]> {
+    return messages.map((m) =>
+      m.to === SANDBOX_NUMBERS.failed
+        ? {
+            messageId: m.id,
+            outcome: "rejected",
+            errorCode: "invalid_number",
+            errorMessage: "The sandbox carrier rejects this number (magic recipient +15005550001).",
+          }
+        : { messageId: m.id, outcome: "accepted", providerMessageId: `sbx_${m.id.slice(4)}` },
+    );
+  },
+};
+
+/** The receipt the sandbox "network" returns for a SENT message, or null when it never answers. */
+export function sandboxReceipt(messageId: string, to: string): DeliveryReceipt | null {
+  if (to === SANDBOX_NUMBERS.noReceipt) return null;
+  if (to === SANDBOX_NUMBERS.undelivered) {
+    return {
+      messageId,
+      status: "UNDELIVERED",
+      errorCode: "carrier_rejected",
+      errorMessage: "The destination carrier rejected the message (magic recipient +15005550002).",
+    };
+  }
+  return { messageId, status: "DELIVERED" };
+}

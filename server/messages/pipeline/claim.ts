@@ -1,0 +1,83 @@
+import { runSql } from "../../db/sql";
+import type { OutboundMessage } from "../../carriers/types";
+
+export interface ClaimedMessage extends OutboundMessage {
+  lease: Date;
+}
+
+// FOR UPDATE SKIP LOCKED: concurrent workers (processes sharing PostgreSQL) take disjoint rows.
+// The lease makes the claim survive the statement: a worker that dies holding it loses the rows
+// when the lease expires, and the next worker hands them over instead.
+const CLAIM_SQL = `
+UPDATE messages m SET locked_until = $2::timestamptz, attempts = m.attempts + 1
+FROM (
+  SELECT id FROM messages
+  WHERE status = 'QUEUED' AND next_attempt_at <= $1::timestamptz
+    AND (locked_until IS NULL OR locked_until < $1::timestamptz)
+  ORDER BY next_attempt_at
+  LIMIT $3
+  FOR UPDATE SKIP LOCKED
+) due
+WHERE m.id = due.id
+RETURNING m.id, m.organization_id, m.environment::text AS environment, m.to_number, m.from_sender, m.body,
+  m.segments, m.encoding, m.attempts, m.locked_until`;
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  organization_id: string;
+  environment: "live" | "test";
+  to_number: string;
+  from_sender: string;
+  body: string;
+  segments: number;
+  encoding: "GSM-7" | "UCS-2";
+  attempts: number;
+  locked_until: Date | string;
+}
+
+/** Claim up to `limit` QUEUED messages that are due, under a lease of `leaseMs`. */
+export async function claimQueuedMessages(now: Date, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+  const lease = new Date(now.getTime() + leaseMs);
+  const rows = await runSql<Row>(
+    null,
+    CLAIM_SQL,
+    [now.toISOString(), lease.toISOString(), limit],
+    "sg_claim_queued_messages",
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    organizationId: r.organization_id,
+    environment: r.environment,
+    to: r.to_number,
+    from: r.from_sender,
+    body: r.body,
+    segments: r.segments,
+    encoding: r.encoding,
+    attempt: r.attempts,
+    lease: new Date(r.locked_until),
+  }));
+}
+
+const RELEASE_SQL = `
+UPDATE messages m SET locked_until = NULL, next_attempt_at = t.next_attempt_at, updated_at = $4::timestamptz
+FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS t(id, next_attempt_at, lease)
+WHERE m.id = t.id AND m.status = 'QUEUED' AND m.locked_until = t.lease`;
+
+/** Put claimed messages back in the queue, due again at their own time (a retryable refusal). */
+export async function releaseForRetry(
+  retries: readonly { id: string; lease: Date; nextAttemptAt: Date }[],
+  now: Date,
+): Promise<void> {
+  if (retries.length === 0) return;
+  await runSql(
+    null,
+    RELEASE_SQL,
+    [
+      retries.map((r) => r.id),
+      retries.map((r) => r.nextAttemptAt.toISOString()),
+      retries.map((r) => r.lease.toISOString()),
+      now.toISOString(),
+    ],
+    "sg_release_messages",
+  );
+}

@@ -1,0 +1,97 @@
+import { carrierFor } from "../../carriers/registry";
+import type { SubmitResult } from "../../carriers/types";
+import { logger } from "../../logger";
+import { applyTransitions, type Transition } from "../transitions";
+import { claimQueuedMessages, releaseForRetry, type ClaimedMessage } from "./claim";
+
+/** A message refused as retryable this many times fails for good (`carrier_unavailable`). */
+export const MAX_HANDOFF_ATTEMPTS = 10;
+
+/** 5 s, 10 s, 20 s … capped at 10 minutes. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempt - 1), 10 * 60_000);
+}
+
+export interface HandOffOptions {
+  now?: () => Date;
+  limit?: number;
+  leaseMs?: number;
+}
+
+/**
+ * One hand-off round: claim due QUEUED messages, give each environment's batch to its carrier,
+ * and record the outcomes (SENT, FAILED, or back in the queue) in two statements. Returns how
+ * many messages were claimed, so the worker knows whether to go again at once.
+ */
+export async function handOffQueued(options: HandOffOptions = {}): Promise<number> {
+  const now = options.now ?? (() => new Date());
+  const claimed = await claimQueuedMessages(now(), options.limit ?? 500, options.leaseMs ?? 60_000);
+  if (claimed.length === 0) return 0;
+
+  const byEnvironment = new Map<"live" | "test", ClaimedMessage[]>();
+  for (const m of claimed) byEnvironment.set(m.environment, [...(byEnvironment.get(m.environment) ?? []), m]);
+  const transitions: Transition[] = [];
+  const retries: { id: string; lease: Date; nextAttemptAt: Date }[] = [];
+  for (const [environment, batch] of byEnvironment) {
+    const carrier = carrierFor(environment);
+    const results = carrier
+      ? await submitSafely(carrier.name, () => carrier.submit(batch), batch)
+      : batch.map((m) => retryResult(m.id, "No SMS provider is configured for this environment."));
+    const byId = new Map(results.map((r) => [r.messageId, r]));
+    for (const message of batch) {
+      const result = byId.get(message.id) ?? retryResult(message.id, "The carrier gave no answer for this message.");
+      outcomeOf(message, result, carrier?.name, now(), transitions, retries);
+    }
+  }
+  const at = now();
+  await applyTransitions(null, transitions, at);
+  await releaseForRetry(retries, at);
+  return claimed.length;
+}
+
+function retryResult(messageId: string, errorMessage: string): SubmitResult {
+  return { messageId, outcome: "retry", errorMessage };
+}
+
+async function submitSafely(
+  carrierName: string,
+  submit: () => Promise<SubmitResult[]>,
+  batch: readonly ClaimedMessage[],
+): Promise<SubmitResult[]> {
+  try {
+    return await submit();
+  } catch (err) {
+    logger.warn("carrier submit failed; the batch stays queued", {
+      carrier: carrierName,
+      messages: batch.length,
+      error: (err as Error).message,
+    });
+    return batch.map((m) => retryResult(m.id, (err as Error).message));
+  }
+}
+
+function outcomeOf(
+  message: ClaimedMessage,
+  result: SubmitResult,
+  provider: string | undefined,
+  now: Date,
+  transitions: Transition[],
+  retries: { id: string; lease: Date; nextAttemptAt: Date }[],
+): void {
+  const base = { messageId: message.id, from: "QUEUED" as const, lease: message.lease, provider };
+  if (result.outcome === "accepted") {
+    transitions.push({ ...base, to: "SENT", providerMessageId: result.providerMessageId });
+  } else if (result.outcome === "rejected") {
+    transitions.push({ ...base, to: "FAILED", errorCode: result.errorCode, errorMessage: result.errorMessage });
+  } else if (message.attempt >= MAX_HANDOFF_ATTEMPTS) {
+    transitions.push({
+      ...base,
+      to: "FAILED",
+      errorCode: "carrier_unavailable",
+      errorMessage: `No carrier took the message after ${message.attempt} attempts: ${result.errorMessage}`,
+    });
+  } else {
+    const delay = result.retryAfterMs ?? retryDelayMs(message.attempt);
+    retries.push({ id: message.id, lease: message.lease, nextAttemptAt: new Date(now.getTime() + delay) });
+  }
+}

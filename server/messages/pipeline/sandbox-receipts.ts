@@ -1,0 +1,29 @@
+import { runSql } from "../../db/sql";
+import { SANDBOX_NUMBERS, SANDBOX_PROVIDER, sandboxReceipt } from "../../carriers/sandbox";
+import { applyReceipts } from "./receipts";
+
+// SENT sandbox messages whose simulated network delay has passed. The magic "no receipt" number is
+// left out here, or those rows would sit at the head of the queue forever.
+const DUE_SQL = `
+SELECT id, to_number FROM messages
+WHERE status = 'SENT' AND provider = $1 AND sent_at <= $2::timestamptz AND to_number <> $3
+ORDER BY sent_at
+LIMIT $4`;
+
+/**
+ * The sandbox's delivery receipts: each SENT sandbox message gets its final status once it has
+ * been SENT for `delayMs`. Durable by construction: the due receipts are read from the messages
+ * themselves, so a restart loses none. Two workers may read the same rows; the transition is
+ * fenced on SENT, so only one of them moves each message (and writes its event).
+ */
+export async function deliverSandboxReceipts(now: Date, delayMs: number, limit = 1000): Promise<number> {
+  const due = await runSql<{ id: string; to_number: string }>(
+    null,
+    DUE_SQL,
+    [SANDBOX_PROVIDER, new Date(now.getTime() - delayMs).toISOString(), SANDBOX_NUMBERS.noReceipt, limit],
+    "sg_sandbox_due_receipts",
+  );
+  const receipts = due.flatMap((row) => sandboxReceipt(row.id, row.to_number) ?? []);
+  await applyReceipts(null, receipts, now);
+  return due.length;
+}

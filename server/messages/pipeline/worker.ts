@@ -1,0 +1,99 @@
+import { getEnv } from "../../env";
+import { logger } from "../../logger";
+import { handOffQueued } from "./hand-off";
+import { deliverSandboxReceipts } from "./sandbox-receipts";
+
+export interface PipelineOptions {
+  pollIntervalMs: number;
+  sandboxDelayMs: number;
+  batchSize?: number;
+}
+
+/**
+ * The message pipeline of one process: hands QUEUED messages to their carrier and plays the
+ * sandbox's receipts. Not a job per message (that would cap throughput at the job runner's pace):
+ * a loop over the messages table itself, which is the durable queue. It polls, and a send in this
+ * process wakes it at once (`nudge`). Every server process runs one; row claims keep them apart.
+ */
+export class MessagePipeline {
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private current?: Promise<void>;
+  private wakeRequested = false;
+
+  constructor(private readonly options: PipelineOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Stop polling and wait for the round in progress (its claims are recorded or their lease expires). */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    await this.current?.catch(() => {});
+  }
+
+  /** New work was committed: run a round now rather than at the next poll. */
+  nudge(): void {
+    if (!this.running) return;
+    if (this.current) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** One round: hand-off and receipts until neither has a full batch. */
+  async runOnce(now: () => Date = () => new Date()): Promise<void> {
+    const limit = this.options.batchSize ?? 500;
+    for (;;) {
+      const handed = await handOffQueued({ now, limit });
+      const received = await deliverSandboxReceipts(now(), this.options.sandboxDelayMs, limit * 2);
+      if (handed < limit && received < limit * 2) return;
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    if (!this.running || this.current) return;
+    this.wakeRequested = false;
+    this.current = this.runOnce().catch((err: unknown) => {
+      logger.error("message pipeline round failed", { error: (err as Error).message });
+    });
+    await this.current;
+    this.current = undefined;
+    if (this.running) this.schedule(this.wakeRequested ? 0 : this.options.pollIntervalMs);
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __signalgatePipeline?: MessagePipeline };
+
+/** Start this process's pipeline (instrumentation.ts), unless MESSAGE_PIPELINE=off. */
+export function startMessagePipeline(): MessagePipeline | undefined {
+  const env = getEnv();
+  if (env.MESSAGE_PIPELINE === "off") return undefined;
+  holder.__signalgatePipeline ??= new MessagePipeline({
+    pollIntervalMs: env.MESSAGE_POLL_INTERVAL_MS,
+    sandboxDelayMs: env.SANDBOX_DELIVERY_DELAY_MS,
+  });
+  holder.__signalgatePipeline.start();
+  return holder.__signalgatePipeline;
+}
+
+export async function stopMessagePipeline(): Promise<void> {
+  const pipeline = holder.__signalgatePipeline;
+  holder.__signalgatePipeline = undefined;
+  await pipeline?.stop();
+}
+
+/** Wake this process's pipeline after a commit (a no-op where none runs, e.g. in tests). */
+export function nudgeMessagePipeline(): void {
+  holder.__signalgatePipeline?.nudge();
+}

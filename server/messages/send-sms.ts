@@ -1,0 +1,67 @@
+import type { Db } from "../db/client";
+import { assertCarrierAvailable } from "../carriers/registry";
+import { withRecordedResponse, type RecordResponse } from "../idempotency/record";
+import { newId } from "../ids";
+import { sendSmsResponse, type SendSmsResponse } from "@/schemas/messages";
+import { countSegments } from "@/schemas/segments";
+import type { z } from "zod";
+import type { sendSmsInput } from "@/schemas/messages";
+import { insertMessages, type NewMessage } from "./insert-messages";
+import { nudgeMessagePipeline } from "./pipeline/worker";
+import type { MessageSender } from "./sender";
+import { getSenderProfile } from "./sender-profile";
+
+export type SendSmsInput = z.output<typeof sendSmsInput>;
+
+export interface SendOptions {
+  now?: Date;
+  /** Idempotency: store the response in the same transaction as the message. */
+  record?: RecordResponse;
+}
+
+/**
+ * Accept one SMS (contract §5): the QUEUED message and its `message.queued` event are written in
+ * one statement, then this process's pipeline is woken to hand it to the carrier. Live messages
+ * are refused with 503 before anything is written while no provider is configured.
+ */
+export async function sendSms(
+  db: Db,
+  sender: MessageSender,
+  input: SendSmsInput,
+  options: SendOptions = {},
+): Promise<SendSmsResponse> {
+  assertCarrierAvailable(sender.environment);
+  const now = options.now ?? new Date();
+  const from = input.from ?? (await getSenderProfile(db, sender.organizationId)).defaultSender;
+  const { encoding, segments } = countSegments(input.body);
+  const message: NewMessage = {
+    id: newId("msg"),
+    organizationId: sender.organizationId,
+    apiKeyId: sender.apiKeyId,
+    batchId: null,
+    otpId: null,
+    environment: sender.environment,
+    to: input.to,
+    from,
+    body: input.body,
+    segments,
+    encoding,
+  };
+  const response = sendSmsResponse.parse({
+    messageId: message.id,
+    status: "QUEUED",
+    to: message.to,
+    from,
+    body: message.body,
+    segments,
+    encoding,
+    environment: sender.environment,
+    createdAt: now.toISOString(),
+  });
+  await withRecordedResponse(db, options.record, async (tx) => {
+    await insertMessages(tx, [message], now);
+    return response;
+  });
+  nudgeMessagePipeline();
+  return response;
+}

@@ -1,0 +1,26 @@
+import type { Message } from "../db/generated/client";
+import { messageStatusResponse } from "@/schemas/messages";
+import type { z } from "zod";
+
+export type MessageStatusView = z.output<typeof messageStatusResponse>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** contract §5 `GET /sms/:id/status`: the body only for sandbox messages. */
+export function toMessageStatusView(m: Message): MessageStatusView {
+  return messageStatusResponse.parse({
+    messageId: m.id,
+    status: m.status,
+    to: m.to,
+    from: m.from,
+    segments: m.segments,
+    environment: m.environment,
+    createdAt: m.createdAt.toISOString(),
+    sentAt: iso(m.sentAt),
+    deliveredAt: iso(m.deliveredAt),
+    failedAt: iso(m.failedAt),
+    errorCode: m.errorCode,
+    errorMessage: m.errorMessage,
+    ...(m.environment === "test" ? { body: m.body } : {}),
+  });
+}

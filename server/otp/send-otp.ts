@@ -1,0 +1,149 @@
+import type { Db, DbOrTx } from "../db/client";
+import { runSql } from "../db/sql";
+import { assertCarrierAvailable } from "../carriers/registry";
+import { AppError } from "../errors";
+import type { RecordResponse } from "../idempotency/record";
+import { newId } from "../ids";
+import { sendJobEvent } from "../jobs/send-event";
+import { insertMessages } from "../messages/insert-messages";
+import { nudgeMessagePipeline } from "../messages/pipeline/worker";
+import type { MessageSender } from "../messages/sender";
+import { getSenderProfile } from "../messages/sender-profile";
+import { otpSendResponse, type OtpSendResponse } from "@/schemas/otp";
+import type { otpSendInput } from "@/schemas/otp";
+import { countSegments } from "@/schemas/segments";
+import type { z } from "zod";
+import { generateOtpCode, hashOtpCode } from "./code";
+import { insertOtpEvent } from "./otp-events";
+
+export type OtpSendInput = z.output<typeof otpSendInput>;
+
+/** contract §5: at most 5 sends per recipient per organization in 10 minutes. */
+export const OTP_SENDS_PER_WINDOW = 5;
+export const OTP_WINDOW_MS = 10 * 60 * 1000;
+
+function otpBody(orgName: string, code: string, expiresInSeconds: number): string {
+  const minutes = Math.max(1, Math.round(expiresInSeconds / 60));
+  return `Your ${orgName} verification code is ${code}. It expires in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** Refuse a sixth send to the same recipient within the window, saying when the next one may go. */
+async function assertUnderSendLimit(tx: DbOrTx, organizationId: string, to: string, now: Date): Promise<void> {
+  const [row] = await runSql<{ sends: number; oldest: Date | string | null }>(
+    tx,
+    `SELECT count(*)::int AS sends, min(created_at) AS oldest FROM (
+       SELECT created_at FROM otp_codes
+       WHERE organization_id = $1 AND to_number = $2 AND created_at > $3::timestamptz
+       ORDER BY created_at DESC LIMIT $4) recent`,
+    [organizationId, to, new Date(now.getTime() - OTP_WINDOW_MS).toISOString(), OTP_SENDS_PER_WINDOW],
+  );
+  if (!row || row.sends < OTP_SENDS_PER_WINDOW || !row.oldest) return;
+  const retryAfter = Math.max(
+    1,
+    Math.ceil((new Date(row.oldest).getTime() + OTP_WINDOW_MS - now.getTime()) / 1000),
+  );
+  throw new AppError(
+    "rate_limited",
+    `At most ${OTP_SENDS_PER_WINDOW} codes may be sent to ${to} in 10 minutes. Retry after ${retryAfter} s.`,
+    { headers: { "retry-after": String(retryAfter) } },
+  );
+}
+
+/**
+ * Send a one-time passcode (contract §5). In one transaction, serialized per recipient: the send
+ * limit is checked, the previous pending code cancelled, the new code stored as an HMAC, its SMS
+ * queued through the ordinary pipeline, `otp.sent` written and the expiry job scheduled.
+ */
+export async function sendOtp(
+  db: Db,
+  sender: MessageSender,
+  input: OtpSendInput,
+  options: { now?: Date; record?: RecordResponse } = {},
+): Promise<OtpSendResponse> {
+  assertCarrierAvailable(sender.environment);
+  const now = options.now ?? new Date();
+  const profile = await getSenderProfile(db, sender.organizationId);
+  const otpId = newId("otp");
+  const messageId = newId("msg");
+  const code = generateOtpCode(input.length);
+  const expiresAt = new Date(now.getTime() + input.expiresIn * 1000);
+  const body = otpBody(profile.name, code, input.expiresIn);
+  const { encoding, segments } = countSegments(body);
+  const response = otpSendResponse.parse({
+    otpId,
+    to: input.to,
+    status: "PENDING",
+    expiresAt: expiresAt.toISOString(),
+    messageId,
+  });
+
+  await db.$transaction(async (tx) => {
+    // Concurrent sends to one recipient queue here, so the limit and the cancellation hold.
+    await runSql(tx, `SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext($1))) l`, [
+      `otp:${sender.organizationId}:${input.to}`,
+    ]);
+    await assertUnderSendLimit(tx, sender.organizationId, input.to, now);
+    await tx.otpCode.updateMany({
+      where: {
+        organizationId: sender.organizationId,
+        environment: sender.environment,
+        to: input.to,
+        status: "PENDING",
+      },
+      data: { status: "CANCELED", canceledAt: now, updatedAt: now },
+    });
+    await tx.otpCode.create({
+      data: {
+        id: otpId,
+        organizationId: sender.organizationId,
+        apiKeyId: sender.apiKeyId,
+        environment: sender.environment,
+        to: input.to,
+        codeHash: hashOtpCode(otpId, code),
+        length: input.length,
+        messageId,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    await insertMessages(
+      tx,
+      [
+        {
+          id: messageId,
+          organizationId: sender.organizationId,
+          apiKeyId: sender.apiKeyId,
+          batchId: null,
+          otpId,
+          environment: sender.environment,
+          to: input.to,
+          from: profile.defaultSender,
+          body,
+          segments,
+          encoding,
+        },
+      ],
+      now,
+    );
+    await insertOtpEvent(
+      tx,
+      sender.organizationId,
+      "otp.sent",
+      {
+        otpId,
+        to: input.to,
+        environment: sender.environment,
+        status: "PENDING",
+        messageId,
+        attempts: 0,
+        expiresAt: response.expiresAt,
+      },
+      now,
+    );
+    await sendJobEvent(tx, "otp/created", { otpId, expiresAt: response.expiresAt }, { dedupeKey: otpId });
+    await options.record?.(tx, response);
+  });
+  nudgeMessagePipeline();
+  return response;
+}
