@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { expectError, PASSWORD, signUpInBrowser, SMS, watchConsole } from "./helpers";
+import { expectError, PASSWORD, signUpInBrowser, SMS, watchConsole, expectAccepted } from "./helpers";
 
 // The API keys page end to end, checked against the real API: a key made in the dashboard
-// authenticates /api/v1/sms/send (501 = authentication passed, the messaging release is not in yet),
+// authenticates /api/v1/sms/send (202 = authentication passed and the sandbox message was accepted),
 // and disabling, regenerating and deleting it in the dashboard take effect on the very next request.
 
 const SHOTS = "test-results/screenshots";
@@ -87,7 +87,7 @@ test("create, copy, use, disable, enable, regenerate, edit and delete an API key
   await expect(row).toContainText("Never");
   await expect(page.getByText("1 of 100 keys")).toBeVisible();
 
-  await expectError(await sendWith(request, firstKey), 501, "not_implemented");
+  await expectAccepted(await sendWith(request, firstKey));
 
   // A production key with every permission, an IP range and an expiry, for the list. Closing its
   // secret dialog before copying only warns.
@@ -123,7 +123,7 @@ test("create, copy, use, disable, enable, regenerate, edit and delete an API key
 
   await rowAction(page, row, "Checkout server", "Enable");
   await expect(row).toContainText("Active");
-  await expectError(await sendWith(request, firstKey), 501, "not_implemented");
+  await expectAccepted(await sendWith(request, firstKey));
 
   // Regenerate: confirmation, then the new secret once; the old one is dead at once.
   await rowAction(page, row, "Checkout server", "Regenerate secret…");
@@ -139,7 +139,7 @@ test("create, copy, use, disable, enable, regenerate, edit and delete an API key
   await expect(regenerated).toBeHidden();
   await expect(row).toContainText(`${secondKey.slice(0, 12)}…`);
   await expectError(await sendWith(request, firstKey), 401, "unauthenticated");
-  await expectError(await sendWith(request, secondKey), 501, "not_implemented");
+  await expectAccepted(await sendWith(request, secondKey));
 
   // Edit: name and permissions; the environment is not editable.
   await rowAction(page, row, "Checkout server", "Edit…");
@@ -153,7 +153,7 @@ test("create, copy, use, disable, enable, regenerate, edit and delete an API key
   await expect(edit).toBeHidden();
   const renamed = page.getByRole("row").filter({ hasText: "Checkout server EU" });
   await expect(renamed).toContainText("sms.read");
-  await expectError(await sendWith(request, secondKey), 501, "not_implemented");
+  await expectAccepted(await sendWith(request, secondKey));
 
   // Delete: explicit, red, and final.
   await rowAction(page, renamed, "Checkout server EU", "Delete…");

@@ -15,6 +15,12 @@ export async function expectError(res: APIResponse, status: number, code: string
   return body;
 }
 
+/** A send the service accepted (202), with its body. */
+export async function expectAccepted(res: APIResponse) {
+  expect(res.status(), await res.text()).toBe(202);
+  return res.json();
+}
+
 export async function registerAndLogin(request: APIRequestContext, base = "") {
   const email = uniqueEmail();
   const reg = await request.post(`${base}/api/v1/auth/register`, {

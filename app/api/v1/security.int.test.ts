@@ -6,6 +6,7 @@ import { seedApiKey, seedMember, seedOrganization, type SeededMember } from "@/s
 import { signAccessToken } from "@/server/auth/jwt";
 import { setApiKeyActive } from "@/server/api-keys/update-api-key";
 import { getDb } from "@/server/db/client";
+import { newId } from "@/server/ids";
 import type { Permission } from "@/schemas/permissions";
 import type { Action, Role } from "@/schemas/roles";
 import { can } from "@/schemas/roles";
@@ -31,6 +32,8 @@ interface ApiKeyRoute {
   scope: Permission;
   body?: unknown;
   params?: Record<string, string>;
+  /** What an authenticated, permitted call answers, per key environment (sends: 503 while no live provider). */
+  passes: { test: number; live: number };
 }
 
 const API_KEY_ROUTES: ApiKeyRoute[] = [
@@ -41,6 +44,7 @@ const API_KEY_ROUTES: ApiKeyRoute[] = [
     path: "/api/v1/sms/send",
     scope: "sms.send",
     body: { to: "+14155550123", body: "hi" },
+    passes: { test: 202, live: 503 },
   },
   {
     name: "POST /sms/bulk",
@@ -49,6 +53,7 @@ const API_KEY_ROUTES: ApiKeyRoute[] = [
     path: "/api/v1/sms/bulk",
     scope: "sms.send",
     body: { messages: [{ to: "+14155550123", body: "hi" }] },
+    passes: { test: 202, live: 503 },
   },
   {
     name: "POST /otp/send",
@@ -57,6 +62,7 @@ const API_KEY_ROUTES: ApiKeyRoute[] = [
     path: "/api/v1/otp/send",
     scope: "otp.send",
     body: { to: "+14155550123" },
+    passes: { test: 202, live: 503 },
   },
   {
     name: "POST /otp/verify",
@@ -65,6 +71,7 @@ const API_KEY_ROUTES: ApiKeyRoute[] = [
     path: "/api/v1/otp/verify",
     scope: "otp.verify",
     body: { to: "+14155550123", code: "123456" },
+    passes: { test: 200, live: 200 },
   },
   {
     name: "GET /sms/:id/status",
@@ -73,6 +80,8 @@ const API_KEY_ROUTES: ApiKeyRoute[] = [
     path: "/api/v1/sms/msg_x/status",
     scope: "sms.read",
     params: { messageId: "msg_x" },
+    // msg_x does not exist: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
   },
 ];
 
@@ -247,7 +256,7 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
     );
     for (const ip of ["203.0.113.9", "::ffff:203.0.113.9", "2001:db8::1"]) {
       const res = await callKeyRoute(route, { token: key.rawKey, headers: fromIp(ip) });
-      expect(res.status, ip).toBe(501);
+      expect(res.status, ip).toBe(route.passes.test);
     }
   });
 
@@ -259,9 +268,35 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
     for (const environment of ["live", "test"] as const) {
       const key = await seedApiKey(org.organizationId, { environment, permissions: [route.scope] });
       const res = await callKeyRoute(route, { token: key.rawKey });
-      expectError(res, 501, "not_implemented");
+      expect(res.status, environment).toBe(route.passes[environment]);
     }
   });
+
+  if (route.params?.messageId) {
+    it("answers 404 for another organization's message, as for a missing one", async () => {
+      const other = await seedOrganization();
+      const id = newId("msg");
+      await getDb().message.create({
+        data: {
+          id,
+          organizationId: other.organizationId,
+          environment: "test",
+          to: "+14155550123",
+          from: "SG",
+          body: "theirs",
+          segments: 1,
+          encoding: "GSM-7",
+        },
+      });
+      const key = await seedApiKey(org.organizationId);
+      const res = await call(route.handler, `/api/v1/sms/${id}/status`, {
+        token: key.rawKey,
+        params: { messageId: id },
+      });
+      expectError(res, 404, "not_found");
+      expect(res.text).not.toContain("theirs");
+    });
+  }
 
   if (route.body) {
     it("validates the body after authentication", async () => {

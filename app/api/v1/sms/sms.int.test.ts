@@ -46,7 +46,11 @@ describe("POST /sms/send", () => {
     expect((await api.send(org.testKey, { to: "+14155550123", body: "x", from: "+14155550100" })).json.from).toBe(
       "+14155550100",
     );
-    expectError(await api.send(org.testKey, { to: "+14155550123", body: "x", from: "TwelveLetter" }), 400, "invalid_request");
+    expectError(
+      await api.send(org.testKey, { to: "+14155550123", body: "x", from: "TwelveLetter" }),
+      400,
+      "invalid_request",
+    );
   });
 
   it("refuses numbers that are not valid E.164 or not valid for their country", async () => {

@@ -23,7 +23,7 @@ async function create(body: Record<string, unknown>, token = owner.accessToken) 
   return call(keys.POST, base, { body, token });
 }
 
-/** Calls the SMS route with the key: 501 means authentication passed. */
+/** Calls the SMS route with the key: 202 (a sandbox message accepted) means authentication passed. */
 async function useKey(rawKey: string) {
   return call(smsSend.POST, "/api/v1/sms/send", { body: { to: "+14155550123", body: "hi" }, token: rawKey });
 }
@@ -154,7 +154,7 @@ describe("lifecycle takes effect on the next request", () => {
   it("disable, enable, regenerate and delete", async () => {
     const key = (await create({ name: "Lifecycle", permissions: ["sms.send"] })).json;
     const params = { id: key.id };
-    expect((await useKey(key.rawKey)).status).toBe(501);
+    expect((await useKey(key.rawKey)).status).toBe(202);
 
     const disabled = await call(disable.POST, `${base}/${key.id}/disable`, {
       method: "POST",
@@ -172,7 +172,7 @@ describe("lifecycle takes effect on the next request", () => {
       params,
     });
     expect(enabled.json.isActive).toBe(true);
-    expect((await useKey(key.rawKey)).status).toBe(501);
+    expect((await useKey(key.rawKey)).status).toBe(202);
 
     const mismatch = await call(regenerate.POST, `${base}/${key.id}/regenerate`, {
       token: owner.accessToken,
@@ -195,7 +195,7 @@ describe("lifecycle takes effect on the next request", () => {
     });
     expect(regen.json.rawKey).not.toBe(key.rawKey);
     expectError(await useKey(key.rawKey), 401, "unauthenticated");
-    expect((await useKey(regen.json.rawKey)).status).toBe(501);
+    expect((await useKey(regen.json.rawKey)).status).toBe(202);
     const after = await call(keyById.GET, `${base}/${key.id}`, { token: owner.accessToken, params });
     expect(after.json).toMatchObject({ name: "Lifecycle", permissions: ["sms.send"], keyPrefix: regen.json.keyPrefix });
 
@@ -220,7 +220,7 @@ describe("lifecycle takes effect on the next request", () => {
 
   it("honours a change made by another instance (no local invalidation) on the next request", async () => {
     const key = (await create({ name: "Elsewhere", permissions: ["sms.send"] })).json;
-    expect((await useKey(key.rawKey)).status).toBe(501); // now cached in this process
+    expect((await useKey(key.rawKey)).status).toBe(202); // now cached in this process
     const db = getDb();
     // Writes as another instance would make them: straight to the row, this process's cache untouched.
     await db.apiKey.update({ where: { id: key.id }, data: { isActive: false } });
@@ -234,7 +234,7 @@ describe("lifecycle takes effect on the next request", () => {
     expectError(await useKey(key.rawKey), 401, "unauthenticated");
 
     const other = (await create({ name: "Deleted elsewhere" })).json;
-    expect((await useKey(other.rawKey)).status).toBe(501);
+    expect((await useKey(other.rawKey)).status).toBe(202);
     await db.apiKey.delete({ where: { id: other.id } });
     expectError(await useKey(other.rawKey), 401, "unauthenticated");
   });

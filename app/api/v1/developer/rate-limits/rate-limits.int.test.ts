@@ -88,7 +88,7 @@ describe("limits on the API", () => {
     const owner = await seedOrganization("owner");
     const key = await seedApiKey(owner.organizationId);
     const first = await send(key.rawKey);
-    expect(first.status).toBe(501);
+    expect(first.status).toBe(202);
     expect(first.headers.get("x-ratelimit-limit")).toBe("10");
     expect(first.headers.get("x-ratelimit-remaining")).toBe("9");
     expect(Number(first.headers.get("x-ratelimit-reset"))).toBe(Date.parse("2030-01-01T00:01:11.000Z") / 1000);
@@ -101,14 +101,14 @@ describe("limits on the API", () => {
     expect(retryAfter).toBe(61);
 
     vi.setSystemTime(Date.now() + retryAfter * 1000);
-    expect((await send(key.rawKey)).status).toBe(501);
+    expect((await send(key.rawKey)).status).toBe(202);
   });
 
   it("rejects before reading the body: a 429 wins over an invalid body", async () => {
     const owner = await seedOrganization("owner");
     await getDb().organization.update({ where: { id: owner.organizationId }, data: { rateLimitPerMinute: 1 } });
     const key = await seedApiKey(owner.organizationId);
-    expect((await send(key.rawKey)).status).toBe(501);
+    expect((await send(key.rawKey)).status).toBe(202);
     const bad = await call(bulk.POST, "/api/v1/sms/bulk", { token: key.rawKey, body: { nonsense: true } });
     expectError(bad, 429, "rate_limited");
   });
@@ -134,7 +134,7 @@ describe("limits on the API", () => {
     const key = await seedApiKey(owner.organizationId);
     for (let i = 0; i < 12; i++) {
       const res = await send(key.rawKey);
-      expect(res.status).toBe(501);
+      expect(res.status).toBe(202);
       expect(res.headers.get("x-ratelimit-limit")).toBeNull();
     }
   });
