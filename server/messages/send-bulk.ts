@@ -21,7 +21,8 @@ function validateItem(item: { to: string; body: string }, index: number): ItemEr
   const phone = validatePhoneNumber(item.to);
   if (!phone.ok) return { index, code: "invalid_phone_number", message: phone.message };
   const body = messageBodySchema.safeParse(item.body);
-  if (!body.success) return { index, code: "invalid_request", message: body.error.issues[0]?.message ?? "Invalid body." };
+  if (!body.success)
+    return { index, code: "invalid_request", message: body.error.issues[0]?.message ?? "Invalid body." };
   return null;
 }
 

@@ -35,10 +35,13 @@ export const api = {
   otpVerify: (key: string, body: unknown) => call(otpVerify.POST, "/api/v1/otp/verify", { token: key, body }),
 };
 
-/** Hand every due message to its carrier, then play every due sandbox receipt (no delay). */
-export async function runPipeline(now: Date = new Date()): Promise<void> {
-  while ((await handOffQueued({ now: () => now })) > 0);
-  while ((await deliverSandboxReceipts(now, 0)) > 0);
+/**
+ * Hand every due message of the organization to its carrier, then play its due sandbox receipts
+ * (no delay). Scoped to one organization: on PostgreSQL, test files share the database.
+ */
+export async function runPipeline(organizationId: string, now: Date = new Date()): Promise<void> {
+  while ((await handOffQueued({ now: () => now, organizationId })) > 0);
+  while ((await deliverSandboxReceipts(now, 0, 1000, organizationId)) > 0);
 }
 
 /** The outbox events of one organization, oldest first. */

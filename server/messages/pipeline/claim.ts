@@ -14,6 +14,7 @@ FROM (
   SELECT id FROM messages
   WHERE status = 'QUEUED' AND next_attempt_at <= $1::timestamptz
     AND (locked_until IS NULL OR locked_until < $1::timestamptz)
+    AND ($4::text IS NULL OR organization_id = $4::text)
   ORDER BY next_attempt_at
   LIMIT $3
   FOR UPDATE SKIP LOCKED
@@ -35,13 +36,21 @@ interface Row extends Record<string, unknown> {
   locked_until: Date | string;
 }
 
-/** Claim up to `limit` QUEUED messages that are due, under a lease of `leaseMs`. */
-export async function claimQueuedMessages(now: Date, limit: number, leaseMs: number): Promise<ClaimedMessage[]> {
+/**
+ * Claim up to `limit` QUEUED messages that are due, under a lease of `leaseMs`; `organizationId`
+ * narrows a round to one organization (tests sharing one PostgreSQL keep to their own rows).
+ */
+export async function claimQueuedMessages(
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  organizationId: string | null = null,
+): Promise<ClaimedMessage[]> {
   const lease = new Date(now.getTime() + leaseMs);
   const rows = await runSql<Row>(
     null,
     CLAIM_SQL,
-    [now.toISOString(), lease.toISOString(), limit],
+    [now.toISOString(), lease.toISOString(), limit, organizationId],
     "sg_claim_queued_messages",
   );
   return rows.map((r) => ({

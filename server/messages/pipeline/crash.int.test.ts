@@ -63,8 +63,8 @@ describe.sequential("kill -9 between accept and hand-off", () => {
     expect(died.accepted).toBe(25);
     // (On the shared PostgreSQL another test file's worker may already be handing them over: count all.)
     expect(await getDb().message.count({ where: { organizationId: died.organizationId } })).toBe(25);
-    while ((await handOffQueued()) > 0);
-    await deliverSandboxReceipts(new Date(), 0);
+    while ((await handOffQueued({ organizationId: died.organizationId })) > 0);
+    await deliverSandboxReceipts(new Date(), 0, 1000, died.organizationId);
     expect(await getDb().message.count({ where: { organizationId: died.organizationId, status: "DELIVERED" } })).toBe(
       25,
     );
@@ -80,12 +80,12 @@ describe.sequential("kill -9 between accept and hand-off", () => {
     expect(died.claimed).toBe(25);
     const mine = { organizationId: died.organizationId };
     // Still leased to the dead process: a live worker must not take them yet.
-    await handOffQueued();
+    await handOffQueued(mine);
     expect(await getDb().message.count({ where: { ...mine, status: "QUEUED" } })).toBe(25);
     const afterLease = new Date(Date.now() + 61_000);
-    while ((await handOffQueued({ now: () => afterLease })) > 0);
+    while ((await handOffQueued({ now: () => afterLease, ...mine })) > 0);
     // A second worker arriving later finds nothing to send again.
-    await handOffQueued({ now: () => new Date(afterLease.getTime() + 120_000) });
+    await handOffQueued({ now: () => new Date(afterLease.getTime() + 120_000), ...mine });
     expect(await getDb().message.count({ where: { ...mine, status: "SENT" } })).toBe(25);
     const rows = await getDb().message.findMany({ where: mine, select: { attempts: true } });
     expect(rows.every((r) => r.attempts === 2)).toBe(true);

@@ -1,5 +1,5 @@
 import { carrierFor } from "../../carriers/registry";
-import type { SubmitResult } from "../../carriers/types";
+import type { Carrier, SubmitResult } from "../../carriers/types";
 import { logger } from "../../logger";
 import { applyTransitions, type Transition } from "../transitions";
 import { claimQueuedMessages, releaseForRetry, type ClaimedMessage } from "./claim";
@@ -16,6 +16,10 @@ export interface HandOffOptions {
   now?: () => Date;
   limit?: number;
   leaseMs?: number;
+  /** Only this organization's messages (tests on a shared database); all by default. */
+  organizationId?: string;
+  /** Which carrier takes an environment's messages (the configured ones by default). */
+  carriers?: (environment: "live" | "test") => Carrier | null;
 }
 
 /**
@@ -25,7 +29,12 @@ export interface HandOffOptions {
  */
 export async function handOffQueued(options: HandOffOptions = {}): Promise<number> {
   const now = options.now ?? (() => new Date());
-  const claimed = await claimQueuedMessages(now(), options.limit ?? 500, options.leaseMs ?? 60_000);
+  const claimed = await claimQueuedMessages(
+    now(),
+    options.limit ?? 500,
+    options.leaseMs ?? 60_000,
+    options.organizationId ?? null,
+  );
   if (claimed.length === 0) return 0;
 
   const byEnvironment = new Map<"live" | "test", ClaimedMessage[]>();
@@ -33,7 +42,7 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
   const transitions: Transition[] = [];
   const retries: { id: string; lease: Date; nextAttemptAt: Date }[] = [];
   for (const [environment, batch] of byEnvironment) {
-    const carrier = carrierFor(environment);
+    const carrier = (options.carriers ?? carrierFor)(environment);
     const results = carrier
       ? await submitSafely(carrier.name, () => carrier.submit(batch), batch)
       : batch.map((m) => retryResult(m.id, "No SMS provider is configured for this environment."));

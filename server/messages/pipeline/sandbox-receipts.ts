@@ -7,6 +7,7 @@ import { applyReceipts } from "./receipts";
 const DUE_SQL = `
 SELECT id, to_number FROM messages
 WHERE status = 'SENT' AND provider = $1 AND sent_at <= $2::timestamptz AND to_number <> $3
+  AND ($5::text IS NULL OR organization_id = $5::text)
 ORDER BY sent_at
 LIMIT $4`;
 
@@ -16,11 +17,22 @@ LIMIT $4`;
  * themselves, so a restart loses none. Two workers may read the same rows; the transition is
  * fenced on SENT, so only one of them moves each message (and writes its event).
  */
-export async function deliverSandboxReceipts(now: Date, delayMs: number, limit = 1000): Promise<number> {
+export async function deliverSandboxReceipts(
+  now: Date,
+  delayMs: number,
+  limit = 1000,
+  organizationId: string | null = null,
+): Promise<number> {
   const due = await runSql<{ id: string; to_number: string }>(
     null,
     DUE_SQL,
-    [SANDBOX_PROVIDER, new Date(now.getTime() - delayMs).toISOString(), SANDBOX_NUMBERS.noReceipt, limit],
+    [
+      SANDBOX_PROVIDER,
+      new Date(now.getTime() - delayMs).toISOString(),
+      SANDBOX_NUMBERS.noReceipt,
+      limit,
+      organizationId,
+    ],
     "sg_sandbox_due_receipts",
   );
   const receipts = due.flatMap((row) => sandboxReceipt(row.id, row.to_number) ?? []);

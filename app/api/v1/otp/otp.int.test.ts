@@ -52,7 +52,7 @@ describe("POST /otp/send", () => {
     const row = await getDb().otpCode.findUniqueOrThrow({ where: { id: res.json.otpId } });
     expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.codeHash).not.toContain(code);
-    await runPipeline();
+    await runPipeline(s.organizationId);
     expect((await api.status(s.testKey, res.json.messageId)).json.status).toBe("DELIVERED");
     // The code is in no event and no response other than the sandbox SMS body.
     const events = await eventsOf(s.organizationId);

@@ -86,13 +86,13 @@ describe("lifecycle on the sandbox carrier", () => {
     const sender = await seedSender();
     const { messageId } = (await api.send(sender.testKey, { to: "+14155550123", body: "Lifecycle" })).json;
     const t1 = new Date();
-    await handOffQueued({ now: () => t1 });
+    await handOffQueued({ now: () => t1, organizationId: sender.organizationId });
     const sent = (await api.status(sender.testKey, messageId)).json;
     expect(sent).toMatchObject({ status: "SENT", sentAt: expect.stringMatching(ISO_MS), deliveredAt: null });
     // Not before its simulated network delay.
-    await deliverSandboxReceipts(new Date(), 60_000);
+    await deliverSandboxReceipts(new Date(), 60_000, 1000, sender.organizationId);
     expect((await api.status(sender.testKey, messageId)).json.status).toBe("SENT");
-    await deliverSandboxReceipts(new Date(), 0);
+    await deliverSandboxReceipts(new Date(), 0, 1000, sender.organizationId);
     const delivered = (await api.status(sender.testKey, messageId)).json;
     expect(delivered).toEqual({
       messageId,
@@ -129,8 +129,8 @@ describe("lifecycle on the sandbox carrier", () => {
     for (const to of ["+15005550001", "+15005550002", "+15005550003"]) {
       ids[to] = (await api.send(sender.testKey, { to, body: "magic" })).json.messageId;
     }
-    await runPipeline();
-    await runPipeline();
+    await runPipeline(sender.organizationId);
+    await runPipeline(sender.organizationId);
     const failed = (await api.status(sender.testKey, ids["+15005550001"]!)).json;
     expect(failed).toMatchObject({ status: "FAILED", errorCode: "invalid_number", sentAt: null });
     expect(failed.failedAt).toMatch(ISO_MS);
@@ -157,7 +157,11 @@ describe("lifecycle on the sandbox carrier", () => {
         messages: Array.from({ length: 50 }, () => ({ to: "+14155550123", body: "race" })),
       })
     ).json;
-    await Promise.all([runPipeline(), runPipeline(), runPipeline()]);
+    await Promise.all([
+      runPipeline(sender.organizationId),
+      runPipeline(sender.organizationId),
+      runPipeline(sender.organizationId),
+    ]);
     const events = await eventsOf(sender.organizationId);
     for (const type of ["message.queued", "message.sent", "message.delivered"]) {
       expect(events.filter((e) => e.type === type)).toHaveLength(accepted.accepted);

@@ -6,5 +6,7 @@ import { toMessageStatusView } from "@/server/messages/to-status-view";
 export const GET = apiRoute(
   { auth: "apiKey", scope: "sms.read", rateLimit: "messages.read" },
   async ({ auth, params }) =>
-    toMessageStatusView(await getMessageOrThrow(getDb(), auth.organizationId, params.messageId ?? "", auth.environment)),
+    toMessageStatusView(
+      await getMessageOrThrow(getDb(), auth.organizationId, params.messageId ?? "", auth.environment),
+    ),
 );

@@ -1,0 +1,74 @@
+import type { Message } from "../db/generated/client";
+import {
+  messageDetailSchema,
+  messageListItemSchema,
+  type MessageDetail,
+  type MessageListItem,
+  type TimelineEntry,
+} from "@/schemas/message-views";
+
+/** The columns a list row needs: the body (up to 1,600 characters) stays in the database. */
+export const MESSAGE_LIST_SELECT = {
+  id: true,
+  to: true,
+  from: true,
+  status: true,
+  environment: true,
+  segments: true,
+  encoding: true,
+  apiKeyId: true,
+  batchId: true,
+  otpId: true,
+  errorCode: true,
+  createdAt: true,
+} as const;
+
+type ListRow = Pick<Message, keyof typeof MESSAGE_LIST_SELECT>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function originOf(m: ListRow): MessageListItem["origin"] {
+  if (m.otpId) return "otp";
+  if (m.batchId) return "bulk";
+  return m.apiKeyId ? "api" : "dashboard";
+}
+
+export function toMessageListItem(m: ListRow): MessageListItem {
+  return messageListItemSchema.parse({ ...m, origin: originOf(m), createdAt: m.createdAt.toISOString() });
+}
+
+/**
+ * The transitions so far, from the stored times. `failedAt` is the time of either failure: FAILED
+ * (refused before sending) or UNDELIVERED (sent, then no delivery), which the status tells apart.
+ */
+export function messageTimeline(m: Message): TimelineEntry[] {
+  const entries: TimelineEntry[] = [{ status: "QUEUED", at: m.createdAt.toISOString() }];
+  if (m.sentAt) entries.push({ status: "SENT", at: m.sentAt.toISOString() });
+  if (m.deliveredAt) entries.push({ status: "DELIVERED", at: m.deliveredAt.toISOString() });
+  if (m.failedAt)
+    entries.push({ status: m.status === "UNDELIVERED" ? "UNDELIVERED" : "FAILED", at: m.failedAt.toISOString() });
+  return entries;
+}
+
+/**
+ * One message for the dashboard. Sandbox bodies are shown to everyone who may read messages (they
+ * are test data, as in the REST status endpoint); live bodies only when `canReadLiveBody`.
+ */
+export function toMessageDetail(m: Message, { canReadLiveBody }: { canReadLiveBody: boolean }): MessageDetail {
+  const bodyHidden = m.environment === "live" && !canReadLiveBody;
+  return messageDetailSchema.parse({
+    ...toMessageListItem(m),
+    body: bodyHidden ? null : m.body,
+    bodyHidden,
+    errorMessage: m.errorMessage,
+    provider: m.provider,
+    providerMessageId: m.providerMessageId,
+    apiKeyId: m.apiKeyId,
+    batchId: m.batchId,
+    otpId: m.otpId,
+    sentAt: iso(m.sentAt),
+    deliveredAt: iso(m.deliveredAt),
+    failedAt: iso(m.failedAt),
+    timeline: messageTimeline(m),
+  });
+}
