@@ -38,10 +38,7 @@ async function assertUnderSendLimit(tx: DbOrTx, organizationId: string, to: stri
     [organizationId, to, new Date(now.getTime() - OTP_WINDOW_MS).toISOString(), OTP_SENDS_PER_WINDOW],
   );
   if (!row || row.sends < OTP_SENDS_PER_WINDOW || !row.oldest) return;
-  const retryAfter = Math.max(
-    1,
-    Math.ceil((new Date(row.oldest).getTime() + OTP_WINDOW_MS - now.getTime()) / 1000),
-  );
+  const retryAfter = Math.max(1, Math.ceil((new Date(row.oldest).getTime() + OTP_WINDOW_MS - now.getTime()) / 1000));
   throw new AppError(
     "rate_limited",
     `At most ${OTP_SENDS_PER_WINDOW} codes may be sent to ${to} in 10 minutes. Retry after ${retryAfter} s.`,

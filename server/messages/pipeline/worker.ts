@@ -7,6 +7,8 @@ export interface PipelineOptions {
   pollIntervalMs: number;
   sandboxDelayMs: number;
   batchSize?: number;
+  /** Only this organization's messages (tests sharing one PostgreSQL); every organization by default. */
+  organizationId?: string;
 }
 
 /**
@@ -49,9 +51,15 @@ export class MessagePipeline {
   /** One round: hand-off and receipts until neither has a full batch. */
   async runOnce(now: () => Date = () => new Date()): Promise<void> {
     const limit = this.options.batchSize ?? 500;
+    const organizationId = this.options.organizationId;
     for (;;) {
-      const handed = await handOffQueued({ now, limit });
-      const received = await deliverSandboxReceipts(now(), this.options.sandboxDelayMs, limit * 2);
+      const handed = await handOffQueued({ now, limit, organizationId });
+      const received = await deliverSandboxReceipts(
+        now(),
+        this.options.sandboxDelayMs,
+        limit * 2,
+        organizationId ?? null,
+      );
       if (handed < limit && received < limit * 2) return;
     }
   }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { ALLOWED_TRANSITIONS, applyTransitions } from "./transitions";
+
+describe("message lifecycle", () => {
+  it("is QUEUED → SENT → DELIVERED | UNDELIVERED and QUEUED → FAILED, with no way back", () => {
+    expect(ALLOWED_TRANSITIONS).toEqual({
+      QUEUED: ["SENT", "FAILED"],
+      SENT: ["DELIVERED", "UNDELIVERED"],
+      DELIVERED: [],
+      FAILED: [],
+      UNDELIVERED: [],
+    });
+  });
+
+  it("refuses a transition outside the lifecycle before touching the database", async () => {
+    await expect(
+      applyTransitions(null, [{ messageId: "m", from: "DELIVERED", to: "SENT" }], new Date()),
+    ).rejects.toThrow("Invalid transition DELIVERED → SENT");
+    await expect(
+      applyTransitions(null, [{ messageId: "m", from: "QUEUED", to: "DELIVERED" }], new Date()),
+    ).rejects.toThrow(/Invalid transition/);
+  });
+});
