@@ -68,7 +68,7 @@ export const idempotencyKeyParam = z
       "Makes retries safe: the same key with the same body replays the first response (with " +
       "`Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the " +
       "first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, " +
-      "environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters.",
+      "environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`).",
     example: "order-8812-confirmation",
     param: { id: "Idempotency-Key" },
   });

@@ -95,6 +95,9 @@ CREATE INDEX "messages_provider_status_sent_at_idx" ON "messages"("provider", "s
 CREATE INDEX "messages_batch_id_idx" ON "messages"("batch_id");
 
 -- CreateIndex
+CREATE INDEX "messages_provider_provider_message_id_idx" ON "messages"("provider", "provider_message_id");
+
+-- CreateIndex
 CREATE INDEX "otp_codes_organization_id_environment_to_number_created_at_idx" ON "otp_codes"("organization_id", "environment", "to_number", "created_at");
 
 -- CreateIndex
