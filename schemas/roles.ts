@@ -16,6 +16,10 @@ export const ACTIONS = [
   "rateLimits.read",
   "rateLimits.manage",
   "messages.read",
+  /** Live message bodies (personal data); sandbox bodies come with messages.read. */
+  "messages.readLiveBody",
+  /** Send from the dashboard, always through the sandbox. */
+  "messages.sendTest",
   "members.read",
   "members.manage",
 ] as const;
@@ -31,6 +35,8 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "webhooks.manage",
     "rateLimits.read",
     "messages.read",
+    "messages.readLiveBody",
+    "messages.sendTest",
     "members.read",
   ]),
   support: new Set<Action>(["webhooks.read", "rateLimits.read", "messages.read", "members.read"]),

@@ -1,4 +1,4 @@
-import { Gauge, KeyRound, LayoutDashboard, MessageSquare, ScrollText, Users, Webhook } from "lucide-react";
+import { Gauge, KeyRound, LayoutDashboard, MessageSquare, ScrollText, ShieldCheck, Users, Webhook } from "lucide-react";
 import type { Action } from "@/schemas/roles";
 
 export interface NavItem {
@@ -20,6 +20,7 @@ export const NAV: NavGroup[] = [
     label: "Messaging",
     items: [
       { href: "/dashboard/messages", label: "Messages", icon: MessageSquare, action: "messages.read" },
+      { href: "/dashboard/otp", label: "OTP activity", icon: ShieldCheck, action: "messages.read" },
       { href: "/dashboard/delivery-logs", label: "Delivery logs", icon: ScrollText, action: "messages.read" },
     ],
   },

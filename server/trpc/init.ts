@@ -74,7 +74,10 @@ const t = initTRPC.context<TRPCContext>().create({
       message:
         error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)
           ? "Something went wrong. Try again."
-          : shape.message,
+          : cause instanceof ZodError
+            ? // tRPC's own message for an input error is the issues as JSON; forms read zodError instead.
+              "Some fields are not valid."
+            : shape.message,
       data: {
         ...shape.data,
         appCode,

@@ -1,7 +1,9 @@
 import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { membersRouter } from "./routers/members";
+import { messagesRouter } from "./routers/messages";
 import { organizationsRouter } from "./routers/organizations";
+import { otpRouter } from "./routers/otp";
 import { rateLimitsRouter } from "./routers/rate-limits";
 import { viewerRouter } from "./routers/viewer";
 
@@ -15,6 +17,8 @@ export const appRouter = router({
   members: membersRouter,
   apiKeys: apiKeysRouter,
   rateLimits: rateLimitsRouter,
+  messages: messagesRouter,
+  otp: otpRouter,
 });
 
 export type AppRouter = typeof appRouter;

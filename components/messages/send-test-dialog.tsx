@@ -1,0 +1,208 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { FlaskConical } from "lucide-react";
+import { z } from "zod";
+import { MAX_BODY_LENGTH, sendSmsInput } from "@/schemas/messages";
+import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
+import { Dialog } from "../ui/dialog";
+import { Field, Input } from "../ui/input";
+import { useTRPC } from "../trpc/client";
+import { errorMessage, fieldErrors } from "../trpc/errors";
+import { FormError, Textarea } from "../api-keys/form-controls";
+import { MESSAGE_STATUS_INFO } from "./message-badges";
+import { SANDBOX_RECIPIENTS } from "./sandbox-recipients";
+import { SegmentCounter } from "./segment-counter";
+
+interface FormState {
+  to: string;
+  body: string;
+  from: string;
+}
+
+const EMPTY: FormState = { to: "", body: "Hello from SignalGate! This is a sandbox test message.", from: "" };
+
+/** The request the form would send and what the API's own schema says is wrong with it. */
+function check(state: FormState) {
+  const input = { to: state.to.trim(), body: state.body, ...(state.from.trim() ? { from: state.from.trim() } : {}) };
+  const parsed = sendSmsInput.safeParse(input);
+  const errors: Record<string, string> = {};
+  if (!parsed.success) {
+    for (const [field, messages] of Object.entries(z.flattenError(parsed.error).fieldErrors)) {
+      const first = (messages as string[] | undefined)?.[0];
+      if (first) errors[field] = first;
+    }
+  }
+  return { input, errors };
+}
+
+/**
+ * Sends one SMS through the sandbox (the server never sends these live). On success the caller
+ * opens the message, whose drawer follows it from QUEUED to its final status.
+ */
+export function SendTestDialog({
+  open,
+  onOpenChange,
+  onSent,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent: (messageId: string) => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<FormState>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const update = (patch: Partial<FormState>) => setState((s) => ({ ...s, ...patch }));
+
+  const send = useMutation(
+    trpc.messages.sendTest.mutationOptions({
+      onSuccess: async (sent) => {
+        close();
+        onSent(sent.messageId);
+        await queryClient.invalidateQueries({ queryKey: trpc.messages.list.pathKey() });
+      },
+    }),
+  );
+
+  const checked = check(state);
+  const server = fieldErrors(send.error);
+  const errorFor = (field: keyof FormState) => (submitted ? checked.errors[field] : undefined) ?? server[field];
+  const formError = send.error && Object.keys(server).length === 0 ? errorMessage(send.error) : null;
+
+  function close() {
+    setState(EMPTY);
+    setSubmitted(false);
+    send.reset();
+    onOpenChange(false);
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(checked.errors).length > 0) return;
+    send.mutate(checked.input);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      busy={send.isPending}
+      size="lg"
+      title="Send a test SMS"
+      description={
+        <span className="flex items-start gap-1.5">
+          <FlaskConical aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
+          Sent through the sandbox: nothing leaves SignalGate and nothing is billed, but the message moves through the
+          same statuses and webhooks as a real one.
+        </span>
+      }
+      footer={
+        <>
+          <Button variant="secondary" disabled={send.isPending} onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form="send-test-sms-form" loading={send.isPending}>
+            Send test SMS
+          </Button>
+        </>
+      }
+    >
+      <form id="send-test-sms-form" onSubmit={onSubmit} noValidate className="space-y-5">
+        <FormError message={formError} />
+        <div className="space-y-2">
+          <Field label="To" error={errorFor("to")} hint="An E.164 number: + and country code, e.g. +14155550123.">
+            {(p) => (
+              <Input
+                {...p}
+                name="to"
+                type="tel"
+                autoComplete="off"
+                autoFocus
+                spellCheck={false}
+                placeholder="+14155550123"
+                value={state.to}
+                onChange={(e) => update({ to: e.target.value })}
+                className="font-mono text-[13px]"
+              />
+            )}
+          </Field>
+          <QuickPicks value={state.to.trim()} onPick={(to) => update({ to })} />
+        </div>
+        <Field label="Message" error={errorFor("body")}>
+          {(p) => (
+            <div className="space-y-1.5">
+              <Textarea
+                {...p}
+                name="body"
+                rows={4}
+                maxLength={MAX_BODY_LENGTH + 100}
+                value={state.body}
+                onChange={(e) => update({ body: e.target.value })}
+              />
+              <SegmentCounter body={state.body} />
+            </div>
+          )}
+        </Field>
+        <Field
+          label="From"
+          aside="Optional"
+          error={errorFor("from")}
+          hint="A sender name of 1 to 11 letters and digits, or a number. Leave empty for the organization's default (SG)."
+        >
+          {(p) => (
+            <Input
+              {...p}
+              name="from"
+              autoComplete="off"
+              maxLength={16}
+              placeholder="SG"
+              value={state.from}
+              onChange={(e) => update({ from: e.target.value })}
+              className="max-w-56"
+            />
+          )}
+        </Field>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The magic numbers, each with the outcome it produces. */
+function QuickPicks({ value, onPick }: { value: string; onPick: (to: string) => void }) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-xs font-medium text-slate-500">Sandbox test numbers</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {SANDBOX_RECIPIENTS.map((r) => {
+          const info = MESSAGE_STATUS_INFO[r.outcome];
+          const picked = value === r.to;
+          return (
+            <button
+              key={r.to}
+              type="button"
+              aria-pressed={picked}
+              onClick={() => onPick(r.to)}
+              className={cn(
+                "rounded-md px-3 py-2 text-left ring-1 transition-colors ring-inset",
+                picked ? "bg-indigo-50/60 ring-2 ring-indigo-600" : "ring-slate-200 hover:bg-slate-50",
+              )}
+            >
+              <span className="flex items-center justify-between gap-2">
+                <code className="font-mono text-[13px] font-medium text-slate-900">{r.to}</code>
+                <span className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
+                  <span aria-hidden className={cn("size-1.5 rounded-full", info.dot.replace("animate-pulse", ""))} />
+                  {r.label}
+                </span>
+              </span>
+              <span className="mt-0.5 block text-xs text-slate-500">{r.explain}</span>
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
