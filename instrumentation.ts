@@ -1,6 +1,6 @@
 // Runs once when the server process starts, before it serves a request: validate configuration,
 // let the process that owns the database apply migrations, then start the in-process job runner
-// (when Inngest is not used) and this process's message pipeline. server/serve.mjs calls the shutdown hook on SIGTERM/SIGINT.
+// (when Inngest is not used) this process's message pipeline and webhook worker. server/serve.mjs calls the shutdown hook on SIGTERM/SIGINT.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { getEnv } = await import("./server/env");
@@ -18,9 +18,13 @@ export async function register(): Promise<void> {
   const { startMessagePipeline, stopMessagePipeline } = await import("./server/messages/pipeline/worker");
   const pipeline = startMessagePipeline();
   console.log(`[messages] pipeline: ${pipeline ? "on" : "off"}`);
+  const { startWebhookWorker, stopWebhookWorker } = await import("./server/webhooks/deliveries/worker");
+  const webhooks = startWebhookWorker();
+  console.log(`[webhooks] worker: ${webhooks ? "on" : "off"}`);
 
   globalThis.__signalgateShutdown = async () => {
     await stopMessagePipeline();
+    await stopWebhookWorker();
     await stopBackgroundWork();
     await lastUsed.flush().catch((err: unknown) => console.error("[shutdown] lastUsedAt flush failed", err));
     await closeDb();

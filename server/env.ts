@@ -36,6 +36,8 @@ const schema = z
     MESSAGE_PIPELINE: z.enum(["on", "off"]).default("on"),
     MESSAGE_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
     SANDBOX_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
+    WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
     OTP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     // Read by server/serve.mjs (plain JS, before any TypeScript loads); validated here too.

@@ -11,6 +11,11 @@ export interface JobEvents {
   "auth/refresh-tokens.prune": { organizationId?: string };
   /** A code was sent: its expiry job sleeps until `expiresAt` (ISO), then expires it if still pending. */
   "otp/created": { otpId: string; expiresAt: string };
+  /**
+   * A delivery's first attempt failed: its retry job makes attempts 2 to 6 on the contract's
+   * schedule. `round` fences it: a manual redeliver bumps the delivery's round and this job stops.
+   */
+  "webhook/delivery.failed": { deliveryId: string; round: number; attempt: number };
 }
 
 export type JobEventName = keyof JobEvents;

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../db/client";
 import { getEnv } from "../env";
 import { getInngest } from "./client";
-import { insertJobs } from "./embedded/store";
+import { insertJobs, insertJobsForEvents } from "./embedded/store";
 import type { JobEventName, JobEvents } from "./events";
 
 export interface SendJobEventOptions {
@@ -33,4 +33,27 @@ export async function sendJobEvent<E extends JobEventName>(
   const { allJobs } = await import("./functions");
   const triggered = allJobs.filter((job) => job.event === name);
   await insertJobs(db, triggered, { name, data: data as Record<string, unknown> }, options);
+}
+
+/**
+ * Many events of one kind at once: one statement in embedded mode, one request to Inngest. Same
+ * transaction rules as sendJobEvent.
+ */
+export async function sendJobEvents<E extends JobEventName>(
+  db: DbOrTx,
+  name: E,
+  events: readonly { data: JobEvents[E]; dedupeKey?: string }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  if (getEnv().inngestEnabled) {
+    await getInngest().send(events.map((e) => ({ name, data: e.data, ...(e.dedupeKey ? { id: e.dedupeKey } : {}) })));
+    return;
+  }
+  const { allJobs } = await import("./functions");
+  const triggered = allJobs.filter((job) => job.event === name);
+  await insertJobsForEvents(
+    db,
+    triggered,
+    events.map((e) => ({ name, data: e.data as Record<string, unknown>, dedupeKey: e.dedupeKey })),
+  );
 }

@@ -7,6 +7,7 @@ import type { otpVerifyInput } from "@/schemas/otp";
 import type { z } from "zod";
 import { otpCodeMatches } from "./code";
 import { expireOtp } from "./expire-otp";
+import { nudgeWebhookWorker } from "../webhooks/deliveries/worker";
 
 export type OtpVerifyInput = z.output<typeof otpVerifyInput>;
 
@@ -84,7 +85,10 @@ export async function verifyOtp(
 
   if (otpCodeMatches(row.id, input.code, row.code_hash)) {
     const approved = await runSql(null, APPROVE_SQL, [row.id, now.toISOString(), newId("evt")], "sg_approve_otp");
-    if (approved.length > 0) return otpVerifyResponse.parse({ valid: true, status: "APPROVED" });
+    if (approved.length > 0) {
+      nudgeWebhookWorker();
+      return otpVerifyResponse.parse({ valid: true, status: "APPROVED" });
+    }
     // Another verify won the race (or the code just expired): answer from the row as it is now.
     const [current] = await runSql<OtpRow>(null, LATEST_SQL, [sender.organizationId, sender.environment, input.to]);
     return current && current.id === row.id ? settled(current) : failed("NOT_FOUND", 0);

@@ -21,6 +21,12 @@ import * as regenerate from "./developer/api-keys/[id]/regenerate/route";
 import * as enable from "./developer/api-keys/[id]/enable/route";
 import * as disable from "./developer/api-keys/[id]/disable/route";
 import * as rateLimits from "./developer/rate-limits/route";
+import * as webhooks from "./developer/webhooks/route";
+import * as webhookById from "./developer/webhooks/[id]/route";
+import * as webhookTest from "./developer/webhooks/[id]/test/route";
+import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
+import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
+import { createWebhook } from "@/server/webhooks/create-webhook";
 
 type Handler = Parameters<typeof call>[0];
 
@@ -89,11 +95,51 @@ interface ManagementRoute {
   name: string;
   handler: Handler;
   method: string;
-  path: (id: string) => string;
+  path: (params: Record<string, string>) => string;
   action: Action;
   body?: unknown;
   /** Routes addressing one resource: another organization's id must answer 404. */
   byId: boolean;
+  /** Creates the resource the route addresses and returns its path params (default: an API key). */
+  seed?: (organizationId: string) => Promise<Record<string, string>>;
+}
+
+const seedKeyResource = async (organizationId: string): Promise<Record<string, string>> => ({
+  id: (await seedApiKey(organizationId)).id,
+});
+
+/** A webhook (public URL: nothing is ever delivered) with one logged delivery. */
+async function seedWebhookResource(organizationId: string) {
+  const webhook = await createWebhook(getDb(), organizationId, {
+    name: "security",
+    url: "https://hooks.example.com/security",
+    events: ["*"],
+  });
+  const delivery = await getDb().webhookDelivery.create({
+    data: {
+      id: newId("dlv"),
+      organizationId,
+      webhookId: webhook.id,
+      eventId: newId("evt"),
+      event: "otp.sent",
+      body: "{}",
+      status: "FAILED",
+      nextAttemptAt: null,
+    },
+  });
+  return { id: webhook.id, deliveryId: delivery.id };
+}
+
+/** What a refused request must not have changed. */
+async function snapshot(params: Record<string, string>) {
+  const db = getDb();
+  return {
+    key: await db.apiKey.findUnique({ where: { id: params.id } }),
+    webhook: await db.webhook.findUnique({ where: { id: params.id } }),
+    delivery: params.deliveryId
+      ? await db.webhookDelivery.findUnique({ where: { id: params.deliveryId }, include: { attempts: true } })
+      : null,
+  };
 }
 
 const MANAGEMENT_ROUTES: ManagementRoute[] = [
@@ -118,7 +164,7 @@ const MANAGEMENT_ROUTES: ManagementRoute[] = [
     name: "GET /developer/api-keys/:id",
     handler: keyById.GET,
     method: "GET",
-    path: (id) => `/api/v1/developer/api-keys/${id}`,
+    path: (p) => `/api/v1/developer/api-keys/${p.id}`,
     action: "apiKeys.read",
     byId: true,
   },
@@ -126,7 +172,7 @@ const MANAGEMENT_ROUTES: ManagementRoute[] = [
     name: "PATCH /developer/api-keys/:id",
     handler: keyById.PATCH,
     method: "PATCH",
-    path: (id) => `/api/v1/developer/api-keys/${id}`,
+    path: (p) => `/api/v1/developer/api-keys/${p.id}`,
     action: "apiKeys.manage",
     body: { name: "renamed" },
     byId: true,
@@ -135,7 +181,7 @@ const MANAGEMENT_ROUTES: ManagementRoute[] = [
     name: "DELETE /developer/api-keys/:id",
     handler: keyById.DELETE,
     method: "DELETE",
-    path: (id) => `/api/v1/developer/api-keys/${id}`,
+    path: (p) => `/api/v1/developer/api-keys/${p.id}`,
     action: "apiKeys.manage",
     byId: true,
   },
@@ -143,7 +189,7 @@ const MANAGEMENT_ROUTES: ManagementRoute[] = [
     name: "POST /developer/api-keys/:id/regenerate",
     handler: regenerate.POST,
     method: "POST",
-    path: (id) => `/api/v1/developer/api-keys/${id}/regenerate`,
+    path: (p) => `/api/v1/developer/api-keys/${p.id}/regenerate`,
     action: "apiKeys.manage",
     body: {},
     byId: true,
@@ -152,7 +198,7 @@ const MANAGEMENT_ROUTES: ManagementRoute[] = [
     name: "POST /developer/api-keys/:id/enable",
     handler: enable.POST,
     method: "POST",
-    path: (id) => `/api/v1/developer/api-keys/${id}/enable`,
+    path: (p) => `/api/v1/developer/api-keys/${p.id}/enable`,
     action: "apiKeys.manage",
     byId: true,
   },
@@ -160,7 +206,7 @@ const MANAGEMENT_ROUTES: ManagementRoute[] = [
     name: "POST /developer/api-keys/:id/disable",
     handler: disable.POST,
     method: "POST",
-    path: (id) => `/api/v1/developer/api-keys/${id}/disable`,
+    path: (p) => `/api/v1/developer/api-keys/${p.id}/disable`,
     action: "apiKeys.manage",
     byId: true,
   },
@@ -180,6 +226,50 @@ const MANAGEMENT_ROUTES: ManagementRoute[] = [
     action: "rateLimits.manage",
     body: { enabled: true },
     byId: false,
+  },
+  {
+    name: "GET /developer/webhooks",
+    handler: webhooks.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/webhooks",
+    action: "webhooks.read",
+    byId: false,
+  },
+  {
+    name: "POST /developer/webhooks",
+    handler: webhooks.POST,
+    method: "POST",
+    path: () => "/api/v1/developer/webhooks",
+    action: "webhooks.manage",
+    body: { name: "w", url: "https://hooks.example.com/new", events: ["*"] },
+    byId: false,
+  },
+  ...(
+    [
+      ["GET", webhookById.GET, "", "webhooks.read", undefined],
+      ["PATCH", webhookById.PATCH, "", "webhooks.manage", { name: "renamed" }],
+      ["DELETE", webhookById.DELETE, "", "webhooks.manage", undefined],
+      ["POST", webhookTest.POST, "/test", "webhooks.manage", undefined],
+      ["GET", webhookDeliveries.GET, "/deliveries", "webhooks.read", undefined],
+    ] as const
+  ).map(([method, handler, suffix, action, body]): ManagementRoute => ({
+    name: `${method} /developer/webhooks/:id${suffix}`,
+    handler,
+    method,
+    path: (p) => `/api/v1/developer/webhooks/${p.id}${suffix}`,
+    action,
+    body,
+    byId: true,
+    seed: seedWebhookResource,
+  })),
+  {
+    name: "POST /developer/webhooks/:id/deliveries/:deliveryId/redeliver",
+    handler: redeliverRoute.POST,
+    method: "POST",
+    path: (p) => `/api/v1/developer/webhooks/${p.id}/deliveries/${p.deliveryId}/redeliver`,
+    action: "webhooks.manage",
+    byId: true,
+    seed: seedWebhookResource,
   },
 ];
 
@@ -310,15 +400,16 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
 
 describe.each(MANAGEMENT_ROUTES)("management route $name", (route) => {
   let owner: SeededMember;
-  let keyId: string;
+  let resource: Record<string, string>;
+  const seed = route.seed ?? seedKeyResource;
 
   beforeAll(async () => {
     owner = await seedOrganization("owner");
-    keyId = (await seedApiKey(owner.organizationId)).id;
+    resource = await seed(owner.organizationId);
   });
 
-  const send = (token: string | undefined, id = keyId, headers?: Record<string, string>) =>
-    call(route.handler, route.path(id), { method: route.method, body: route.body, params: { id }, token, headers });
+  const send = (token: string | undefined, params = resource, headers?: Record<string, string>) =>
+    call(route.handler, route.path(params), { method: route.method, body: route.body, params, token, headers });
 
   it("needs a token", async () => {
     expectError(await send(undefined), 401, "unauthenticated");
@@ -341,21 +432,29 @@ describe.each(MANAGEMENT_ROUTES)("management route $name", (route) => {
   });
 
   if (route.byId) {
-    it("answers 404 for another organization's key, as for a missing one", async () => {
+    it("answers 404 for another organization's resource, as for a missing one, and leaves it untouched", async () => {
       const other = await seedOrganization("owner");
-      const foreign = await seedApiKey(other.organizationId);
-      expectError(await send(owner.accessToken, foreign.id), 404, "not_found");
-      expectError(await send(owner.accessToken, "key_doesnotexist"), 404, "not_found");
-      const still = await getDb().apiKey.findUnique({ where: { id: foreign.id } });
-      expect(still?.name).toBe("test key");
-      expect(still?.isActive).toBe(true);
+      const foreign = await seed(other.organizationId);
+      const before = await snapshot(foreign);
+      expectError(await send(owner.accessToken, foreign), 404, "not_found");
+      const missing = Object.fromEntries(Object.keys(foreign).map((k) => [k, `${k}_doesnotexist`]));
+      expectError(await send(owner.accessToken, missing), 404, "not_found");
+      expect(await snapshot(foreign)).toEqual(before);
     });
+    // The same with another tenant's delivery under one of our own webhooks.
+    if (route.seed && route.path({ id: "x", deliveryId: "y" }).includes("/y/")) {
+      it("answers 404 for another organization's delivery under our webhook", async () => {
+        const other = await seedOrganization("owner");
+        const foreign = await seed(other.organizationId);
+        const res = await send(owner.accessToken, { id: resource.id!, deliveryId: foreign.deliveryId! });
+        expectError(res, 404, "not_found");
+      });
+    }
   }
 
   it.each<Role>(["admin", "developer", "support"])("applies the %s role's rights", async (role) => {
     const member = await seedMember(owner.organizationId, role);
-    const id = (await seedApiKey(owner.organizationId)).id;
-    const res = await send(member.accessToken, id);
+    const res = await send(member.accessToken, await seed(owner.organizationId));
     if (can(role, route.action)) {
       expect(res.status).toBeLessThan(300);
     } else {

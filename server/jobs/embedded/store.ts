@@ -53,18 +53,30 @@ export async function insertJobs(
   event: { name: string; data: Record<string, unknown> },
   options: { dedupeKey?: string; runAt?: Date } = {},
 ): Promise<number> {
-  if (jobs.length === 0) return 0;
+  return insertJobsForEvents(db, jobs, [{ ...event, dedupeKey: options.dedupeKey }], options.runAt);
+}
+
+/** Runs of `jobs` for many events of one kind in one statement (pipelines start work in batches). */
+export async function insertJobsForEvents(
+  db: DbOrTx,
+  jobs: readonly AnyJobDefinition[],
+  events: readonly { name: string; data: Record<string, unknown>; dedupeKey?: string }[],
+  runAt: Date = new Date(),
+): Promise<number> {
+  if (jobs.length === 0 || events.length === 0) return 0;
   const { count } = await db.job.createMany({
-    data: jobs.map((job) => ({
-      id: newId("job"),
-      functionId: job.id,
-      eventName: event.name,
-      data: asJson({ event: event.data, steps: {} }),
-      runAt: options.runAt ?? new Date(),
-      maxAttempts: job.retries + 1,
-      // Per function, so one event may start several functions and each still dedupes.
-      dedupeKey: options.dedupeKey ? `${job.id}:${options.dedupeKey}` : null,
-    })),
+    data: events.flatMap((event) =>
+      jobs.map((job) => ({
+        id: newId("job"),
+        functionId: job.id,
+        eventName: event.name,
+        data: asJson({ event: event.data, steps: {} }),
+        runAt,
+        maxAttempts: job.retries + 1,
+        // Per function, so one event may start several functions and each still dedupes.
+        dedupeKey: event.dedupeKey ? `${job.id}:${event.dedupeKey}` : null,
+      })),
+    ),
     skipDuplicates: true,
   });
   return count;

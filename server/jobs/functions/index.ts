@@ -3,6 +3,7 @@ import { pruneFinishedJobsJob } from "./prune-finished-jobs";
 import { pruneRefreshTokens } from "./prune-refresh-tokens";
 import { expireOtpJob } from "./expire-otp";
 import { pruneIdempotencyKeysJob } from "./prune-idempotency-keys";
+import { retryWebhookDeliveryJob } from "./retry-webhook-delivery";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -10,4 +11,5 @@ export const allJobs: readonly AnyJobDefinition[] = [
   pruneFinishedJobsJob,
   expireOtpJob,
   pruneIdempotencyKeysJob,
+  retryWebhookDeliveryJob,
 ];

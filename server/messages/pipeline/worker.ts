@@ -1,5 +1,6 @@
 import { getEnv } from "../../env";
 import { logger } from "../../logger";
+import { nudgeWebhookWorker } from "../../webhooks/deliveries/worker";
 import { handOffQueued } from "./hand-off";
 import { deliverSandboxReceipts } from "./sandbox-receipts";
 
@@ -60,6 +61,8 @@ export class MessagePipeline {
         limit * 2,
         organizationId ?? null,
       );
+      // Every transition wrote an outbox event: let the webhook worker relay it now.
+      if (handed + received > 0) nudgeWebhookWorker();
       if (handed < limit && received < limit * 2) return;
     }
   }
@@ -101,7 +104,11 @@ export async function stopMessagePipeline(): Promise<void> {
   await pipeline?.stop();
 }
 
-/** Wake this process's pipeline after a commit (a no-op where none runs, e.g. in tests). */
+/**
+ * Wake this process's pipeline after a commit (a no-op where none runs, e.g. in tests), and the
+ * webhook worker: the commit wrote outbox events.
+ */
 export function nudgeMessagePipeline(): void {
   holder.__signalgatePipeline?.nudge();
+  nudgeWebhookWorker();
 }

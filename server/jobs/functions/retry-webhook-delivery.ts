@@ -1,0 +1,25 @@
+import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from "@/schemas/webhooks";
+import { retryAttempt } from "../../webhooks/deliveries/retry-attempt";
+import { defineJob } from "../define-job";
+
+/**
+ * The retry schedule of one delivery (contract §6): after the failed attempt n, sleep the n-th
+ * delay (1 min, 5 min, 30 min, 2 h, 24 h) and try again, until a success, a 410, a stop (webhook
+ * disabled or deleted, redelivered by hand) or the 6th attempt. Each attempt is one memoized step
+ * that never throws for an HTTP failure, so Inngest's own step retries cannot add requests; the
+ * attempt counter in the row fences a step that is replayed after a crash.
+ */
+export const retryWebhookDeliveryJob = defineJob({
+  id: "retry-webhook-delivery",
+  event: "webhook/delivery.failed",
+  retries: 4,
+  handler: async ({ event, step, db, now }) => {
+    const { deliveryId, round } = event.data;
+    for (let attempt = event.data.attempt + 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
+      await step.sleep(`wait-before-attempt-${attempt}`, RETRY_DELAYS_MS[attempt - 2]!);
+      const result = await step.run(`attempt-${attempt}`, () => retryAttempt(db, deliveryId, round, attempt, now()));
+      if (result.done) return { attempts: attempt, status: result.status };
+    }
+    return { attempts: MAX_DELIVERY_ATTEMPTS, status: "FAILED" };
+  },
+});

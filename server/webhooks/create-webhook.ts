@@ -1,0 +1,38 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import { createdWebhookSchema, createWebhookInput, type CreateWebhookInput } from "@/schemas/webhooks";
+import { assertWebhookUrlAllowed } from "./check-url";
+import { generateWebhookSecret, sealSecret } from "./secret-box";
+import { toWebhookView } from "./to-view";
+
+export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;
+
+/** Returns the webhook with its `secret`: the only time the secret is shown. */
+export async function createWebhook(db: Db, organizationId: string, input: CreateWebhookInput, now = new Date()) {
+  const data = createWebhookInput.parse(input);
+  const url = await assertWebhookUrlAllowed(data.url);
+  const secret = data.secret ?? generateWebhookSecret();
+  const row = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${organizationId}`}))`;
+    if ((await tx.webhook.count({ where: { organizationId } })) >= MAX_WEBHOOKS_PER_ORGANIZATION) {
+      throw new AppError(
+        "limit_reached",
+        `An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks.`,
+      );
+    }
+    return tx.webhook.create({
+      data: {
+        id: newId("wh"),
+        organizationId,
+        name: data.name,
+        url,
+        events: data.events,
+        secretCiphertext: sealSecret(secret),
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+  });
+  return createdWebhookSchema.parse({ ...toWebhookView(row), secret });
+}

@@ -1,0 +1,30 @@
+import { relayOutboxEvents } from "../relay";
+import { attemptClaimed } from "./attempt-claimed";
+import { claimDueDeliveries } from "./claim";
+import { commitOutcomes } from "./commit-outcomes";
+
+/**
+ * One complete round, awaited: relay the outbox, claim due first attempts, make them all and
+ * record them. For tests, scripts and the bench; the worker does the same continuously.
+ */
+export async function deliverDueOnce(
+  options: { now?: Date; organizationId?: string; limit?: number } = {},
+): Promise<{ events: number; attempts: number }> {
+  const now = options.now ?? new Date();
+  let events = 0;
+  for (;;) {
+    const relayed = await relayOutboxEvents(now);
+    events += relayed.events;
+    if (relayed.events < 500) break;
+  }
+  const claimed = await claimDueDeliveries(now, {
+    limit: options.limit ?? 1000,
+    leaseMs: 60_000,
+    busyWebhooks: [],
+    perWebhook: options.limit ?? 1000,
+    organizationId: options.organizationId,
+  });
+  const outcomes = await Promise.all(claimed.map(attemptClaimed));
+  await commitOutcomes(outcomes);
+  return { events, attempts: claimed.length };
+}

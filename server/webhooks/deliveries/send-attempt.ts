@@ -1,0 +1,38 @@
+import { getEnv } from "../../env";
+import { postWebhook, type PostWebhookResult } from "../http/post-webhook";
+import { openSecret } from "../secret-box";
+import { signWebhookBody } from "../signature";
+
+export const USER_AGENT = "SignalGate-Webhooks/1.0 (+https://signalgate.dev/docs/webhooks)";
+
+export interface AttemptTarget {
+  url: string;
+  secretCiphertext: string | null;
+  eventId: string;
+  body: string;
+}
+
+/** The headers of contract §6; the signature covers the body bytes exactly as sent. */
+export function webhookHeaders(target: AttemptTarget, now: Date): Record<string, string> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "user-agent": USER_AGENT,
+    "x-webhook-id": target.eventId,
+    "x-webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+  };
+  if (target.secretCiphertext) {
+    headers["x-webhook-signature"] = signWebhookBody(openSecret(target.secretCiphertext), target.body);
+  }
+  return headers;
+}
+
+/** One HTTP attempt. Never throws: every failure is a result with its error. */
+export async function sendAttempt(target: AttemptTarget, now = new Date()): Promise<PostWebhookResult> {
+  let headers: Record<string, string>;
+  try {
+    headers = webhookHeaders(target, now);
+  } catch (err) {
+    return { ok: false, statusCode: null, responseTimeMs: 0, responseBody: null, error: (err as Error).message };
+  }
+  return postWebhook(target.url, target.body, headers, { allowPrivate: getEnv().WEBHOOK_ALLOW_PRIVATE_URLS });
+}

@@ -1,0 +1,165 @@
+import { getEnv } from "../../env";
+import { logger } from "../../logger";
+import { relayOutboxEvents } from "../relay";
+import { attemptClaimed } from "./attempt-claimed";
+import { claimDueDeliveries, type ClaimedDelivery } from "./claim";
+import { commitOutcomes } from "./commit-outcomes";
+import type { AttemptOutcome } from "./outcome";
+
+export interface WebhookWorkerOptions {
+  pollIntervalMs: number;
+  /** Attempts in flight at once in this process. */
+  maxInFlight?: number;
+  /** In flight per webhook: a slow endpoint holds at most this many slots. */
+  perWebhook?: number;
+  /** Outcomes are recorded in batches of up to this many (or every `flushMs`). */
+  flushBatch?: number;
+  flushMs?: number;
+  organizationId?: string;
+}
+
+/**
+ * Webhook delivery in one process: relays the outbox into deliveries and makes first attempts
+ * (retries are the retry job's). Attempts run concurrently and independently: a claim takes only
+ * as many as there are free slots, and each finished attempt frees its slot at once, so a slow
+ * endpoint (30 s each) never holds up the others. Outcomes are written in batches.
+ */
+export class WebhookWorker {
+  private readonly maxInFlight: number;
+  private readonly perWebhookCap: number;
+  private inFlight = 0;
+  private readonly perWebhook = new Map<string, number>();
+  private buffer: AttemptOutcome[] = [];
+  private flushTimer?: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private round?: Promise<void>;
+  private again = false;
+  private readonly attempts = new Set<Promise<void>>();
+
+  constructor(private readonly options: WebhookWorkerOptions) {
+    this.maxInFlight = options.maxInFlight ?? 256;
+    this.perWebhookCap = options.perWebhook ?? 16;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Stop claiming, let attempts in flight finish (up to `timeoutMs`), record what finished. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.running = false;
+    clearTimeout(this.timer);
+    await this.round?.catch(() => {});
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.attempts]),
+      new Promise((resolve) => (timeout = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timeout);
+    await this.flush();
+  }
+
+  nudge(): void {
+    if (!this.running) return;
+    if (this.round) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    if (!this.running || this.round) return;
+    this.again = false;
+    this.round = this.runRound().catch((err: unknown) => {
+      logger.error("webhook worker round failed", { error: (err as Error).message });
+    });
+    await this.round;
+    this.round = undefined;
+    if (this.running) this.schedule(this.again ? 0 : this.options.pollIntervalMs);
+  }
+
+  private async runRound(): Promise<void> {
+    const now = new Date();
+    while ((await relayOutboxEvents(now)).events >= 500);
+    const free = this.maxInFlight - this.inFlight;
+    if (free <= 0) return;
+    const busy = [...this.perWebhook].filter(([, n]) => n >= this.perWebhookCap).map(([id]) => id);
+    const claimed = await claimDueDeliveries(now, {
+      limit: free,
+      leaseMs: 60_000,
+      busyWebhooks: busy,
+      perWebhook: this.perWebhookCap,
+      organizationId: this.options.organizationId,
+    });
+    for (const delivery of claimed) this.launch(delivery);
+    if (claimed.length >= free) this.again = true;
+  }
+
+  private launch(delivery: ClaimedDelivery): void {
+    this.inFlight++;
+    this.perWebhook.set(delivery.webhookId, (this.perWebhook.get(delivery.webhookId) ?? 0) + 1);
+    const attempt = attemptClaimed(delivery)
+      .then((outcome) => this.record(outcome))
+      .catch((err: unknown) => logger.error("webhook attempt failed", { error: (err as Error).message }))
+      .finally(() => {
+        this.inFlight--;
+        const left = (this.perWebhook.get(delivery.webhookId) ?? 1) - 1;
+        if (left > 0) this.perWebhook.set(delivery.webhookId, left);
+        else this.perWebhook.delete(delivery.webhookId);
+        this.attempts.delete(attempt);
+        this.nudge();
+      });
+    this.attempts.add(attempt);
+  }
+
+  private record(outcome: AttemptOutcome): void {
+    this.buffer.push(outcome);
+    if (this.buffer.length >= (this.options.flushBatch ?? 200)) void this.flush();
+    else this.flushTimer ??= setTimeout(() => void this.flush(), this.options.flushMs ?? 20);
+  }
+
+  /** Outcomes are written one batch at a time; a failed write leaves the leases to expire (retried). */
+  private flush(): Promise<void> {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const batch = this.buffer;
+    this.buffer = [];
+    if (batch.length === 0) return this.flushing;
+    this.flushing = this.flushing
+      .then(() => commitOutcomes(batch))
+      .then(
+        () => undefined,
+        (err: unknown) => logger.error("webhook outcomes not recorded", { error: (err as Error).message }),
+      );
+    return this.flushing;
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __signalgateWebhookWorker?: WebhookWorker };
+
+/** Start this process's webhook worker (instrumentation.ts), unless WEBHOOK_WORKER=off. */
+export function startWebhookWorker(): WebhookWorker | undefined {
+  const env = getEnv();
+  if (env.WEBHOOK_WORKER === "off") return undefined;
+  holder.__signalgateWebhookWorker ??= new WebhookWorker({ pollIntervalMs: env.WEBHOOK_POLL_INTERVAL_MS });
+  holder.__signalgateWebhookWorker.start();
+  return holder.__signalgateWebhookWorker;
+}
+
+export async function stopWebhookWorker(): Promise<void> {
+  const worker = holder.__signalgateWebhookWorker;
+  holder.__signalgateWebhookWorker = undefined;
+  await worker?.stop();
+}
+
+/** New outbox events or deliveries were committed in this process: look now. */
+export function nudgeWebhookWorker(): void {
+  holder.__signalgateWebhookWorker?.nudge();
+}

@@ -1,0 +1,34 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { getEnv } from "../env";
+import { randomBase62 } from "../ids";
+
+/**
+ * Webhook signing secrets at rest: AES-256-GCM under a key derived from AUTH_SECRET (its own HKDF
+ * label), so a database dump alone does not let anyone forge our signatures. Format:
+ * `v1.<iv>.<tag>.<ciphertext>` in base64url.
+ */
+function key(): Buffer {
+  return Buffer.from(hkdfSync("sha256", getEnv().AUTH_SECRET, "signalgate", "webhook-secret-box-v1", 32));
+}
+
+export function sealSecret(secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key(), iv);
+  const data = Buffer.concat([cipher.update(secret, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), data]
+    .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+    .join(".");
+}
+
+export function openSecret(sealed: string): string {
+  const [version, iv, tag, data] = sealed.split(".");
+  if (version !== "v1" || !iv || !tag || !data) throw new Error("Unreadable webhook secret");
+  const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
+  decipher.setAuthTag(Buffer.from(tag, "base64url"));
+  return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
+}
+
+/** A new secret when the caller gives none: `whsec_` and 32 base62 characters (~190 bits). */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBase62(32)}`;
+}
