@@ -1,6 +1,8 @@
 // Two production servers sharing one PostgreSQL (ports 3101 and 3102, started by the Playwright
 // config when a PostgreSQL is available): what one instance changes, the other must honour at once.
 import { expect, test } from "@playwright/test";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { createKey, expectError, registerAndLogin, SMS, expectAccepted } from "./helpers";
 
@@ -112,4 +114,47 @@ test("a message accepted by one instance is delivered by the pipelines and reada
   // Poll one (the status route allows 60 reads a minute), then read every one once on each instance.
   await expect.poll(() => statusOn(B, ids.at(-1)!), { timeout: 15_000, intervals: [500] }).toBe("DELIVERED");
   for (const id of ids) expect(await statusOn(id.endsWith("0") ? A : B, id)).toBe("DELIVERED");
+});
+
+test("two instances deliver every webhook event exactly once between them", async ({ request }) => {
+  const received: { id: string; at: number }[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      received.push({ id: String(req.headers["x-webhook-id"]), at: Date.now() });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const { port } = receiver.address() as AddressInfo;
+  try {
+    const { accessToken } = await registerAndLogin(request, A);
+    const manage = { authorization: `Bearer ${accessToken}` };
+    const hook = await request.post(`${B}/api/v1/developer/webhooks`, {
+      headers: manage,
+      data: { name: "both", url: `http://127.0.0.1:${port}/hook`, events: ["*"] },
+    });
+    expect(hook.status()).toBe(201);
+    const key = await createKey(request, accessToken, {}, A);
+    const headers = { authorization: `Bearer ${key.rawKey}` };
+    // 2 × 25 messages, each with queued, sent and delivered events: 150 events, relayed and
+    // delivered by whichever instance claims them.
+    for (const base of [A, B]) {
+      await expectAccepted(
+        await request.post(`${base}/api/v1/sms/bulk`, {
+          headers,
+          data: { messages: Array.from({ length: 25 }, (_, i) => ({ to: SMS.to, body: `hook ${i}` })) },
+        }),
+      );
+    }
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(150);
+    await new Promise((r) => setTimeout(r, 1000)); // anything duplicated would arrive by now
+    const ids = received.map((r) => r.id);
+    expect(ids).toHaveLength(150);
+    expect(new Set(ids).size).toBe(150);
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 
 /**
  * Stores the response of an idempotent request. Domain functions call it inside the transaction
@@ -9,7 +9,7 @@ export type RecordResponse = (tx: DbOrTx, body: unknown) => Promise<void>;
 
 /** Run `work` in a transaction when a response must be recorded with it, else without one. */
 export async function withRecordedResponse<T>(
-  db: import("../db/client").Db,
+  db: Db,
   record: RecordResponse | undefined,
   work: (tx: DbOrTx | null) => Promise<T>,
 ): Promise<T> {
