@@ -72,3 +72,12 @@ export const idempotencyKeyParam = z
     example: "order-8812-confirmation",
     param: { id: "Idempotency-Key" },
   });
+
+export const nextCursorHeader = z
+  .string()
+  .optional()
+  .meta({
+    description: "Present when more items follow: pass it as `cursor` to get the next page. Absent on the last page.",
+    example: "dlv_0Q3fJ7a2Xc9vB1nM4kLp8sTy",
+    header: { id: "X-Next-Cursor" },
+  });

@@ -1,12 +1,16 @@
+import { CANONICAL_EVENTS, EVENT_ALIASES, EVENT_DESCRIPTIONS } from "@/schemas/webhooks";
+
+// Built from the schema's lists, so the docs name exactly the events a webhook can subscribe to.
+const EVENT_ROWS = CANONICAL_EVENTS.map((event) => `| \`${event}\` | ${EVENT_DESCRIPTIONS[event]} |`).join("\n");
+const EVENT_ALIAS_LIST = Object.entries(EVENT_ALIASES)
+  .map(([alias, event]) => `\`${alias}\` (= \`${event}\`)`)
+  .join(" and ");
+
 /** The document's introduction, rendered at the top of /docs (Markdown). */
 export const API_DESCRIPTION = `
 SignalGate sends SMS and one-time passcodes (OTP) and lets you manage API keys, webhooks and rate limits.
 All endpoints live under \`/api/v1\`. Requests and responses are JSON (\`Content-Type: application/json\`,
 UTF-8, camelCase fields, ISO 8601 UTC timestamps); unknown request fields are rejected.
-
-> **Release status.** Accounts, tokens, API keys, rate limits, SMS and OTP are live. Webhook endpoints
-> (delivery notifications) are not part of the API yet: poll \`GET /api/v1/sms/{messageId}/status\`
-> meanwhile.
 
 ## Authentication
 Send \`Authorization: Bearer <credential>\`. Two kinds of credential exist:
@@ -36,6 +40,74 @@ or QUEUED → FAILED when it never leaves; \`GET /sms/{messageId}/status\` gives
 time of each step. Bodies are billed in GSM 03.38 segments (GSM-7: 160 characters, 153 per part when
 longer; UCS-2 as soon as one character is outside the GSM alphabet: 70, 67 per part). Recipients are E.164
 numbers that must also be valid for their country, otherwise 400 \`invalid_phone_number\`.
+
+## Webhooks
+A webhook (\`/api/v1/developer/webhooks\`, access token) makes the service POST a JSON envelope to your
+\`url\` whenever a subscribed event happens, as an alternative to polling.
+
+| event | meaning |
+|---|---|
+${EVENT_ROWS}
+
+${EVENT_ALIAS_LIST} are aliases: a webhook subscribed with an alias receives the event under that name
+(the envelope's \`event\` is the name it subscribed with). \`*\` subscribes to every event, present and
+future. A webhook gets one delivery per event, however many of its subscriptions match.
+
+**Envelope.** \`{ id, event, timestamp, payload }\`: the event id, its type, when it happened and the
+resource. \`message.*\` payloads describe the message (its times and, on failures, \`errorCode\` and
+\`errorMessage\`); \`otp.*\` payloads carry \`otpId\`, \`to\`, \`environment\`, \`status\`, \`messageId\`,
+\`attempts\` and \`expiresAt\`, never the code. For \`message.delivered\`:
+
+\`\`\`json
+{
+  "id": "evt_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
+  "event": "message.delivered",
+  "timestamp": "2026-11-21T10:15:04.512Z",
+  "payload": {
+    "messageId": "msg_0Q3fJ7a2Xc9vB1nM4kLp8sTz", "to": "+14155550123", "from": "SignalGate",
+    "status": "DELIVERED", "environment": "live", "segments": 1, "encoding": "GSM-7",
+    "batchId": null, "otpId": null, "providerMessageId": "SM8f2c41d0", "errorCode": null, "errorMessage": null,
+    "createdAt": "2026-11-21T10:15:00.123Z", "sentAt": "2026-11-21T10:15:01.020Z",
+    "deliveredAt": "2026-11-21T10:15:04.512Z", "failedAt": null
+  }
+}
+\`\`\`
+
+**Headers.** \`Content-Type: application/json\`; \`User-Agent: SignalGate-Webhooks/1.0 (…)\`;
+\`X-Webhook-Id\`: the event id (the envelope's \`id\`); \`X-Webhook-Timestamp\`: Unix seconds of this
+attempt; \`X-Webhook-Signature: sha256=<hex>\` when the webhook has a secret.
+
+**Verifying the signature.** The signature is \`sha256=\` followed by the lowercase hex HMAC-SHA256 of the
+raw body bytes, keyed with the webhook's secret. Compute it over the body exactly as received (parsing
+and re-serializing the JSON changes the bytes) and compare in constant time:
+
+\`\`\`js
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+// rawBody: the request body as a Buffer, before any JSON parsing
+// (Express: express.raw({ type: "application/json" }); fetch-style: Buffer.from(await req.arrayBuffer())).
+function isFromSignalGate(rawBody, signatureHeader, secret) {
+  const expected = Buffer.from("sha256=" + createHmac("sha256", secret).update(rawBody).digest("hex"));
+  const received = Buffer.from(signatureHeader ?? "");
+  return received.length === expected.length && timingSafeEqual(received, expected);
+}
+\`\`\`
+
+Reject the request when it returns false. Delivery is at least once and every retry of an event carries
+the same \`id\`, so use it to ignore repeats.
+
+**Delivery and retries.** An attempt succeeds when your endpoint answers 2xx within 30 seconds (connect,
+headers and body together). Redirects are not followed: a 3xx is a failure. A failed attempt is retried
+after 1 minute, 5 minutes, 30 minutes, 2 hours and 24 hours (six attempts in all); after the last one
+the delivery is \`FAILED\`. Delivery statuses: \`PENDING\` (waiting for its attempt), \`RETRYING\`
+(failed, next attempt at \`nextAttemptAt\`), \`SUCCEEDED\`, \`FAILED\`. The delivery log
+(\`GET /developer/webhooks/{id}/deliveries\`) shows every attempt's status code, response time and error;
+\`POST …/deliveries/{deliveryId}/redeliver\` sends one more attempt, and \`POST …/{id}/test\` sends a
+\`webhook.test\` event at once.
+
+**410 Gone** tells the service to stop: the delivery fails without retries and the webhook is disabled
+(\`isActive: false\`, \`disabledReason\` set) until you set \`isActive: true\` with
+\`PATCH /developer/webhooks/{id}\`.
 
 ## Errors
 Every status from 400 up carries the same body:

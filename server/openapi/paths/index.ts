@@ -4,10 +4,19 @@ import { healthPaths } from "./health";
 import { otpPaths, smsPaths } from "./messaging";
 import { rateLimitsPaths } from "./rate-limits";
 import type { PathModule } from "./types";
+import { webhooksPaths } from "./webhooks";
 
 /**
  * Every area of the API, in the order the docs page shows them. To document a new route: add its
  * operation to the area's file under paths/ (or create `paths/<area>.ts` exporting a PathModule and
  * list it here). server/openapi/document.test.ts fails until every route.ts under app/api/v1 is here.
  */
-export const PATH_MODULES: PathModule[] = [authPaths, smsPaths, otpPaths, apiKeysPaths, rateLimitsPaths, healthPaths];
+export const PATH_MODULES: PathModule[] = [
+  authPaths,
+  smsPaths,
+  otpPaths,
+  apiKeysPaths,
+  webhooksPaths,
+  rateLimitsPaths,
+  healthPaths,
+];
