@@ -97,7 +97,7 @@ export type WebhookView = z.infer<typeof webhookSchema>;
 
 /** The create answer: the only time the secret is shown. */
 export const createdWebhookSchema = webhookSchema
-  .extend({ secret: z.string().nullable().meta({ description: "Shown once; store it to verify signatures." }) })
+  .extend({ secret: z.string().meta({ description: "Shown once; store it to verify signatures." }) })
   .meta({ id: "CreatedWebhook" });
 
 export const attemptSchema = z
