@@ -1,12 +1,12 @@
 // kill -9 between accept and hand-off: after a restart every accepted message is handed to the
 // carrier exactly once (contract: none stays QUEUED, none is sent twice).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeDb, ensureMigrated, getDb } from "../../db/client";
-import { getEnv, resetEnvForTests } from "../../env";
+import { getDb } from "../../db/client";
+import { getEnv } from "../../env";
+import { runThenKill } from "../../test/crash";
 import { handOffQueued } from "./hand-off";
 import { deliverSandboxReceipts } from "./sandbox-receipts";
 
@@ -17,39 +17,13 @@ afterAll(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Run the fixture until it has committed its work, then SIGKILL it. */
-async function acceptThenDie(stage: "accepted" | "claimed") {
-  if (pglite) await closeDb(); // one process per PGlite directory: the child owns it until it dies
-  // node itself with tsx as a loader (not the tsx binary, which would run the script in a grandchild
-  // that SIGKILL does not reach).
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.resolve("server/test/fixtures/accept-then-die.ts"), stage, "25"],
-    {
-      env: { ...process.env, ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}), LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
+/** The fixture accepts (and maybe claims) 25 messages, reports, and is killed. */
+function acceptThenDie(stage: "accepted" | "claimed") {
+  return runThenKill<{ organizationId: string; accepted: number; claimed: number }>(
+    "accept-then-die.ts",
+    [stage, "25"],
+    { dataDir },
   );
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf("\n");
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    child.on("exit", (code) => reject(new Error(`fixture exited with ${code} before reporting: ${out}`)));
-  });
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-  if (dataDir) {
-    // "Restart": this process opens the directory the killed one left behind.
-    process.env.DATA_DIR = dataDir;
-    process.env.DATABASE_URL = "";
-    resetEnvForTests();
-    await ensureMigrated();
-  }
-  return JSON.parse(line) as { organizationId: string; accepted: number; claimed: number };
 }
 
 async function eventCounts(organizationId: string) {

@@ -1,6 +1,7 @@
 // The worker loop as the server runs it: real timers, woken by a send in the same process.
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
+import { waitFor } from "../../test/crash";
 import { api, seedSender } from "../../test/messaging";
 import { MessagePipeline } from "./worker";
 
@@ -12,14 +13,6 @@ afterEach(async () => {
 
 async function statusOf(id: string) {
   return (await getDb().message.findUniqueOrThrow({ where: { id } })).status;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe("MessagePipeline", () => {

@@ -1,5 +1,5 @@
 import { getEnv } from "../../env";
-import { logger } from "../../logger";
+import { PollLoop } from "../../poll-loop";
 import { nudgeWebhookWorker } from "../../webhooks/deliveries/worker";
 import { handOffQueued } from "./hand-off";
 import { deliverSandboxReceipts } from "./sandbox-receipts";
@@ -19,34 +19,27 @@ export interface PipelineOptions {
  * process wakes it at once (`nudge`). Every server process runs one; row claims keep them apart.
  */
 export class MessagePipeline {
-  private timer?: NodeJS.Timeout;
-  private running = false;
-  private current?: Promise<void>;
-  private wakeRequested = false;
+  private readonly loop: PollLoop;
 
-  constructor(private readonly options: PipelineOptions) {}
+  constructor(private readonly options: PipelineOptions) {
+    this.loop = new PollLoop("message pipeline", options.pollIntervalMs, async () => {
+      await this.runOnce();
+      return false;
+    });
+  }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stop polling and wait for the round in progress (its claims are recorded or their lease expires). */
-  async stop(): Promise<void> {
-    this.running = false;
-    clearTimeout(this.timer);
-    await this.current?.catch(() => {});
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** New work was committed: run a round now rather than at the next poll. */
   nudge(): void {
-    if (!this.running) return;
-    if (this.current) {
-      this.wakeRequested = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.nudge();
   }
 
   /** One round: hand-off and receipts until neither has a full batch. */
@@ -65,22 +58,6 @@ export class MessagePipeline {
       if (handed + received > 0) nudgeWebhookWorker();
       if (handed < limit && received < limit * 2) return;
     }
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-  }
-
-  private async tick(): Promise<void> {
-    if (!this.running || this.current) return;
-    this.wakeRequested = false;
-    this.current = this.runOnce().catch((err: unknown) => {
-      logger.error("message pipeline round failed", { error: (err as Error).message });
-    });
-    await this.current;
-    this.current = undefined;
-    if (this.running) this.schedule(this.wakeRequested ? 0 : this.options.pollIntervalMs);
   }
 }
 

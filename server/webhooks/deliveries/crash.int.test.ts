@@ -1,12 +1,11 @@
 // kill -9 at any point of webhook delivery: every event committed before the kill reaches the
 // endpoint after the restart (at least once, with its own event id).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, ensureMigrated } from "../../db/client";
 import { getEnv, resetEnvForTests } from "../../env";
+import { runThenKill } from "../../test/crash";
 import { startReceiver } from "../../test/receiver";
 import { deliverDueOnce } from "./deliver-due-once";
 
@@ -25,40 +24,12 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function commitThenDie(stage: "committed" | "claimed", hookPath: string) {
-  if (pglite) await closeDb();
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.resolve("server/test/fixtures/events-then-die.ts"), stage, receiver.url(hookPath)],
-    {
-      env: {
-        ...process.env,
-        ...(dataDir ? { DATA_DIR: dataDir, DATABASE_URL: "" } : {}),
-        LOG_LEVEL: "silent",
-        WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
+function commitThenDie(stage: "committed" | "claimed", hookPath: string) {
+  return runThenKill<{ organizationId: string; eventIds: string[]; claimed: number }>(
+    "events-then-die.ts",
+    [stage, receiver.url(hookPath)],
+    { dataDir, env: { WEBHOOK_ALLOW_PRIVATE_URLS: "true" } },
   );
-  const line = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf("\n");
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    child.on("exit", (code) => reject(new Error(`fixture exited with ${code}: ${out}`)));
-  });
-  const exited = new Promise((resolve) => child.on("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-  if (dataDir) {
-    process.env.DATA_DIR = dataDir;
-    process.env.DATABASE_URL = "";
-    resetEnvForTests();
-    await ensureMigrated();
-  }
-  return JSON.parse(line) as { organizationId: string; eventIds: string[]; claimed: number };
 }
 
 const idsAt = (hookPath: string) =>

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { resetEnvForTests } from "../../env";
 import { newId } from "../../ids";
+import { waitFor } from "../../test/crash";
 import { seedSender } from "../../test/messaging";
 import { startReceiver } from "../../test/receiver";
 import { createWebhook } from "../create-webhook";
@@ -26,14 +27,6 @@ afterEach(async () => {
 afterAll(async () => {
   await receiver.close();
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe("WebhookWorker", () => {
   it("delivers to a fast endpoint at once while a slow one holds only its own slots", async () => {

@@ -1,5 +1,6 @@
 import { getEnv } from "../../env";
 import { logger } from "../../logger";
+import { PollLoop } from "../../poll-loop";
 import { relayOutboxEvents } from "../relay";
 import { attemptClaimed } from "./attempt-claimed";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim";
@@ -32,28 +33,22 @@ export class WebhookWorker {
   private buffer: AttemptOutcome[] = [];
   private flushTimer?: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
-  private timer?: NodeJS.Timeout;
-  private running = false;
-  private round?: Promise<void>;
-  private again = false;
+  private readonly loop: PollLoop;
   private readonly attempts = new Set<Promise<void>>();
 
   constructor(private readonly options: WebhookWorkerOptions) {
     this.maxInFlight = options.maxInFlight ?? 256;
     this.perWebhookCap = options.perWebhook ?? 16;
+    this.loop = new PollLoop("webhook worker", options.pollIntervalMs, () => this.runRound());
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start();
   }
 
   /** Stop claiming, let attempts in flight finish (up to `timeoutMs`), record what finished. */
   async stop(timeoutMs = 10_000): Promise<void> {
-    this.running = false;
-    clearTimeout(this.timer);
-    await this.round?.catch(() => {});
+    await this.loop.stop();
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.allSettled([...this.attempts]),
@@ -64,32 +59,15 @@ export class WebhookWorker {
   }
 
   nudge(): void {
-    if (!this.running) return;
-    if (this.round) this.again = true;
-    else this.schedule(0);
+    this.loop.nudge();
   }
 
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-  }
-
-  private async tick(): Promise<void> {
-    if (!this.running || this.round) return;
-    this.again = false;
-    this.round = this.runRound().catch((err: unknown) => {
-      logger.error("webhook worker round failed", { error: (err as Error).message });
-    });
-    await this.round;
-    this.round = undefined;
-    if (this.running) this.schedule(this.again ? 0 : this.options.pollIntervalMs);
-  }
-
-  private async runRound(): Promise<void> {
+  /** Relay, then claim as many due first attempts as there are free slots; true when more may wait. */
+  private async runRound(): Promise<boolean> {
     const now = new Date();
     while ((await relayOutboxEvents(now)).events >= 500);
     const free = this.maxInFlight - this.inFlight;
-    if (free <= 0) return;
+    if (free <= 0) return false;
     const busy = [...this.perWebhook].filter(([, n]) => n >= this.perWebhookCap).map(([id]) => id);
     const claimed = await claimDueDeliveries(now, {
       limit: free,
@@ -99,7 +77,7 @@ export class WebhookWorker {
       organizationId: this.options.organizationId,
     });
     for (const delivery of claimed) this.launch(delivery);
-    if (claimed.length >= free) this.again = true;
+    return claimed.length >= free;
   }
 
   private launch(delivery: ClaimedDelivery): void {
