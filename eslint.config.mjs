@@ -11,6 +11,7 @@ export default defineConfig([
   globalIgnores([
     "node_modules/**",
     ".next/**",
+    ".next-bench/**",
     "next-env.d.ts",
     "server/db/generated/**",
     "test-results/**",

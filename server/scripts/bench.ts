@@ -1,7 +1,8 @@
 // npm run bench [-- --build] [-- --pglite]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
-// older than the sources), seeds an account through the API and loads each route with autocannon,
+// older than the sources; both use their own build directory, .next-bench, so the browser tests'
+// .next is never touched), seeds an account through the API and loads each route with autocannon,
 // reporting requests/s and p50/p99 as ratios to an empty App Router route handler measured in the
 // same run: absolute numbers depend on the machine, ratios much less. Speed is only ever judged
 // here, never by timed assertions in tests.
@@ -10,10 +11,11 @@
 // through) becomes the server's DATABASE_URL; without it (or with --pglite) the server runs on
 // embedded PGlite in a temporary DATA_DIR. The report says which.
 //
-// Two phases over the compared routes (empty, health, key-noop, key-limited); in each, every route
-// is warmed up for BENCH_WARMUP (2) s, then measured for BENCH_DURATION (16) s in BENCH_ROUNDS (8)
-// slices interleaved with the other routes' (A B C, C B A, …; bench/schedule.ts), so that other
-// processes on a shared 2-core machine disturb every route alike:
+// Two phases over the compared routes (empty, health, key-noop, key-limited and, on PostgreSQL,
+// sms-send and sms-bulk with a sandbox key of a second organization whose rate limiting is off);
+// in each, every route is warmed up for BENCH_WARMUP (2) s, then measured for BENCH_DURATION (16) s
+// in BENCH_ROUNDS (8) slices interleaved with the other routes' (A B C, C B A, …;
+// bench/schedule.ts), so that other processes on a shared 2-core machine disturb every route alike:
 //   1. loaded: BENCH_CONNECTIONS (50) connections, each sending its next request as soon as the
 //      previous one answers: requests/s at saturation and latency under that load. The targets
 //      are judged here, as the median over rounds of the p50 ratio of slices measured side by side.
@@ -25,6 +27,19 @@
 // process and, on PostgreSQL, of the bench database's backends (Linux /proc), much steadier than
 // latency on a shared machine.
 //
+// SMS (PostgreSQL only: the messages table is read directly, not through the server under test):
+//   - sms-send at the phase's connections; sms-bulk (1,000 messages a request) at most
+//     BENCH_BULK_CONNECTIONS (4: on 2 cores, enough requests in flight that Node and PostgreSQL are
+//     both kept busy, where 2 leaves one idle at times; p50 stays far below its 500 ms bound).
+//     After each of their slices the bench waits, unmeasured, until the in-process pipeline has
+//     taken every message to its final status, so no backlog spills into the next route's slice
+//     (the pipeline's work during the slice itself is part of the cost, the rest is reported apart).
+//   - pipeline: BENCH_PIPELINE_REQUESTS (10) bulk requests of 1,000 over BENCH_BULK_CONNECTIONS
+//     connections on an idle server; the time from the first request until every message is final,
+//     polled with a COUNT on the messages table by batch_id.
+// The server runs as in production without Inngest: embedded job runner, in-process pipeline, and
+// MESSAGE_POLL_INTERVAL_MS / SANDBOX_DELIVERY_DELAY_MS as set in the environment or their defaults.
+//
 // Exit code: 0 when the report was produced, even if a target is missed (it is a report); 1 when
 // the harness failed or a route the targets depend on answered errors (nothing valid to compare).
 import { spawnSync } from "node:child_process";
@@ -35,19 +50,37 @@ import path from "node:path";
 import { buildIfNeeded } from "./bench/build";
 import { cpuMeter } from "./bench/cpu";
 import type { Target } from "./bench/measure";
-import { check, describeCheck, spread, summarize, table, type TargetResult } from "./bench/report";
+import {
+  check,
+  describeCheck,
+  describeGoal,
+  goal,
+  median,
+  P99,
+  pairedRatio,
+  REQ_PER_SEC,
+  scaled,
+  spread,
+  summarize,
+  table,
+  type GoalCheck,
+  type TargetResult,
+} from "./bench/report";
 import { measureOnce, measurePhase, type Phase } from "./bench/schedule";
 import { seed } from "./bench/seed";
 import { startServer, type RunningServer } from "./bench/server-process";
+import { BULK_SIZE, MessageCounter, runPipeline, smsTargets, type Drain, type PipelineResult } from "./bench/sms";
 
 const args = new Set(process.argv.slice(2));
 if (args.has("--help") || args.has("-h")) {
   console.log(
     "usage: npm run bench [-- --build] [-- --pglite]\n" +
-      "  --build   run `next build` even when .next holds an up-to-date build\n" +
-      "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set\n" +
+      "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
+      "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS figures)\n" +
       "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
-      "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)",
+      "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
+      "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
+      "     BENCH_PIPELINE_TIMEOUT=120 (s) BENCH_DRAIN_TIMEOUT=300 (s, the wait after each SMS slice)",
   );
   process.exit(0);
 }
@@ -105,13 +138,16 @@ async function startSeededServer(databaseUrl: string | undefined) {
     DATA_DIR: dataDir,
     BENCH_ROUTES: "on",
     LOG_LEVEL: "warn",
-    EMBEDDED_JOBS: "off",
+    // As in production without Inngest: the embedded job runner and this process's message pipeline.
+    EMBEDDED_JOBS: "on",
+    MESSAGE_PIPELINE: "on",
     NEXT_TELEMETRY_DISABLED: "1",
   });
+  for (const name of ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "INNGEST_BASE_URL"]) delete env[name];
 
   log("starting node server/serve.mjs");
   const startedAt = Date.now();
-  const server = await startServer(env);
+  const server = await startServer(env, undefined, [CLIENT_ABORTED]);
   cleanups.push(() => server.stop());
   runningServer = server;
   log(`server pid ${server.pid} healthy at ${server.baseUrl} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
@@ -122,19 +158,95 @@ async function startSeededServer(databaseUrl: string | undefined) {
     throw new Error(`the server reports database ${health.database?.kind ?? "?"}, expected ${expected}`);
   }
   const account = await seed(server.baseUrl);
-  log("seeded an account, an API key and raised the organization's rate limits");
+  log(
+    "seeded an account, an API key and raised the organization's rate limits; " +
+      "a second organization (rate limiting off) with a sandbox key for the SMS routes",
+  );
   return { server, account };
 }
 
-function printPhase(title: string, results: TargetResult[]): void {
+/**
+ * What the server logs when a client goes away while its request body is being read: autocannon
+ * does that to the requests in flight when it ends a slice, so these are expected (POST routes).
+ */
+const CLIENT_ABORTED = /"unhandled error".*Error: aborted/;
+
+function printPhase(title: string, results: TargetResult[], connections: number): void {
   console.log("");
   console.log(title);
   console.log(
     table(
       results,
       results.find((r) => r.target.name === "empty")!,
+      connections,
     ),
   );
+}
+
+/** The SMS targets of one phase: sms-send against the empty route, sms-bulk against sms-send. */
+function smsChecksOf(results: TargetResult[], bulkConnections: number): GoalCheck[] {
+  const byName = (name: string) => results.find((r) => r.target.name === name);
+  const empty = byName("empty");
+  const send = byName("sms-send");
+  const bulk = byName("sms-bulk");
+  const invalid = "a measurement had errors, no ratio";
+  const ratioGoal = (name: string, ratio: ReturnType<typeof pairedRatio>, op: "≥" | "≤", limit: number) =>
+    goal(name, ratio?.ratio ?? null, op, limit, "", ratio?.detail ?? invalid);
+  const bulkP50s = bulk?.slices.map((s) => s.p50Ms) ?? [];
+  const bulkRequests = bulk?.slices.reduce((n, s) => n + s.requests, 0) ?? 0;
+  return [
+    ratioGoal("POST /sms/send req/s ÷ empty req/s", pairedRatio(send, REQ_PER_SEC, empty, REQ_PER_SEC), "≥", 0.75),
+    ratioGoal("POST /sms/send p99 ÷ empty p99", pairedRatio(send, P99, empty, P99), "≤", 2),
+    ratioGoal(
+      `POST /sms/bulk messages/s (${bulkConnections} conn.) ÷ POST /sms/send req/s`,
+      pairedRatio(bulk, scaled(REQ_PER_SEC, BULK_SIZE), send, REQ_PER_SEC),
+      "≥",
+      50,
+    ),
+    goal(
+      `POST /sms/bulk p50 (${bulkConnections} conn.)`,
+      bulk?.valid ? bulk.p50Ms : null,
+      "≤",
+      500,
+      " ms",
+      bulk?.valid
+        ? `pooled over ${bulkRequests} requests; slice p50s ${Math.min(...bulkP50s).toFixed(0)}–` +
+            `${Math.max(...bulkP50s).toFixed(0)} ms, median ${median(bulkP50s).toFixed(0)} ms; ` +
+            `p99 ${bulk.p99Ms.toFixed(0)} ms`
+        : invalid,
+    ),
+  ];
+}
+
+function pipelineCheck(p: PipelineResult): GoalCheck {
+  const s = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(2)} s`);
+  const ms = (v: number | null) => (v === null ? "n/a" : `${v.toFixed(0)} ms`);
+  const requests = [...p.requestMs].sort((a, b) => a - b);
+  const samples = Object.entries(p.sampledStatuses)
+    .map(([status, n]) => `${status} × ${n}`)
+    .join(", ");
+  const detail =
+    `${p.requests} × POST /sms/bulk of ${BULK_SIZE} over ${p.connections} connections, all answered after ` +
+    `${s(p.acceptedSeconds)} (request p50 ${ms(median(requests))}, max ${ms(requests.at(-1) ?? null)}); ` +
+    `all SENT after ${s(p.allSentSeconds)}; last status written at ${s(p.lastFinalAtSeconds)} ` +
+    `(last SENT at ${s(p.lastSentAtSeconds)}); per message sentAt − createdAt p50 ${ms(p.sentP50Ms)} ` +
+    `p99 ${ms(p.sentP99Ms)}, deliveredAt − createdAt p50 ${ms(p.deliveredP50Ms)} p99 ${ms(p.deliveredP99Ms)}; ` +
+    `${p.delivered} DELIVERED, ${p.notDelivered} not; polled every ${p.pollIntervalMs} ms; ` +
+    `API status of each batch's last message: ${samples}`;
+  const name = `pipeline: ${p.messages} sandbox messages, first request → all DELIVERED`;
+  if (p.timedOut || p.notDelivered > 0) {
+    return { ...goal(name, p.allFinalSeconds, "≤", 30, " s", detail), verdict: "FAIL" };
+  }
+  return goal(name, p.allFinalSeconds, "≤", 30, " s", detail);
+}
+
+function summarizeDrains(drains: Drain[]) {
+  return ["sms-send", "sms-bulk"].map((target) => {
+    const mine = drains.filter((d) => d.target === target);
+    const messages = mine.reduce((n, d) => n + d.backlog, 0);
+    const seconds = mine.reduce((n, d) => n + d.seconds, 0);
+    return { target, drains: mine.length, messages, seconds, maxSeconds: Math.max(0, ...mine.map((d) => d.seconds)) };
+  });
 }
 
 async function main(): Promise<number> {
@@ -143,6 +255,10 @@ async function main(): Promise<number> {
   const rounds = intFromEnv("BENCH_ROUNDS", 8, 1);
   const warmupSeconds = intFromEnv("BENCH_WARMUP", 2, 0);
   const lightConnections = intFromEnv("BENCH_LIGHT_CONNECTIONS", 1, 1);
+  const bulkConnections = intFromEnv("BENCH_BULK_CONNECTIONS", 4, 1);
+  const pipelineRequests = intFromEnv("BENCH_PIPELINE_REQUESTS", 10, 1);
+  const pipelineTimeoutMs = intFromEnv("BENCH_PIPELINE_TIMEOUT", 120, 1) * 1000;
+  const drainTimeoutMs = intFromEnv("BENCH_DRAIN_TIMEOUT", 300, 1) * 1000;
   // Whole seconds: autocannon stops on its 1-second tick.
   const sliceSeconds = Math.max(1, Math.round(durationSeconds / rounds));
 
@@ -168,6 +284,25 @@ async function main(): Promise<number> {
     { name: "key-noop", method: "GET", path: "/api/bench/key-noop", headers: auth },
     { name: "key-limited", method: "GET", path: "/api/bench/key-limited", headers: auth },
   ];
+
+  // The SMS routes need the messages table read directly (drains, pipeline): PostgreSQL only.
+  const counter = databaseUrl ? new MessageCounter(databaseUrl) : undefined;
+  if (counter) cleanups.push(() => counter.close());
+  const drains: Drain[] = [];
+  const smsOrganization = account.sms.organizationId;
+  const settle = async (target: string) => {
+    const drained = await counter!.drain(smsOrganization, drainTimeoutMs);
+    drains.push({ target, ...drained });
+    if (drained.backlog > 0) {
+      log(`  settled ${target}: ${drained.backlog} pending messages final after ${drained.seconds.toFixed(1)} s`);
+    }
+  };
+  if (counter) compared.push(...smsTargets(account.sms.apiKey, bulkConnections, settle));
+  else log("SMS routes and the message pipeline: skipped (they need PostgreSQL: run `npm run bench`)");
+  const pipelineSettings = {
+    pollIntervalMs: Number(process.env.MESSAGE_POLL_INTERVAL_MS || 250),
+    sandboxDelayMs: Number(process.env.SANDBOX_DELIVERY_DELAY_MS || 1000),
+  };
   const token: Target = {
     name: "auth-token",
     method: "POST",
@@ -182,12 +317,27 @@ async function main(): Promise<number> {
     const res = await fetch(`${server.baseUrl}${t.path}`, { method: t.method, headers: t.headers, body: t.body });
     const text = await res.text();
     if (!res.ok) throw new Error(`${t.method} ${t.path} answered ${res.status}: ${text.slice(0, 300)}`);
+    if (t.name === "sms-bulk") {
+      const bulk = JSON.parse(text) as { accepted?: number; rejected?: number };
+      if (bulk.accepted !== BULK_SIZE || bulk.rejected !== 0) {
+        throw new Error(
+          `POST /api/v1/sms/bulk accepted ${bulk.accepted} and rejected ${bulk.rejected} of ${BULK_SIZE}`,
+        );
+      }
+    }
+    if (t.name === "sms-send") {
+      const { messageId } = JSON.parse(text) as { messageId: string };
+      const status = await fetch(`${server.baseUrl}/api/v1/sms/${messageId}/status`, { headers: t.headers });
+      if (!status.ok) throw new Error(`GET /api/v1/sms/:id/status answered ${status.status}: ${await status.text()}`);
+    }
   }
+  if (counter) await settle("preflight");
 
   const perPhase = compared.length * (warmupSeconds + rounds * sliceSeconds);
   log(
     `${rounds} rounds of ${sliceSeconds} s slices per route, at ${connections} then ${lightConnections} ` +
-      `connection(s): about ${Math.ceil((2 * perPhase + warmupSeconds + Math.min(10, durationSeconds)) / 60)} min`,
+      `connection(s): about ${Math.ceil((2 * perPhase + warmupSeconds + Math.min(10, durationSeconds)) / 60)} min` +
+      (counter ? ", plus the waits for the message pipeline and the pipeline run" : ""),
   );
   const meter = cpuMeter(server.pid, databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined);
   const runPhase = async (label: string, phaseConnections: number) => {
@@ -210,6 +360,22 @@ async function main(): Promise<number> {
   );
   const tokenResult = summarize(token, tokenMeasured.slices, tokenMeasured.latencies);
 
+  let pipeline: PipelineResult | undefined;
+  if (counter) {
+    await settle("pipeline");
+    log(`pipeline: ${pipelineRequests} × POST /sms/bulk of ${BULK_SIZE} over ${bulkConnections} connection(s)`);
+    pipeline = await runPipeline({
+      baseUrl: server.baseUrl,
+      apiKey: account.sms.apiKey,
+      requests: pipelineRequests,
+      connections: bulkConnections,
+      timeoutMs: pipelineTimeoutMs,
+      pollIntervalMs: 100,
+      counter,
+      log,
+    });
+  }
+
   const checksOf = (results: TargetResult[]) => {
     const byName = (name: string) => results.find((r) => r.target.name === name);
     return [
@@ -224,6 +390,10 @@ async function main(): Promise<number> {
   };
   const checks = checksOf(loaded);
   const unloadedChecks = checksOf(unloaded);
+  const smsChecks = counter ? smsChecksOf(loaded, bulkConnections) : [];
+  const unloadedSmsChecks = counter ? smsChecksOf(unloaded, Math.min(bulkConnections, lightConnections)) : [];
+  const pipelineChecks = pipeline ? [pipelineCheck(pipeline)] : [];
+  const drainSummary = summarizeDrains(drains);
 
   const loadavg = os.loadavg().map((n) => n.toFixed(2));
   console.log("");
@@ -231,13 +401,38 @@ async function main(): Promise<number> {
     `SignalGate bench — ${databaseLabel}; ${rounds} × ${sliceSeconds} s per route and phase, interleaved; ` +
       `${os.cpus().length} CPUs, load average ${loadavg.join(" ")}`,
   );
-  printPhase(`1. Loaded: ${connections} connections, closed loop`, [...loaded, tokenResult]);
-  printPhase(`2. Unloaded: ${lightConnections} connection(s), closed loop`, unloaded);
+  printPhase(`1. Loaded: ${connections} connections, closed loop`, [...loaded, tokenResult], connections);
+  printPhase(`2. Unloaded: ${lightConnections} connection(s), closed loop`, unloaded, lightConnections);
   console.log("");
   console.log(`Targets, judged under load (${connections} connections; ${databaseLabel}):`);
   for (const c of checks) console.log(`  ${describeCheck(c)}`);
+  for (const c of smsChecks) console.log(`  ${describeGoal(c)}`);
+  for (const c of pipelineChecks) console.log(`  ${describeGoal(c)}`);
   console.log(`The same ratios unloaded (${lightConnections} connection(s); informational):`);
   for (const c of unloadedChecks) console.log(`  ${describeCheck(c, true)}`);
+  for (const c of unloadedSmsChecks) console.log(`  ${describeGoal(c, true)}`);
+  if (counter) {
+    const bulk = loaded.find((r) => r.target.name === "sms-bulk");
+    const send = loaded.find((r) => r.target.name === "sms-send");
+    console.log("");
+    console.log(
+      `SMS: sandbox key (sg_test_), organization rate limiting off. POST /sms/send at ${connections} connections: ` +
+        `${send?.reqPerSec.toFixed(0)} req/s; POST /sms/bulk of ${BULK_SIZE} at ${bulkConnections} connections: ` +
+        `${bulk?.reqPerSec.toFixed(1)} req/s = ${((bulk?.reqPerSec ?? 0) * BULK_SIZE).toFixed(0)} messages/s.`,
+    );
+    console.log(
+      `Pipeline: in-process, poll ${pipelineSettings.pollIntervalMs} ms, sandbox delivery delay ` +
+        `${pipelineSettings.sandboxDelayMs} ms (included in deliveredAt − createdAt and in the pipeline time).`,
+    );
+    for (const d of drainSummary) {
+      if (d.drains === 0) continue;
+      console.log(
+        `After the ${d.drains} ${d.target} slices (unmeasured): ${d.messages} messages left QUEUED or SENT, final ` +
+          `after ${d.seconds.toFixed(1)} s in all (longest ${d.maxSeconds.toFixed(1)} s; ` +
+          `${(d.messages / Math.max(d.seconds, 0.001)).toFixed(0)} messages/s, each wait including the sandbox delay).`,
+      );
+    }
+  }
   const drift = spread(loaded[0]!.slices.map((r) => r.requests / r.seconds));
   if (drift > 0.2) {
     console.log(
@@ -254,6 +449,7 @@ async function main(): Promise<number> {
       method: r.target.method,
       path: r.target.path,
       valid: r.valid,
+      maxConnections: r.target.maxConnections,
       reqPerSec: r.reqPerSec,
       p50Ms: r.p50Ms,
       p99Ms: r.p99Ms,
@@ -271,12 +467,32 @@ async function main(): Promise<number> {
     cpus: os.cpus().length,
     loadAverageAtStart: loadAtStart,
     loadAverageAtEnd: os.loadavg(),
-    method: { connections, lightConnections, durationSeconds, rounds, sliceSeconds, warmupSeconds },
+    method: {
+      connections,
+      lightConnections,
+      bulkConnections,
+      durationSeconds,
+      rounds,
+      sliceSeconds,
+      warmupSeconds,
+      pipelineRequests,
+    },
     loaded: serialize(loaded),
     unloaded: serialize(unloaded),
     informational: serialize([tokenResult]),
     checks,
     unloadedChecks,
+    sms: counter
+      ? {
+          bulkConnections,
+          bulkSize: BULK_SIZE,
+          pipelineSettings,
+          checks: [...smsChecks, ...pipelineChecks],
+          unloadedChecks: unloadedSmsChecks,
+          pipeline,
+          drains: drainSummary,
+        }
+      : null,
     baselineThroughputSpread: drift,
   };
   mkdirSync("bench-results", { recursive: true });
@@ -286,13 +502,21 @@ async function main(): Promise<number> {
   writeFileSync(stamped, json);
   console.log(`Wrote bench-results/latest.json and ${stamped}.`);
 
-  const routine = /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: off|[✓▲] )/;
+  const routine =
+    /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: |\[messages\] pipeline: on|\[webhooks\] worker: |\[serve\] SIG|[✓▲] )/;
   const printed = server
     .outputTail()
     .split("\n")
-    .filter((line) => line.trim() && !routine.test(line));
+    .filter((line) => line.trim() && !routine.test(line) && !CLIENT_ABORTED.test(line));
+  const aborted = server.counted(CLIENT_ABORTED);
+  if (aborted > 0) {
+    log(
+      `the server logged ${aborted} "unhandled error" lines with "Error: aborted": requests in flight when a ` +
+        "slice ended, whose client went away while their body was being read (not counted in the figures)",
+    );
+  }
   if (printed.length > 0) log(`the server printed (last lines):\n${printed.slice(-20).join("\n")}`);
-  const gated = new Set(["empty", "key-noop", "key-limited"]);
+  const gated = new Set(["empty", "key-noop", "key-limited", "sms-send", "sms-bulk"]);
   return [...loaded, ...unloaded].every((r) => r.valid || !gated.has(r.target.name)) ? 0 : 1;
 }
 

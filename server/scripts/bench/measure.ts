@@ -8,6 +8,18 @@ export interface Target {
   body?: string;
   /** Informational targets are measured once, after the compared ones, and gate nothing. */
   informational?: boolean;
+  /** At most this many connections, whatever the phase's count (heavy requests such as bulk sends). */
+  maxConnections?: number;
+  /**
+   * Runs after each of this target's loads (warm-up included), before the next route's: lets work
+   * the route queued (messages in the pipeline) finish, so it cannot spill into the next slice.
+   */
+  settle?: () => Promise<void>;
+}
+
+/** The connections a target is loaded with in a phase of `phaseConnections`. */
+export function connectionsFor(target: Target, phaseConnections: number): number {
+  return Math.min(target.maxConnections ?? phaseConnections, phaseConnections);
 }
 
 export interface LoadOptions {
@@ -57,7 +69,7 @@ export function runLoad(
         method: target.method,
         headers: target.headers,
         body: target.body,
-        connections: load.connections,
+        connections: connectionsFor(target, load.connections),
         duration: load.durationSeconds,
         timeout: 30,
       },

@@ -1,4 +1,4 @@
-import { isValid, percentile, type Slice, type Target } from "./measure";
+import { connectionsFor, isValid, percentile, type Slice, type Target } from "./measure";
 
 export interface TargetResult {
   target: Target;
@@ -106,7 +106,8 @@ function pad(cells: string[][]): string {
     .join("\n");
 }
 
-export function table(results: TargetResult[], baseline: TargetResult): string {
+/** `phaseConnections`: the phase's count, shown beside routes loaded with fewer (Target.maxConnections). */
+export function table(results: TargetResult[], baseline: TargetResult, phaseConnections?: number): string {
   const showDb = results.some((r) => r.databaseCpuMsPerReq !== null);
   const rows = [
     [
@@ -125,8 +126,10 @@ export function table(results: TargetResult[], baseline: TargetResult): string {
     const usable = r.valid && baseline.valid;
     const codes = [...new Set(r.slices.flatMap((s) => Object.keys(s.statusCodes)))].sort().join(",");
     const problems = r.slices.reduce((n, s) => n + s.errors + s.timeouts + s.non2xx, 0);
+    const connections = connectionsFor(r.target, phaseConnections ?? Number.POSITIVE_INFINITY);
+    const fewer = phaseConnections !== undefined && connections < phaseConnections;
     rows.push([
-      `${r.target.method} ${r.target.path}`,
+      `${r.target.method} ${r.target.path}` + (fewer ? ` (${connections} conn.)` : ""),
       fmt(r.reqPerSec, 0),
       fmt(r.p50Ms, 2),
       fmt(r.p99Ms, 2),
@@ -151,5 +154,79 @@ export function describeCheck(c: Check, informational = false): string {
     `${verdict.padEnd(8)} ${c.name}: p50 ${c.numerator} ÷ p50 ${c.denominator} = ${c.ratio!.toFixed(3)} ` +
     `(limit ${c.limit.toFixed(2)}; median of ${c.roundRatios.length} rounds, range ${low.toFixed(2)}–${high.toFixed(2)}; ` +
     `pooled ${c.pooledRatio!.toFixed(3)}${cpu})`
+  );
+}
+
+/** A target on one figure, judged PASS or FAIL (the SMS routes and the message pipeline). */
+export interface GoalCheck {
+  name: string;
+  op: "≥" | "≤";
+  limit: number;
+  value: number | null;
+  unit: string;
+  /** How the value was reached and other views of it. */
+  detail: string;
+  verdict: "PASS" | "FAIL" | "INVALID";
+}
+
+export function goal(
+  name: string,
+  value: number | null,
+  op: "≥" | "≤",
+  limit: number,
+  unit: string,
+  detail: string,
+): GoalCheck {
+  const ok = value !== null && Number.isFinite(value) && (op === "≥" ? value >= limit : value <= limit);
+  return { name, op, limit, value, unit, detail, verdict: value === null ? "INVALID" : ok ? "PASS" : "FAIL" };
+}
+
+/** One figure of a route, per slice and pooled over its slices. */
+export interface Figure {
+  slice: (s: Slice) => number;
+  pooled: (r: TargetResult) => number;
+}
+
+export const REQ_PER_SEC: Figure = { slice: (s) => s.requests / s.seconds, pooled: (r) => r.reqPerSec };
+export const P99: Figure = { slice: (s) => s.p99Ms, pooled: (r) => r.p99Ms };
+export const scaled = (f: Figure, factor: number): Figure => ({
+  slice: (s) => f.slice(s) * factor,
+  pooled: (r) => f.pooled(r) * factor,
+});
+
+/**
+ * numerator's figure ÷ denominator's over the slices of each round, measured side by side: the
+ * median over rounds (the verdict), its range, and the same ratio of the pooled figures. Null when
+ * either route had errors.
+ */
+export function pairedRatio(
+  numerator: TargetResult | undefined,
+  numeratorFigure: Figure,
+  denominator: TargetResult | undefined,
+  denominatorFigure: Figure,
+): { ratio: number; detail: string } | null {
+  if (!numerator?.valid || !denominator?.valid) return null;
+  const roundRatios = numerator.slices.flatMap((s, i) => {
+    const d = denominator.slices[i];
+    return d ? [numeratorFigure.slice(s) / denominatorFigure.slice(d)] : [];
+  });
+  const ratio = median(roundRatios);
+  const low = Math.min(...roundRatios);
+  const high = Math.max(...roundRatios);
+  return {
+    ratio,
+    detail:
+      `median of ${roundRatios.length} rounds, range ${fmt(low, 2)}–${fmt(high, 2)}; ` +
+      `pooled ${fmt(numeratorFigure.pooled(numerator) / denominatorFigure.pooled(denominator), 3)}`,
+  };
+}
+
+export function describeGoal(c: GoalCheck, informational = false): string {
+  if (c.verdict === "INVALID") return `INVALID  ${c.name}: ${c.detail}`;
+  const verdict = informational ? (c.verdict === "PASS" ? "(within)" : "(beyond)") : c.verdict;
+  const digits = c.unit || c.limit >= 10 ? 1 : 3;
+  return (
+    `${verdict.padEnd(8)} ${c.name} = ${fmt(c.value!, digits)}${c.unit} ` +
+    `(target ${c.op} ${c.limit}${c.unit}; ${c.detail})`
   );
 }

@@ -31,11 +31,18 @@ async function measureSlice(
   return slice;
 }
 
+async function warmUp(baseUrl: string, target: Target, load: LoadOptions, seconds: number): Promise<void> {
+  if (seconds <= 0) return;
+  await runLoad(baseUrl, target, { ...load, durationSeconds: seconds });
+  await target.settle?.();
+}
+
 /**
  * Measures the routes in short slices, interleaved: round after round, each route gets one slice,
  * in alternating order (A B C, C B A, …). Other processes on a shared machine come and go over
  * tens of seconds; interleaving puts every route under the same disturbances, and slices measured
- * side by side can be compared pairwise (report.ts).
+ * side by side can be compared pairwise (report.ts). A target's `settle` runs after each of its
+ * slices, outside the measurement (CPU meter included).
  */
 export async function measurePhase(
   baseUrl: string,
@@ -46,9 +53,7 @@ export async function measurePhase(
 ): Promise<Map<string, Measured>> {
   const load: LoadOptions = { connections: phase.connections, durationSeconds: phase.sliceSeconds };
   const measured = new Map<string, Measured>(targets.map((t) => [t.name, { slices: [], latencies: [] }]));
-  if (phase.warmupSeconds > 0) {
-    for (const t of targets) await runLoad(baseUrl, t, { ...load, durationSeconds: phase.warmupSeconds });
-  }
+  for (const t of targets) await warmUp(baseUrl, t, load, phase.warmupSeconds);
   for (let round = 0; round < phase.rounds; round++) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();
     for (const t of order) {
@@ -56,6 +61,7 @@ export async function measurePhase(
       log(
         `${phase.label} ${String(round + 1).padStart(2)}/${phase.rounds} ${t.name.padEnd(11)} ${describeSlice(slice)}`,
       );
+      await t.settle?.();
     }
   }
   return measured;
@@ -70,9 +76,10 @@ export async function measureOnce(
   meter: CpuMeter,
   log: (message: string) => void,
 ): Promise<Measured> {
-  if (warmupSeconds > 0) await runLoad(baseUrl, target, { ...load, durationSeconds: warmupSeconds });
+  await warmUp(baseUrl, target, load, warmupSeconds);
   const measured: Measured = { slices: [], latencies: [] };
   const slice = await measureSlice(baseUrl, target, load, meter, measured);
   log(`informational ${target.name.padEnd(11)} ${describeSlice(slice)}`);
+  await target.settle?.();
   return measured;
 }

@@ -4,6 +4,14 @@ export interface Seed {
   email: string;
   password: string;
   apiKey: string;
+  /** A second organization, for the SMS routes: its rate limiting is off (see seedSmsSender). */
+  sms: SmsSender;
+}
+
+export interface SmsSender {
+  organizationId: string;
+  /** `sg_test_` (sandbox carrier), with sms.send and sms.read only. */
+  apiKey: string;
 }
 
 async function call(baseUrl: string, method: string, path: string, body: unknown, token?: string): Promise<unknown> {
@@ -19,6 +27,10 @@ function field(value: unknown, name: string): string {
   const v = (value as Record<string, unknown> | undefined)?.[name];
   if (typeof v !== "string") throw new Error(`seeding: the response has no string \`${name}\``);
   return v;
+}
+
+function organizationIdOf(registered: unknown): string {
+  return field((registered as Record<string, unknown> | undefined)?.organization, "id");
 }
 
 /**
@@ -47,5 +59,36 @@ export async function seed(baseUrl: string): Promise<Seed> {
   if (l.perMinute !== max || l.enabled !== true) {
     throw new Error(`seeding: rate limits not raised as expected: ${JSON.stringify(limits)}`);
   }
-  return { email, password, apiKey };
+  return { email, password, apiKey, sms: await seedSmsSender(baseUrl) };
+}
+
+/**
+ * The SMS routes' organization, apart from the first so the limited route keeps measuring an
+ * enabled limiter: the SMS categories have fixed per-minute limits (sms.send 100, sms.bulk 10) that
+ * only switching the organization's rate limiting off lifts. The limiter's SQL call still runs on
+ * every request (it also re-validates the key). Another four management calls.
+ */
+async function seedSmsSender(baseUrl: string): Promise<SmsSender> {
+  const email = `bench-sms-${randomBytes(6).toString("hex")}@example.test`;
+  const password = `bench-${randomBytes(12).toString("hex")}`;
+  const organizationId = organizationIdOf(
+    await call(baseUrl, "POST", "/api/v1/auth/register", { email, password, organizationName: "Benchmark SMS" }),
+  );
+  const accessToken = field(await call(baseUrl, "POST", "/api/v1/auth/token", { email, password }), "accessToken");
+  const apiKey = field(
+    await call(
+      baseUrl,
+      "POST",
+      "/api/v1/developer/api-keys",
+      { name: "bench-sms", environment: "test", permissions: ["sms.send", "sms.read"] },
+      accessToken,
+    ),
+    "rawKey",
+  );
+  if (!apiKey.startsWith("sg_test_")) throw new Error("seeding: the SMS key is not a sandbox (sg_test_) key");
+  const limits = await call(baseUrl, "PATCH", "/api/v1/developer/rate-limits", { enabled: false }, accessToken);
+  if ((limits as { enabled?: boolean }).enabled !== false) {
+    throw new Error(`seeding: rate limiting not switched off as expected: ${JSON.stringify(limits)}`);
+  }
+  return { organizationId, apiKey };
 }

@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import net from "node:net";
+import { BENCH_DIST_DIR } from "./build";
 
 export interface RunningServer {
   baseUrl: string;
   pid: number;
   /** Last lines the server printed (shown when something goes wrong). */
   outputTail(): string;
+  /** How many lines the server printed matched `pattern` (of countLines' patterns), over its whole run. */
+  counted(pattern: RegExp): number;
   stop(): Promise<void>;
 }
 
@@ -26,26 +29,40 @@ export function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts `node server/serve.mjs` (the production entry) and waits for GET /api/health to answer
- * 200. The child is the listening process itself (no npm/npx wrapper), so stopping it by PID
- * stops the server; it closes its database on SIGTERM.
+ * Starts `node server/serve.mjs` (the production entry) on the bench's own build (.next-bench,
+ * through NEXT_DIST_DIR, which next.config.ts reads) and waits for GET /api/health to answer 200.
+ * The child is the listening process itself (no npm/npx wrapper), so stopping it by PID stops the
+ * server; it closes its database on SIGTERM.
  */
-export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<RunningServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 120_000,
+  countLines: RegExp[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["server/serve.mjs"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_DIST_DIR: BENCH_DIST_DIR },
     stdio: ["ignore", "pipe", "pipe"],
   });
   if (child.pid === undefined) throw new Error("could not start server/serve.mjs");
   const pid = child.pid;
 
   let tail = "";
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString("utf8")).slice(-8_000);
+  const counts = new Map<RegExp, number>(countLines.map((p) => [p, 0]));
+  const partial = { stdout: "", stderr: "" };
+  const keep = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    tail = (tail + text).slice(-8_000);
+    if (counts.size === 0) return;
+    const lines = (partial[stream] + text).split("\n");
+    partial[stream] = lines.pop() ?? "";
+    for (const line of lines) {
+      for (const [pattern, n] of counts) if (pattern.test(line)) counts.set(pattern, n + 1);
+    }
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  child.stdout?.on("data", keep("stdout"));
+  child.stderr?.on("data", keep("stderr"));
   let exited = false;
   child.on("exit", () => {
     exited = true;
@@ -66,7 +83,7 @@ export async function startServer(env: NodeJS.ProcessEnv, timeoutMs = 120_000): 
     await gone;
     clearTimeout(timer);
   };
-  const server: RunningServer = { baseUrl, pid, outputTail: () => tail, stop };
+  const server: RunningServer = { baseUrl, pid, outputTail: () => tail, counted: (p) => counts.get(p) ?? 0, stop };
 
   const deadline = Date.now() + timeoutMs;
   let lastProblem = "no answer yet";
