@@ -1,12 +1,16 @@
 import { logger } from "./logger";
 
 /**
- * A background loop of rounds: one round at a time, the next after `intervalMs`, or at once when
- * the round says there is more work or someone called `nudge()` meanwhile (work committed in this
- * process). Errors are logged, never thrown: the next round tries again.
+ * A background loop of rounds: one round at a time, the next after `intervalMs`, or soon when the
+ * round says there is more work or someone called `nudge()` (work committed in this process).
+ * A nudge waits NUDGE_DELAY_MS, so a burst of commits (many concurrent sends) is one round that
+ * takes them all, not one round each. Errors are logged, never thrown: the next round tries again.
  */
+export const NUDGE_DELAY_MS = 10;
+
 export class PollLoop {
   private timer?: NodeJS.Timeout;
+  private dueAt = Infinity;
   private running = false;
   private current?: Promise<void>;
   private again = false;
@@ -28,18 +32,27 @@ export class PollLoop {
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
+    this.timer = undefined;
     await this.current;
   }
 
   nudge(): void {
     if (!this.running) return;
     if (this.current) this.again = true;
-    else this.schedule(0);
+    else this.schedule(NUDGE_DELAY_MS);
   }
 
+  /** Run the next round in `delayMs`, unless one is already due sooner. */
   private schedule(delayMs: number): void {
+    const dueAt = Date.now() + delayMs;
+    if (this.timer && this.dueAt <= dueAt) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delayMs);
+    this.dueAt = dueAt;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.dueAt = Infinity;
+      void this.tick();
+    }, delayMs);
   }
 
   private async tick(): Promise<void> {
@@ -53,6 +66,6 @@ export class PollLoop {
     );
     await this.current;
     this.current = undefined;
-    if (this.running) this.schedule(this.again ? 0 : this.intervalMs);
+    if (this.running) this.schedule(this.again ? NUDGE_DELAY_MS : this.intervalMs);
   }
 }

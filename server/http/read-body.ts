@@ -25,7 +25,10 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((err: unknown) => {
+      // The client went away mid-body ("aborted"): an incomplete request, not a server fault.
+      throw new AppError("invalid_request", "The request body was not received completely.", { cause: err });
+    });
     if (done) break;
     total += value.byteLength;
     if (total > MAX_BODY_BYTES) {

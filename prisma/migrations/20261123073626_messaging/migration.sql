@@ -77,12 +77,6 @@ CREATE TABLE "idempotency_keys" (
 CREATE INDEX "messages_organization_id_id_idx" ON "messages"("organization_id", "id");
 
 -- CreateIndex
-CREATE INDEX "messages_organization_id_status_id_idx" ON "messages"("organization_id", "status", "id");
-
--- CreateIndex
-CREATE INDEX "messages_organization_id_to_number_id_idx" ON "messages"("organization_id", "to_number", "id");
-
--- CreateIndex
 -- Partial (hand-edited): only the hand-off queue is indexed, so the index stays small however many
 -- messages have been sent.
 CREATE INDEX "messages_status_next_attempt_at_idx" ON "messages"("status", "next_attempt_at") WHERE "status" = 'QUEUED';
@@ -92,10 +86,12 @@ CREATE INDEX "messages_status_next_attempt_at_idx" ON "messages"("status", "next
 CREATE INDEX "messages_provider_status_sent_at_idx" ON "messages"("provider", "status", "sent_at") WHERE "status" = 'SENT';
 
 -- CreateIndex
-CREATE INDEX "messages_batch_id_idx" ON "messages"("batch_id");
+-- Partial (hand-edited): single sends have no batch.
+CREATE INDEX "messages_batch_id_idx" ON "messages"("batch_id") WHERE "batch_id" IS NOT NULL;
 
 -- CreateIndex
-CREATE INDEX "messages_provider_provider_message_id_idx" ON "messages"("provider", "provider_message_id");
+-- Partial (hand-edited): only real carriers send receipts that name their own id.
+CREATE INDEX "messages_provider_provider_message_id_idx" ON "messages"("provider", "provider_message_id") WHERE "provider_message_id" IS NOT NULL AND "provider" <> 'sandbox';
 
 -- CreateIndex
 CREATE INDEX "otp_codes_organization_id_environment_to_number_created_at_idx" ON "otp_codes"("organization_id", "environment", "to_number", "created_at");

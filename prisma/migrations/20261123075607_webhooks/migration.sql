@@ -85,7 +85,9 @@ ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_delivery_id_fkey
 
 
 -- Hand-written: the outbox relay reads undispatched events in order; a partial index keeps that
--- cheap however many dispatched events the table holds.
+-- cheap however many dispatched events the table holds, and replaces the full index on
+-- (dispatched_at, occurred_at), which every insert and every dispatch had to maintain.
+DROP INDEX "outbox_events_dispatched_at_occurred_at_idx";
 CREATE INDEX "outbox_events_undispatched_idx" ON "outbox_events"("occurred_at", "id") WHERE "dispatched_at" IS NULL;
 
 -- Hand-written: type-prefixed, time-sortable ids like server/ids.ts (8 base62 characters of
