@@ -40,6 +40,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "*": "Every event, present and future.",
 };
 
+export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;
+
 export const DELIVERY_STATUSES = ["PENDING", "SUCCEEDED", "RETRYING", "FAILED"] as const;
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 
@@ -145,8 +147,10 @@ export const deliveryDetailSchema = deliverySchema
     webhookId: z.string(),
     webhookName: z.string(),
     webhookUrl: z.string(),
-    /** The envelope exactly as sent (parsed for display). */
+    /** The envelope as sent, parsed for display. */
     payload: z.unknown(),
+    /** The exact bytes sent and signed on every attempt. */
+    body: z.string(),
     attempts: z.array(attemptSchema.extend({ responseBody: z.string().nullable() })),
     updatedAt: timestampSchema,
   })

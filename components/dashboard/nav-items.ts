@@ -21,7 +21,7 @@ export const NAV: NavGroup[] = [
     items: [
       { href: "/dashboard/messages", label: "Messages", icon: MessageSquare, action: "messages.read" },
       { href: "/dashboard/otp", label: "OTP activity", icon: ShieldCheck, action: "messages.read" },
-      { href: "/dashboard/delivery-logs", label: "Delivery logs", icon: ScrollText, action: "messages.read" },
+      { href: "/dashboard/delivery-logs", label: "Delivery logs", icon: ScrollText, action: "webhooks.read" },
     ],
   },
   {

@@ -1,18 +1,16 @@
-import { ScrollText } from "lucide-react";
-import { EmptyState } from "../ui/empty-state";
+"use client";
+
 import { PageHeader } from "../ui/page-header";
+import { DeliveryLog } from "./delivery-log";
 
 export function DeliveryLogsPage() {
   return (
     <div>
       <PageHeader
         title="Delivery logs"
-        description="Each webhook delivery: the event, every attempt with its response status and time, and the next retry."
+        description="Every webhook delivery of this organization: the event, each attempt with what the endpoint answered and how fast, and the next retry."
       />
-      <EmptyState icon={ScrollText} title="No deliveries yet">
-        When SignalGate notifies one of your webhook endpoints, the delivery is recorded here — succeeded, retrying or
-        failed — so you can see what your server answered and send an event again.
-      </EmptyState>
+      <DeliveryLog />
     </div>
   );
 }

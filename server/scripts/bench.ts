@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -40,6 +40,21 @@
 // The server runs as in production without Inngest: embedded job runner, in-process pipeline, and
 // MESSAGE_POLL_INTERVAL_MS / SANDBOX_DELIVERY_DELAY_MS as set in the environment or their defaults.
 //
+// Webhooks (PostgreSQL only; last, once the SMS work has drained; bench/webhooks.ts): the server's
+// own webhook worker (WEBHOOK_POLL_INTERVAL_MS as set or its default; WEBHOOK_ALLOW_PRIVATE_URLS
+// on, for the receiver on 127.0.0.1) delivering to a receiver in this process through one webhook
+// of the seeded organization subscribed to "*", created with the owner's JWT:
+//   - deliveries/s: BENCH_WEBHOOK_EVENTS (5,000) outbox events committed in one INSERT … SELECT,
+//     then until the receiver has seen every event id: N ÷ that time, median of BENCH_WEBHOOK_RUNS
+//     (3) runs with fresh events;
+//   - commit → first attempt: per event, its arrival at the receiver minus its commit, under those
+//     bursts (queueing included, informational) and at a low rate, BENCH_WEBHOOK_LOW_RATE_EVENTS
+//     (50) events committed one at a time every BENCH_WEBHOOK_LOW_RATE_GAP (20) ms, where the
+//     target is judged;
+//   - duplicates: every event id must arrive exactly once.
+// `--only webhooks` runs just this part (after the build, the server and the seed): a quick
+// check while working on the worker; its report is written beside latest.json, not over it.
+//
 // Exit code: 0 when the report was produced, even if a target is missed (it is a report); 1 when
 // the harness failed or a route the targets depend on answered errors (nothing valid to compare).
 import { spawnSync } from "node:child_process";
@@ -67,20 +82,39 @@ import {
   type TargetResult,
 } from "./bench/report";
 import { measureOnce, measurePhase, type Phase } from "./bench/schedule";
-import { seed } from "./bench/seed";
+import { seed, type Seed } from "./bench/seed";
 import { startServer, type RunningServer } from "./bench/server-process";
 import { BULK_SIZE, MessageCounter, runPipeline, smsTargets, type Drain, type PipelineResult } from "./bench/sms";
+import { runWebhookBench, webhookChecks, webhookInfo } from "./bench/webhooks";
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+/** The parts `--only` can pick (`--only webhooks` or `--only=webhooks`). */
+const PARTS = ["webhooks"] as const;
+type Part = (typeof PARTS)[number];
+function onlyPart(): Part | undefined {
+  const i = argv.findIndex((a) => a === "--only" || a.startsWith("--only="));
+  if (i < 0) return undefined;
+  const value = argv[i]!.startsWith("--only=") ? argv[i]!.slice("--only=".length) : argv[i + 1];
+  if (!PARTS.includes(value as Part)) {
+    console.error(`[bench] --only takes one of: ${PARTS.join(", ")} (got ${value ?? "nothing"})`);
+    process.exit(2);
+  }
+  return value as Part;
+}
+const only = onlyPart();
 if (args.has("--help") || args.has("-h")) {
   console.log(
-    "usage: npm run bench [-- --build] [-- --pglite]\n" +
+    "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks]\n" +
       "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
-      "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS figures)\n" +
+      "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS or webhook figures)\n" +
+      "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +
       "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
       "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
       "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
-      "     BENCH_PIPELINE_TIMEOUT=120 (s) BENCH_DRAIN_TIMEOUT=300 (s, the wait after each SMS slice)",
+      "     BENCH_PIPELINE_TIMEOUT=120 (s) BENCH_DRAIN_TIMEOUT=300 (s, the wait after each SMS slice)\n" +
+      "     BENCH_WEBHOOK_EVENTS=5000 (per burst) BENCH_WEBHOOK_RUNS=3 BENCH_WEBHOOK_LOW_RATE_EVENTS=50\n" +
+      "     BENCH_WEBHOOK_LOW_RATE_GAP=20 (ms) BENCH_WEBHOOK_TIMEOUT=120 (s, per wait)",
   );
   process.exit(0);
 }
@@ -141,6 +175,9 @@ async function startSeededServer(databaseUrl: string | undefined) {
     // As in production without Inngest: the embedded job runner and this process's message pipeline.
     EMBEDDED_JOBS: "on",
     MESSAGE_PIPELINE: "on",
+    // The webhook figures deliver to a receiver on 127.0.0.1 (bench/webhooks.ts).
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    WEBHOOK_WORKER: "on",
     NEXT_TELEMETRY_DISABLED: "1",
   });
   for (const name of ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "INNGEST_BASE_URL"]) delete env[name];
@@ -249,6 +286,110 @@ function summarizeDrains(drains: Drain[]) {
   });
 }
 
+/** The webhook figures (bench/webhooks.ts) on the running server, with their knobs. */
+async function benchWebhooks(server: RunningServer, account: Seed, databaseUrl: string) {
+  const settings = {
+    events: intFromEnv("BENCH_WEBHOOK_EVENTS", 5000, 1),
+    runs: intFromEnv("BENCH_WEBHOOK_RUNS", 3, 1),
+    lowRateEvents: intFromEnv("BENCH_WEBHOOK_LOW_RATE_EVENTS", 50, 1),
+    lowRateGapMs: intFromEnv("BENCH_WEBHOOK_LOW_RATE_GAP", 20, 0),
+    timeoutMs: intFromEnv("BENCH_WEBHOOK_TIMEOUT", 120, 1) * 1000,
+    pollIntervalMs: Number(process.env.WEBHOOK_POLL_INTERVAL_MS || 200),
+  };
+  log(
+    `webhooks: ${settings.runs} × ${settings.events} outbox events in one commit each, then ` +
+      `${settings.lowRateEvents} one at a time every ${settings.lowRateGapMs} ms`,
+  );
+  const result = await runWebhookBench({
+    ...settings,
+    baseUrl: server.baseUrl,
+    databaseUrl,
+    email: account.email,
+    password: account.password,
+    organizationId: account.organizationId,
+    meter: cpuMeter(server.pid, new URL(databaseUrl).pathname.slice(1)),
+    log,
+  });
+  return { settings, result, checks: webhookChecks(result), info: webhookInfo(result) };
+}
+
+type WebhookFigures = Awaited<ReturnType<typeof benchWebhooks>>;
+
+function printWebhooks(w: WebhookFigures): void {
+  console.log("");
+  console.log(
+    `Webhooks: one server process's worker (poll ${w.settings.pollIntervalMs} ms) → a receiver in the bench ` +
+      `process on 127.0.0.1 answering 200 at once; one webhook subscribed to "*":`,
+  );
+  for (const c of w.checks) console.log(`  ${describeGoal(c)}`);
+  for (const line of w.info) console.log(`  (info)   ${line}`);
+}
+
+function writeReport(
+  report: { generatedAt: string; [key: string]: unknown },
+  database: string,
+  latest: boolean,
+  suffix = "",
+): void {
+  mkdirSync("bench-results", { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (latest) writeFileSync("bench-results/latest.json", json);
+  const stamped = `bench-results/${report.generatedAt.replace(/[:.]/g, "-")}-${database}${suffix}.json`;
+  writeFileSync(stamped, json);
+  console.log(latest ? `Wrote bench-results/latest.json and ${stamped}.` : `Wrote ${stamped}.`);
+}
+
+/** What the server printed beyond the routine lines (and the expected aborted-request errors). */
+function reportServerOutput(server: RunningServer): void {
+  const routine =
+    /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: |\[messages\] pipeline: on|\[webhooks\] worker: |\[serve\] SIG|[✓▲] )/;
+  const printed = server
+    .outputTail()
+    .split("\n")
+    .filter((line) => line.trim() && !routine.test(line) && !CLIENT_ABORTED.test(line));
+  const aborted = server.counted(CLIENT_ABORTED);
+  if (aborted > 0) {
+    log(
+      `the server logged ${aborted} "unhandled error" lines with "Error: aborted": requests in flight when a ` +
+        "slice ended, whose client went away while their body was being read (not counted in the figures)",
+    );
+  }
+  if (printed.length > 0) log(`the server printed (last lines):\n${printed.slice(-20).join("\n")}`);
+}
+
+/** `--only webhooks`: the webhook figures alone, reported beside latest.json. */
+async function webhooksOnly(server: RunningServer, account: Seed, databaseUrl: string): Promise<number> {
+  const loadAtStart = os.loadavg();
+  const w = await benchWebhooks(server, account, databaseUrl);
+  console.log("");
+  console.log(
+    `SignalGate bench, webhooks only — PostgreSQL (throwaway, via TEST_DATABASE_URL); ${os.cpus().length} CPUs, ` +
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ")}`,
+  );
+  printWebhooks(w);
+  writeReport(
+    {
+      generatedAt: new Date().toISOString(),
+      only: "webhooks",
+      commit: gitCommit(),
+      database: "postgres",
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: os.loadavg(),
+      webhooks: w,
+    },
+    "postgres",
+    false,
+    "-webhooks",
+  );
+  reportServerOutput(server);
+  return 0;
+}
+
 async function main(): Promise<number> {
   const connections = intFromEnv("BENCH_CONNECTIONS", 50, 1);
   const durationSeconds = intFromEnv("BENCH_DURATION", 16, 1);
@@ -277,6 +418,10 @@ async function main(): Promise<number> {
   }
 
   const { server, account } = await startSeededServer(databaseUrl);
+  if (only === "webhooks") {
+    if (!databaseUrl) throw new Error("--only webhooks needs PostgreSQL (run `npm run bench -- --only webhooks`)");
+    return webhooksOnly(server, account, databaseUrl);
+  }
   const auth = { authorization: `Bearer ${account.apiKey}` };
   const compared: Target[] = [
     { name: "empty", method: "GET", path: "/api/bench/empty" },
@@ -376,6 +521,13 @@ async function main(): Promise<number> {
     });
   }
 
+  // Last, on an idle server: the SMS work above must have drained (its outbox events relayed too).
+  let webhooks: WebhookFigures | undefined;
+  if (counter) {
+    await settle("webhooks");
+    webhooks = await benchWebhooks(server, account, databaseUrl!);
+  } else log("webhooks: skipped (they need PostgreSQL: run `npm run bench`)");
+
   const checksOf = (results: TargetResult[]) => {
     const byName = (name: string) => results.find((r) => r.target.name === name);
     return [
@@ -433,6 +585,7 @@ async function main(): Promise<number> {
       );
     }
   }
+  if (webhooks) printWebhooks(webhooks);
   const drift = spread(loaded[0]!.slices.map((r) => r.requests / r.seconds));
   if (drift > 0.2) {
     console.log(
@@ -493,29 +646,11 @@ async function main(): Promise<number> {
           drains: drainSummary,
         }
       : null,
+    webhooks: webhooks ?? null,
     baselineThroughputSpread: drift,
   };
-  mkdirSync("bench-results", { recursive: true });
-  const json = `${JSON.stringify(report, null, 2)}\n`;
-  writeFileSync("bench-results/latest.json", json);
-  const stamped = `bench-results/${report.generatedAt.replace(/[:.]/g, "-")}-${database}.json`;
-  writeFileSync(stamped, json);
-  console.log(`Wrote bench-results/latest.json and ${stamped}.`);
-
-  const routine =
-    /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: |\[messages\] pipeline: on|\[webhooks\] worker: |\[serve\] SIG|[✓▲] )/;
-  const printed = server
-    .outputTail()
-    .split("\n")
-    .filter((line) => line.trim() && !routine.test(line) && !CLIENT_ABORTED.test(line));
-  const aborted = server.counted(CLIENT_ABORTED);
-  if (aborted > 0) {
-    log(
-      `the server logged ${aborted} "unhandled error" lines with "Error: aborted": requests in flight when a ` +
-        "slice ended, whose client went away while their body was being read (not counted in the figures)",
-    );
-  }
-  if (printed.length > 0) log(`the server printed (last lines):\n${printed.slice(-20).join("\n")}`);
+  writeReport(report, database, true);
+  reportServerOutput(server);
   const gated = new Set(["empty", "key-noop", "key-limited", "sms-send", "sms-bulk"]);
   return [...loaded, ...unloaded].every((r) => r.valid || !gated.has(r.target.name)) ? 0 : 1;
 }

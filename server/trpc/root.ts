@@ -6,6 +6,7 @@ import { organizationsRouter } from "./routers/organizations";
 import { otpRouter } from "./routers/otp";
 import { rateLimitsRouter } from "./routers/rate-limits";
 import { viewerRouter } from "./routers/viewer";
+import { webhooksRouter } from "./routers/webhooks";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -19,6 +20,7 @@ export const appRouter = router({
   rateLimits: rateLimitsRouter,
   messages: messagesRouter,
   otp: otpRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

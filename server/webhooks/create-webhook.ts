@@ -1,12 +1,15 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { createdWebhookSchema, createWebhookInput, type CreateWebhookInput } from "@/schemas/webhooks";
+import {
+  createdWebhookSchema,
+  createWebhookInput,
+  MAX_WEBHOOKS_PER_ORGANIZATION,
+  type CreateWebhookInput,
+} from "@/schemas/webhooks";
 import { assertWebhookUrlAllowed } from "./check-url";
 import { generateWebhookSecret, sealSecret } from "./secret-box";
 import { toWebhookView } from "./to-view";
-
-export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;
 
 /** Returns the webhook with its `secret`: the only time the secret is shown. */
 export async function createWebhook(db: Db, organizationId: string, input: CreateWebhookInput, now = new Date()) {

@@ -168,10 +168,11 @@ export const webhooksPaths: PathModule = {
           "Queues one new attempt of the delivery now, whatever its status, with the same event id and body " +
           "(signed with the webhook's current secret). It is a single attempt: a failure ends `FAILED` without a " +
           "new retry schedule, and a retry still waiting for this delivery is cancelled. While an attempt of the " +
-          "delivery is in flight the answer is 409 `delivery_in_progress`; try again in a moment.",
+          "delivery is in flight the answer is 409 `delivery_in_progress`; try again in a moment. A disabled " +
+          "webhook answers 409 `webhook_disabled`: enable it first.",
         params: deliveryParams,
         success: { status: 202, description: "The attempt was queued.", schema: redeliveryResponse },
-        errors: ["not_found", "delivery_in_progress"],
+        errors: ["not_found", "delivery_in_progress", "webhook_disabled"],
       }),
     },
   },

@@ -160,24 +160,27 @@ export function describeCheck(c: Check, informational = false): string {
 /** A target on one figure, judged PASS or FAIL (the SMS routes and the message pipeline). */
 export interface GoalCheck {
   name: string;
-  op: "≥" | "≤";
+  op: "≥" | "≤" | "<";
   limit: number;
   value: number | null;
   unit: string;
   /** How the value was reached and other views of it. */
   detail: string;
   verdict: "PASS" | "FAIL" | "INVALID";
+  /** Decimals shown; by default 1 with a unit or a limit ≥ 10, else 3. */
+  digits?: number;
 }
 
 export function goal(
   name: string,
   value: number | null,
-  op: "≥" | "≤",
+  op: GoalCheck["op"],
   limit: number,
   unit: string,
   detail: string,
 ): GoalCheck {
-  const ok = value !== null && Number.isFinite(value) && (op === "≥" ? value >= limit : value <= limit);
+  const within = op === "≥" ? value! >= limit : op === "≤" ? value! <= limit : value! < limit;
+  const ok = value !== null && Number.isFinite(value) && within;
   return { name, op, limit, value, unit, detail, verdict: value === null ? "INVALID" : ok ? "PASS" : "FAIL" };
 }
 
@@ -224,7 +227,7 @@ export function pairedRatio(
 export function describeGoal(c: GoalCheck, informational = false): string {
   if (c.verdict === "INVALID") return `INVALID  ${c.name}: ${c.detail}`;
   const verdict = informational ? (c.verdict === "PASS" ? "(within)" : "(beyond)") : c.verdict;
-  const digits = c.unit || c.limit >= 10 ? 1 : 3;
+  const digits = c.digits ?? (c.unit || c.limit >= 10 ? 1 : 3);
   return (
     `${verdict.padEnd(8)} ${c.name} = ${fmt(c.value!, digits)}${c.unit} ` +
     `(target ${c.op} ${c.limit}${c.unit}; ${c.detail})`

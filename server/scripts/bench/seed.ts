@@ -4,6 +4,8 @@ export interface Seed {
   email: string;
   password: string;
   apiKey: string;
+  /** The first organization's id (its owner is email/password). */
+  organizationId: string;
   /** A second organization, for the SMS routes: its rate limiting is off (see seedSmsSender). */
   sms: SmsSender;
 }
@@ -41,7 +43,9 @@ function organizationIdOf(registered: unknown): string {
 export async function seed(baseUrl: string): Promise<Seed> {
   const email = `bench-${randomBytes(6).toString("hex")}@example.test`;
   const password = `bench-${randomBytes(12).toString("hex")}`;
-  await call(baseUrl, "POST", "/api/v1/auth/register", { email, password, organizationName: "Benchmark" });
+  const organizationId = organizationIdOf(
+    await call(baseUrl, "POST", "/api/v1/auth/register", { email, password, organizationName: "Benchmark" }),
+  );
   const accessToken = field(await call(baseUrl, "POST", "/api/v1/auth/token", { email, password }), "accessToken");
   const apiKey = field(
     await call(baseUrl, "POST", "/api/v1/developer/api-keys", { name: "bench", environment: "test" }, accessToken),
@@ -59,7 +63,7 @@ export async function seed(baseUrl: string): Promise<Seed> {
   if (l.perMinute !== max || l.enabled !== true) {
     throw new Error(`seeding: rate limits not raised as expected: ${JSON.stringify(limits)}`);
   }
-  return { email, password, apiKey, sms: await seedSmsSender(baseUrl) };
+  return { email, password, apiKey, organizationId, sms: await seedSmsSender(baseUrl) };
 }
 
 /**

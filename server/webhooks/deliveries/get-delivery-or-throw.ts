@@ -27,6 +27,7 @@ export async function getDeliveryOrThrow(
     webhookName: d.webhook.name,
     webhookUrl: d.webhook.url,
     payload,
+    body: d.body,
     attempts: [...d.attempts]
       .sort((a, b) => a.attempt - b.attempt)
       .map((a) => ({ ...toAttemptView(a), responseBody: a.responseBody })),

@@ -14,8 +14,13 @@ export async function redeliver(
   deliveryId: string,
   now = new Date(),
 ): Promise<{ id: string; status: "PENDING" }> {
-  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhookId, organizationId } });
+  const delivery = await db.webhookDelivery.findFirst({
+    where: { id: deliveryId, webhookId, organizationId },
+    include: { webhook: { select: { isActive: true } } },
+  });
   if (!delivery) throw new AppError("not_found", `No delivery with id ${deliveryId}.`);
+  // A disabled webhook's queue is never claimed: accepting would leave the delivery waiting.
+  if (!delivery.webhook.isActive) throw new AppError("webhook_disabled");
   const { count } = await db.webhookDelivery.updateMany({
     where: { id: deliveryId, OR: [{ lockedUntil: null }, { lockedUntil: { lt: now } }] },
     data: { status: "PENDING", nextAttemptAt: now, lockedUntil: null, round: { increment: 1 }, updatedAt: now },

@@ -246,5 +246,9 @@ describe("delivery log", () => {
     expectError(await again(row!.id), 409, "delivery_in_progress");
     expectError(await again(row!.id, owner.accessToken), 404, "not_found");
     expectError(await again("dlv_unknown"), 404, "not_found");
+    // A disabled webhook's queue is never worked: refuse rather than leave the delivery waiting.
+    await getDb().webhookDelivery.update({ where: { id: row!.id }, data: { lockedUntil: null } });
+    await getDb().webhook.update({ where: { id: w.id }, data: { isActive: false } });
+    expectError(await again(row!.id), 409, "webhook_disabled");
   });
 });

@@ -1,0 +1,115 @@
+"use client";
+
+import Link from "next/link";
+import { Pencil, Power, PowerOff, ScrollText, Send, Trash2 } from "lucide-react";
+import type { WebhookView } from "@/schemas/webhooks";
+import { formatDate, formatDateTime } from "../api-keys/key-format";
+import { MenuItem, MenuSeparator, RowActionsMenu } from "../ui/menu";
+import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
+import type { WebhookActions } from "./use-webhook-actions";
+import { EventsCell, WebhookStatus } from "./webhook-cells";
+
+/** `actions` is null for roles that may only look. */
+export function WebhooksTable({ webhooks, actions }: { webhooks: WebhookView[]; actions: WebhookActions | null }) {
+  return (
+    <Table label="Webhooks">
+      <THead>
+        <tr>
+          <TH>Name</TH>
+          <TH>Endpoint URL</TH>
+          <TH>Events</TH>
+          <TH>Status</TH>
+          <TH>Created</TH>
+          {actions ? (
+            <TH className="w-12">
+              <span className="sr-only">Actions</span>
+            </TH>
+          ) : null}
+        </tr>
+      </THead>
+      <TBody>
+        {webhooks.map((w) => (
+          <TR key={w.id} data-webhook-id={w.id}>
+            <TD className="max-w-56">
+              <Link
+                href={`/dashboard/webhooks/${w.id}`}
+                className="block truncate font-medium text-slate-900 hover:text-indigo-700"
+                title={w.name}
+              >
+                {w.name}
+              </Link>
+              {!w.hasSecret ? <div className="text-xs text-amber-700">Unsigned</div> : null}
+            </TD>
+            {/* Takes the width the other columns leave, truncating: the table never scrolls sideways for a long URL. */}
+            <TD className="w-full max-w-0 min-w-48">
+              <code className="block truncate font-mono text-[13px] text-slate-700" title={w.url}>
+                {w.url}
+              </code>
+            </TD>
+            <TD>
+              <EventsCell events={w.events} />
+            </TD>
+            <TD>
+              <WebhookStatus webhook={w} />
+            </TD>
+            <TD className="text-slate-500">
+              <time dateTime={w.createdAt} title={formatDateTime(w.createdAt)}>
+                {formatDate(w.createdAt)}
+              </time>
+            </TD>
+            {actions ? (
+              <TD className="text-right">
+                <WebhookActionsMenu webhook={w} actions={actions} />
+              </TD>
+            ) : null}
+          </TR>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+function WebhookActionsMenu({ webhook, actions }: { webhook: WebhookView; actions: WebhookActions }) {
+  return (
+    <RowActionsMenu label={`Actions for ${webhook.name}`} className="min-w-52">
+      {(close) => {
+        const choose = (fn: () => void) => () => {
+          close();
+          fn();
+        };
+        return (
+          <>
+            <MenuItem onSelect={choose(() => actions.onTest(webhook))}>
+              <Send aria-hidden className="size-4 text-slate-400" />
+              Send test event…
+            </MenuItem>
+            <MenuItem onSelect={choose(() => actions.onOpen(webhook))}>
+              <ScrollText aria-hidden className="size-4 text-slate-400" />
+              View deliveries
+            </MenuItem>
+            <MenuItem onSelect={choose(() => actions.onEdit(webhook))}>
+              <Pencil aria-hidden className="size-4 text-slate-400" />
+              Edit…
+            </MenuItem>
+            {webhook.isActive ? (
+              <MenuItem onSelect={choose(() => actions.onSetActive(webhook, false))}>
+                <PowerOff aria-hidden className="size-4 text-slate-400" />
+                Disable
+              </MenuItem>
+            ) : (
+              <MenuItem onSelect={choose(() => actions.onSetActive(webhook, true))}>
+                <Power aria-hidden className="size-4 text-slate-400" />
+                Enable
+              </MenuItem>
+            )}
+            <MenuSeparator />
+            <MenuItem tone="danger" onSelect={choose(() => actions.onDelete(webhook))}>
+              <Trash2 aria-hidden className="size-4" />
+              Delete…
+            </MenuItem>
+          </>
+        );
+      }}
+    </RowActionsMenu>
+  );
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { deliverySchema, deliveryStatusSchema } from "./webhooks";
+
+// What the dashboard reads about webhook deliveries. Client-safe: the tRPC procedures parse their
+// answers through these schemas (so a new column never leaks by accident) and the pages import
+// the same types and constants.
+
+export const DELIVERY_PAGE_SIZE = 25;
+
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+const idSchema = z.string().trim().min(1).max(64);
+
+/**
+ * The organization-wide delivery log (schemas/webhooks.ts `deliveryLogQuery`) as a tRPC input:
+ * dates arrive as Dates (superjson), tRPC's infinite queries add `direction`, and `from` is
+ * inclusive, `until` exclusive (the UI passes the day after the last day it shows).
+ */
+export const listDeliveriesInput = z
+  .strictObject({
+    webhookId: idSchema.optional(),
+    status: deliveryStatusSchema.optional(),
+    event: z.string().trim().min(1).max(64).optional(),
+    from: z.date().optional(),
+    until: z.date().optional(),
+    cursor: idSchema.optional(),
+    /** Added by infinite queries; paging only goes forward, so it is ignored. */
+    direction: z.enum(["forward", "backward"]).optional(),
+    limit: z.number().int().min(1).max(100).default(DELIVERY_PAGE_SIZE),
+  })
+  .refine((v) => !v.from || !v.until || v.from < v.until, {
+    message: "The end of the date range is before its start.",
+    path: ["until"],
+  });
+export type ListDeliveriesInput = z.input<typeof listDeliveriesInput>;
+
+export const deliveryListItemSchema = deliverySchema.extend({ webhookId: z.string(), webhookName: z.string() });
+export type DeliveryListItem = z.infer<typeof deliveryListItemSchema>;
+
+export const deliveryPageSchema = z.object({
+  items: z.array(deliveryListItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
