@@ -36,10 +36,11 @@ export class PollLoop {
     await this.current;
   }
 
-  nudge(): void {
+  /** Work is waiting: run a round soon (after `delayMs`; 0 when the caller knows it is worth one). */
+  nudge(delayMs = NUDGE_DELAY_MS): void {
     if (!this.running) return;
     if (this.current) this.again = true;
-    else this.schedule(NUDGE_DELAY_MS);
+    else this.schedule(delayMs);
   }
 
   /** Run the next round in `delayMs`, unless one is already due sooner. */

@@ -109,3 +109,25 @@ BEGIN
   RETURN prefix || '_' || result;
 END
 $$;
+
+-- Hand-written: an event nobody subscribes to needs no relay. It is written already dispatched,
+-- so it never enters the relay's queue (the partial index above) and is never updated again: most
+-- organizations have no webhooks, and a message makes three events. A webhook created after the
+-- event's statement began does not receive it, which is what subscribing means.
+CREATE FUNCTION sg_outbox_mark_unsubscribed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.dispatched_at IS NULL AND NOT EXISTS (
+    SELECT 1 FROM webhooks w
+    WHERE w.organization_id = NEW.organization_id AND w.is_active
+      AND (NEW.type = ANY(w.events) OR '*' = ANY(w.events)
+        OR (NEW.type = 'message.delivered' AND 'sms.delivered' = ANY(w.events))
+        OR (NEW.type = 'message.failed' AND 'sms.failed' = ANY(w.events)))
+  ) THEN
+    NEW.dispatched_at := NEW.occurred_at;
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+CREATE TRIGGER outbox_events_mark_unsubscribed BEFORE INSERT ON outbox_events
+  FOR EACH ROW EXECUTE FUNCTION sg_outbox_mark_unsubscribed();

@@ -26,7 +26,7 @@ WITH candidates AS (
     AND NOT (d.webhook_id = ANY($4::text[]))
     AND ($6::text IS NULL OR d.organization_id = $6::text)
   ORDER BY d.next_attempt_at
-  LIMIT $3 * 4
+  LIMIT $3 * 2
   FOR UPDATE OF d SKIP LOCKED
 ), due AS (
   SELECT id FROM (

@@ -62,12 +62,15 @@ export class WebhookWorker {
     this.loop.nudge();
   }
 
-  /** Relay, then claim as many due first attempts as there are free slots; true when more may wait. */
+  /**
+   * Relay one batch, then claim as many due first attempts as there are free slots (so a large
+   * backlog of events starts delivering before it is all relayed); true when more may wait.
+   */
   private async runRound(): Promise<boolean> {
     const now = new Date();
-    while ((await relayOutboxEvents(now)).events >= 500);
-    const free = this.maxInFlight - this.inFlight;
-    if (free <= 0) return false;
+    const relayed = await relayOutboxEvents(now);
+    const free = Math.min(this.maxInFlight - this.inFlight, CLAIM_BATCH);
+    if (free <= 0) return relayed.events >= 500;
     const busy = [...this.perWebhook].filter(([, n]) => n >= this.perWebhookCap).map(([id]) => id);
     const claimed = await claimDueDeliveries(now, {
       limit: free,
@@ -77,7 +80,7 @@ export class WebhookWorker {
       organizationId: this.options.organizationId,
     });
     for (const delivery of claimed) this.launch(delivery);
-    return claimed.length >= free;
+    return relayed.events >= 500 || claimed.length >= free;
   }
 
   private launch(delivery: ClaimedDelivery): void {
@@ -92,7 +95,8 @@ export class WebhookWorker {
         if (left > 0) this.perWebhook.set(delivery.webhookId, left);
         else this.perWebhook.delete(delivery.webhookId);
         this.attempts.delete(attempt);
-        this.nudge();
+        // A slot is free: claim its replacement now, not after the nudge delay.
+        this.loop.nudge(0);
       });
     this.attempts.add(attempt);
   }
@@ -119,6 +123,9 @@ export class WebhookWorker {
     return this.flushing;
   }
 }
+
+/** Deliveries claimed per round at most: a claim locks candidates, so it stays small and frequent. */
+const CLAIM_BATCH = 128;
 
 const holder = globalThis as typeof globalThis & { __signalgateWebhookWorker?: WebhookWorker };
 
