@@ -1,8 +1,8 @@
 "use client";
 
-import { Pencil, Power, PowerOff, RefreshCw, Trash2 } from "lucide-react";
+import { Pencil, RefreshCw, Trash2 } from "lucide-react";
 import type { ApiKeyView } from "@/schemas/api-keys";
-import { MenuItem, MenuSeparator, RowActionsMenu } from "../ui/menu";
+import { ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { EnvironmentBadge } from "./environment";
 import { PermissionsCell, StatusCell } from "./key-cells";
@@ -31,11 +31,7 @@ export function ApiKeysTable({ keys, now, actions }: { keys: ApiKeyView[]; now: 
           <TH>Created</TH>
           <TH>Last used</TH>
           <TH>Expires</TH>
-          {actions ? (
-            <TH className="w-12">
-              <span className="sr-only">Actions</span>
-            </TH>
-          ) : null}
+          {actions ? <ActionsHeader /> : null}
         </tr>
       </THead>
       <TBody>
@@ -110,41 +106,14 @@ export function ApiKeysTable({ keys, now, actions }: { keys: ApiKeyView[]; now: 
 
 function KeyActionsMenu({ apiKey, actions }: { apiKey: ApiKeyView; actions: KeyActions }) {
   return (
-    <RowActionsMenu label={`Actions for ${apiKey.name}`} className="min-w-52">
-      {(close) => {
-        const choose = (fn: () => void) => () => {
-          close();
-          fn();
-        };
-        return (
-          <>
-            <MenuItem onSelect={choose(() => actions.onEdit(apiKey))}>
-              <Pencil aria-hidden className="size-4 text-slate-400" />
-              Edit…
-            </MenuItem>
-            {apiKey.isActive ? (
-              <MenuItem onSelect={choose(() => actions.onSetActive(apiKey, false))}>
-                <PowerOff aria-hidden className="size-4 text-slate-400" />
-                Disable
-              </MenuItem>
-            ) : (
-              <MenuItem onSelect={choose(() => actions.onSetActive(apiKey, true))}>
-                <Power aria-hidden className="size-4 text-slate-400" />
-                Enable
-              </MenuItem>
-            )}
-            <MenuItem onSelect={choose(() => actions.onRegenerate(apiKey))}>
-              <RefreshCw aria-hidden className="size-4 text-slate-400" />
-              Regenerate secret…
-            </MenuItem>
-            <MenuSeparator />
-            <MenuItem tone="danger" onSelect={choose(() => actions.onDelete(apiKey))}>
-              <Trash2 aria-hidden className="size-4" />
-              Delete…
-            </MenuItem>
-          </>
-        );
-      }}
-    </RowActionsMenu>
+    <RowActions
+      label={`Actions for ${apiKey.name}`}
+      actions={[
+        { label: "Edit…", icon: Pencil, onSelect: () => actions.onEdit(apiKey) },
+        toggleActiveAction(apiKey.isActive, (isActive) => actions.onSetActive(apiKey, isActive)),
+        { label: "Regenerate secret…", icon: RefreshCw, onSelect: () => actions.onRegenerate(apiKey) },
+        { label: "Delete…", icon: Trash2, tone: "danger", separated: true, onSelect: () => actions.onDelete(apiKey) },
+      ]}
+    />
   );
 }

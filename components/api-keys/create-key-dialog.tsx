@@ -3,13 +3,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createApiKeyInput, type KeyEnvironment } from "@/schemas/api-keys";
 import type { Permission } from "@/schemas/permissions";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { FormDialog } from "../ui/form-dialog";
 import { useTRPC } from "../trpc/client";
+import { useCheckedForm } from "../dashboard/use-checked-form";
 import { EnvironmentChoice } from "./environment";
 import { ExpiryField } from "./expiry-field";
-import { FormError } from "./form-controls";
-import { checkKeyInput, KeyFormFields, useKeyForm, type KeyFormState } from "./key-form";
+import { checkKeyInput, KeyFormFields, type KeyFormState } from "./key-form";
 import { expiresInFor, type ExpiryChoice } from "./key-format";
 import type { RevealedKey } from "./raw-key-dialog";
 
@@ -60,7 +59,7 @@ export function CreateKeyDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { state, setState, update, setSubmitted, feedback, onSubmit } = useKeyForm<FormState>(EMPTY);
+  const { state, update, reset, feedback, onSubmit } = useCheckedForm<FormState>(EMPTY);
 
   const create = useMutation(
     trpc.apiKeys.create.mutationOptions({
@@ -73,55 +72,43 @@ export function CreateKeyDialog({
   );
 
   const checked = validate(state);
-  const { errorFor, ipErrors, formError } = feedback(checked, create.error);
+  const { errorFor, formError } = feedback(checked, create.error);
 
   function close() {
-    setState(EMPTY);
-    setSubmitted(false);
+    reset(EMPTY);
     create.reset();
     onOpenChange(false);
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={create.isPending}
-      size="lg"
+      onClose={close}
+      pending={create.isPending}
       title="Create API key"
       description="The secret is shown once, right after creation. Store it in your server's secret manager."
-      footer={
-        <>
-          <Button variant="secondary" disabled={create.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-api-key-form" loading={create.isPending}>
-            Create key
-          </Button>
-        </>
-      }
+      formId="create-api-key-form"
+      submitLabel="Create key"
+      onSubmit={onSubmit(checked, create.mutate)}
+      formError={formError}
     >
-      <form id="create-api-key-form" onSubmit={onSubmit(checked, create.mutate)} noValidate className="space-y-5">
-        <FormError message={formError} />
-        <KeyFormFields
-          state={state}
-          update={update}
-          errorFor={errorFor}
-          ipErrors={ipErrors}
-          nameHint="Where the key is used, e.g. “Checkout server”."
-          placeholders={{ name: "Checkout server", description: "Order confirmations and receipts" }}
-          autoFocus
-        >
-          <EnvironmentChoice value={state.environment} onChange={(environment) => update({ environment })} />
-        </KeyFormFields>
-        <ExpiryField
-          choice={state.expiry}
-          customDays={state.customDays}
-          onChoiceChange={(expiry) => update({ expiry })}
-          onCustomDaysChange={(customDays) => update({ customDays })}
-          error={errorFor("expiresIn")}
-        />
-      </form>
-    </Dialog>
+      <KeyFormFields
+        state={state}
+        update={update}
+        errorFor={errorFor}
+        nameHint="Where the key is used, e.g. “Checkout server”."
+        placeholders={{ name: "Checkout server", description: "Order confirmations and receipts" }}
+        autoFocus
+      >
+        <EnvironmentChoice value={state.environment} onChange={(environment) => update({ environment })} />
+      </KeyFormFields>
+      <ExpiryField
+        choice={state.expiry}
+        customDays={state.customDays}
+        onChoiceChange={(expiry) => update({ expiry })}
+        onCustomDaysChange={(customDays) => update({ customDays })}
+        error={errorFor("expiresIn")}
+      />
+    </FormDialog>
   );
 }

@@ -1,15 +1,13 @@
 "use client";
 
-import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { updateApiKeyInput, type ApiKeyView } from "@/schemas/api-keys";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { FormDialog } from "../ui/form-dialog";
 import { useTRPC } from "../trpc/client";
+import { useRecordForm } from "../dashboard/use-checked-form";
 import { EnvironmentBadge } from "./environment";
-import { FormError } from "./form-controls";
-import { checkKeyInput, KeyFormFields, useKeyForm, type KeyFormState } from "./key-form";
+import { checkKeyInput, KeyFormFields, type KeyFormState } from "./key-form";
 
 const stateFor = (key: ApiKeyView | null): KeyFormState => ({
   name: key?.name ?? "",
@@ -32,14 +30,7 @@ function validate(state: KeyFormState) {
 export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { state, setState, update, setSubmitted, feedback, onSubmit } = useKeyForm(() => stateFor(apiKey));
-  const [forKey, setForKey] = useState(apiKey?.id);
-  // Another key was opened: start from its current values.
-  if (apiKey && apiKey.id !== forKey) {
-    setForKey(apiKey.id);
-    setState(stateFor(apiKey));
-    setSubmitted(false);
-  }
+  const { state, update, reset, feedback, onSubmit } = useRecordForm(apiKey, stateFor);
 
   const save = useMutation(
     trpc.apiKeys.update.mutationOptions({
@@ -52,21 +43,19 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
   );
 
   const checked = validate(state);
-  const { errorFor, ipErrors, formError } = feedback(checked, save.error);
+  const { errorFor, formError } = feedback(checked, save.error);
 
   function close() {
-    setSubmitted(false);
+    reset();
     save.reset();
-    setForKey(undefined);
     onClose();
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={apiKey !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
-      busy={save.isPending}
-      size="lg"
+      onClose={close}
+      pending={save.isPending}
       title="Edit API key"
       description={
         apiKey ? (
@@ -77,29 +66,15 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKeyView | null; 
           </span>
         ) : null
       }
-      footer={
-        <>
-          <Button variant="secondary" disabled={save.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-api-key-form" loading={save.isPending}>
-            Save changes
-          </Button>
-        </>
-      }
+      formId="edit-api-key-form"
+      submitLabel="Save changes"
+      onSubmit={onSubmit(checked, (input) => {
+        if (apiKey) save.mutate({ id: apiKey.id, ...input });
+      })}
+      formError={formError}
     >
-      <form
-        id="edit-api-key-form"
-        onSubmit={onSubmit(checked, (input) => {
-          if (apiKey) save.mutate({ id: apiKey.id, ...input });
-        })}
-        noValidate
-        className="space-y-5"
-      >
-        <FormError message={formError} />
-        <KeyFormFields state={state} update={update} errorFor={errorFor} ipErrors={ipErrors} />
-        <p className="text-xs text-slate-500">Changes apply to the next request made with this key.</p>
-      </form>
-    </Dialog>
+      <KeyFormFields state={state} update={update} errorFor={errorFor} />
+      <p className="text-xs text-slate-500">Changes apply to the next request made with this key.</p>
+    </FormDialog>
   );
 }

@@ -23,11 +23,14 @@ export const ENVIRONMENTS: Record<
   },
 };
 
-/** Sandbox in amber (like a test-mode banner), production in indigo so it stands out in a list. */
-export function EnvironmentBadge({ environment }: { environment: KeyEnvironment }) {
+/**
+ * Sandbox in amber (like a test-mode banner), production in indigo so it stands out in a list.
+ * `title` says what the environment means where the badge stands (a key's prefix by default).
+ */
+export function EnvironmentBadge({ environment, title }: { environment: KeyEnvironment; title?: string }) {
   const env = ENVIRONMENTS[environment];
   return (
-    <span title={`${env.label} key (${env.prefix}…)`}>
+    <span title={title ?? `${env.label} key (${env.prefix}…)`}>
       <Badge tone={environment === "live" ? "indigo" : "amber"}>
         <span
           aria-hidden

@@ -1,11 +1,11 @@
 "use client";
 
-import { useState, type FormEvent, type ReactNode } from "react";
-import { z } from "zod";
+import type { ReactNode } from "react";
+import type { z } from "zod";
 import type { Permission } from "@/schemas/permissions";
 import { Field, Input } from "../ui/input";
-import { errorMessage, fieldErrors } from "../trpc/errors";
-import { IpRestrictionsField } from "./form-controls";
+import { checkInput, type CheckedForm } from "../dashboard/use-checked-form";
+import { IpRestrictionsField } from "./ip-restrictions-field";
 import { parseIpLines } from "./key-format";
 import { PermissionPicker } from "./permission-picker";
 
@@ -17,66 +17,19 @@ export interface KeyFormState {
   ipText: string;
 }
 
-export interface CheckedKeyForm<I> {
-  /** The request the form would send. */
-  input: I;
-  /** First message per field, from the API's own schema and the dialog's extra rules. */
-  errors: Record<string, string>;
-  /** One message per invalid IP line. */
-  ipErrors: string[];
-}
-
-/** Checks a request with the API's schema; `build` gets the parsed IP lines to put in it. */
+/**
+ * Checks a request with the API's schema; `build` gets the parsed IP lines to put in it. Every
+ * invalid IP line is reported (with its line number), not just the first.
+ */
 export function checkKeyInput<I>(
   schema: z.ZodType,
   ipText: string,
   build: (ipRestrictions: string[]) => I,
-): CheckedKeyForm<I> {
+): CheckedForm<I> {
   const ip = parseIpLines(ipText);
-  const input = build(ip.entries);
-  const parsed = schema.safeParse(input);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) {
-    for (const [field, messages] of Object.entries(z.flattenError(parsed.error).fieldErrors)) {
-      const first = (messages as string[] | undefined)?.[0];
-      if (first) errors[field] = first;
-    }
-  }
-  return { input, errors, ipErrors: ip.errors };
-}
-
-/**
- * Form state for a key dialog. Errors appear after the first submit, then follow the fields as
- * they are corrected; before that only the server's answer is shown.
- */
-export function useKeyForm<S extends KeyFormState>(initial: S | (() => S)) {
-  const [state, setState] = useState<S>(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const update = (patch: Partial<S>) => setState((s) => ({ ...s, ...patch }));
-
-  /** What to show for `checked` given the mutation's error. */
-  function feedback<I>(checked: CheckedKeyForm<I>, mutationError: unknown) {
-    const local = submitted ? checked.errors : {};
-    const ipErrors = submitted ? checked.ipErrors : [];
-    const server = fieldErrors(mutationError);
-    return {
-      errorFor: (field: string): string | undefined => local[field] ?? server[field],
-      ipErrors: ipErrors.length > 0 ? ipErrors : server.ipRestrictions ? [server.ipRestrictions] : [],
-      formError: mutationError && Object.keys(server).length === 0 ? errorMessage(mutationError) : null,
-    };
-  }
-
-  /** A submit handler: marks the form submitted and sends only a request that passed the checks. */
-  function onSubmit<I>(checked: CheckedKeyForm<I>, send: (input: I) => void) {
-    return (e: FormEvent) => {
-      e.preventDefault();
-      setSubmitted(true);
-      if (Object.keys(checked.errors).length > 0 || checked.ipErrors.length > 0) return;
-      send(checked.input);
-    };
-  }
-
-  return { state, setState, update, setSubmitted, feedback, onSubmit };
+  const checked = checkInput(schema, build(ip.entries));
+  if (ip.errors.length > 0) checked.errors.ipRestrictions = ip.errors.join(" ");
+  return checked;
 }
 
 /**
@@ -87,7 +40,6 @@ export function KeyFormFields({
   state,
   update,
   errorFor,
-  ipErrors,
   nameHint,
   placeholders,
   autoFocus,
@@ -96,7 +48,6 @@ export function KeyFormFields({
   state: KeyFormState;
   update: (patch: Partial<KeyFormState>) => void;
   errorFor: (field: string) => string | undefined;
-  ipErrors: readonly string[];
   nameHint?: ReactNode;
   placeholders?: { name: string; description: string };
   autoFocus?: boolean;
@@ -139,7 +90,11 @@ export function KeyFormFields({
         onChange={(permissions) => update({ permissions })}
         error={errorFor("permissions")}
       />
-      <IpRestrictionsField value={state.ipText} onChange={(ipText) => update({ ipText })} errors={ipErrors} />
+      <IpRestrictionsField
+        value={state.ipText}
+        onChange={(ipText) => update({ ipText })}
+        error={errorFor("ipRestrictions")}
+      />
     </>
   );
 }

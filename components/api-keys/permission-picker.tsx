@@ -1,36 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
 import { PERMISSION_GROUPS, PERMISSIONS, type Permission } from "@/schemas/permissions";
-import { cn } from "../ui/cn";
-
-function GroupCheckbox({
-  checked,
-  indeterminate,
-  onChange,
-  label,
-}: {
-  checked: boolean;
-  indeterminate: boolean;
-  onChange: (checked: boolean) => void;
-  label: string;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  // `indeterminate` exists only as a DOM property.
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = indeterminate;
-  }, [indeterminate]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      aria-label={label}
-      checked={checked}
-      onChange={(e) => onChange(e.target.checked)}
-      className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-indigo-600"
-    />
-  );
-}
+import { CheckboxGroup, CheckboxGroupsField, CheckboxOption } from "../ui/checkbox-groups";
 
 /**
  * Least privilege, grouped by area: one checkbox per permission, a select-all per group, and a
@@ -45,7 +16,6 @@ export function PermissionPicker({
   onChange: (next: Permission[]) => void;
   error?: string | null;
 }) {
-  const id = useId();
   const selected = new Set(value);
   const all = selected.size === PERMISSIONS.length;
 
@@ -61,9 +31,9 @@ export function PermissionPicker({
   };
 
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : `${id}-hint`} className="space-y-2">
-      <div className="flex items-baseline justify-between gap-2">
-        <legend className="text-sm font-medium text-slate-700">Permissions</legend>
+    <CheckboxGroupsField
+      legend="Permissions"
+      summary={
         <div className="flex items-center gap-3 text-xs">
           <span className="text-slate-500">
             {selected.size} of {PERMISSIONS.length} selected
@@ -76,58 +46,35 @@ export function PermissionPicker({
             {all ? "Clear all" : "Select all"}
           </button>
         </div>
-      </div>
-      <div
-        className={cn(
-          "divide-y divide-slate-100 rounded-lg ring-1 ring-inset",
-          error ? "ring-red-300" : "ring-slate-200",
-        )}
-      >
-        {PERMISSION_GROUPS.map((group) => {
-          const values = group.permissions.map((p) => p.value);
-          const count = values.filter((v) => selected.has(v)).length;
-          return (
-            <div key={group.area} className="grid gap-x-4 gap-y-1 px-3 py-2 sm:grid-cols-[11rem_1fr]">
-              <label className="flex items-start gap-2.5 self-start py-1">
-                <GroupCheckbox
-                  label={`All of ${group.area}`}
-                  checked={count === values.length}
-                  indeterminate={count > 0 && count < values.length}
-                  onChange={(on) => toggle(values, on)}
-                />
-                <span className="text-sm font-medium text-slate-900">{group.area}</span>
-              </label>
-              <div className="grid gap-x-2 pl-6.5 sm:grid-cols-2 sm:pl-0">
-                {group.permissions.map((p) => (
-                  <label key={p.value} className="flex items-start gap-2.5 rounded-md px-1 py-1 hover:bg-slate-50">
-                    <input
-                      type="checkbox"
-                      name="permissions"
-                      value={p.value}
-                      checked={selected.has(p.value)}
-                      onChange={(e) => toggle([p.value], e.target.checked)}
-                      className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-indigo-600"
-                    />
-                    <span className="min-w-0">
-                      <span className="block font-mono text-[13px] text-slate-800">{p.value}</span>
-                      <span className="block text-xs leading-snug text-slate-500">{p.label}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </div>
-          );
-        })}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      ) : (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          Grant only what this key&apos;s server needs. You can change permissions later.
-        </p>
-      )}
-    </fieldset>
+      }
+      error={error}
+      hint={<>Grant only what this key&apos;s server needs. You can change permissions later.</>}
+    >
+      {PERMISSION_GROUPS.map((group) => {
+        const values = group.permissions.map((p) => p.value);
+        return (
+          <CheckboxGroup
+            key={group.area}
+            label={group.area}
+            groupLabel={`All of ${group.area}`}
+            chosen={values.filter((v) => selected.has(v)).length}
+            total={values.length}
+            onToggle={(on) => toggle(values, on)}
+            columns="sm:grid-cols-[11rem_1fr]"
+          >
+            {group.permissions.map((p) => (
+              <CheckboxOption
+                key={p.value}
+                name="permissions"
+                value={p.value}
+                checked={selected.has(p.value)}
+                onChange={(on) => toggle([p.value], on)}
+                description={p.label}
+              />
+            ))}
+          </CheckboxGroup>
+        );
+      })}
+    </CheckboxGroupsField>
   );
 }

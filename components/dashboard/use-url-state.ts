@@ -40,3 +40,8 @@ export function useUrlState<K extends string>(keys: readonly K[]) {
 
   return [values, set] as const;
 }
+
+/** Narrows a query-string value to one of `values`; a hand-edited URL may hold anything. */
+export function isOneOf<V extends string>(values: readonly V[], value: string): value is V {
+  return (values as readonly string[]).includes(value);
+}

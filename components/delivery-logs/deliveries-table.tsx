@@ -1,9 +1,10 @@
 "use client";
 
 import type { DeliveryListItem } from "@/schemas/webhook-views";
-import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
+import { Table, TBody, TD, TH, THead } from "../ui/table";
 import { cn } from "../ui/cn";
-import { formatDateTime, formatRelative, shortId } from "../messages/message-format";
+import { CreatedCell, OpenableRow, OpenRowButton, ShortIdCell } from "../dashboard/list-cells";
+import { formatDateTime, shortId } from "../messages/message-format";
 import { answerLabel, DeliveryStatusBadge, formatIn } from "./delivery-status";
 
 /**
@@ -40,24 +41,9 @@ export function DeliveriesTable({
         {deliveries.map((d) => {
           const last = d.attempts.at(-1);
           return (
-            <TR
-              key={d.id}
-              data-delivery-id={d.id}
-              aria-selected={d.id === selectedId || undefined}
-              onClick={() => onOpen(d.id)}
-              className="cursor-pointer aria-selected:bg-indigo-50/60"
-            >
+            <OpenableRow key={d.id} data-delivery-id={d.id} selected={d.id === selectedId} onOpen={() => onOpen(d.id)}>
               <TD>
-                <button
-                  type="button"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    onOpen(d.id);
-                  }}
-                  className="rounded font-mono text-[13px] font-medium text-slate-900 hover:text-indigo-700"
-                >
-                  {d.event}
-                </button>
+                <OpenRowButton onOpen={() => onOpen(d.id)}>{d.event}</OpenRowButton>
                 <div className="mt-0.5 font-mono text-xs text-slate-500" title={d.eventId}>
                   {shortId(d.eventId)}
                 </div>
@@ -102,17 +88,9 @@ export function DeliveriesTable({
                   <span className="text-slate-400">Not attempted yet</span>
                 )}
               </TD>
-              <TD className="text-slate-500">
-                <time dateTime={d.createdAt} title={formatDateTime(d.createdAt)}>
-                  {formatRelative(d.createdAt, now)}
-                </time>
-              </TD>
-              <TD>
-                <code className="font-mono text-xs text-slate-500" title={d.id}>
-                  {shortId(d.id)}
-                </code>
-              </TD>
-            </TR>
+              <CreatedCell at={d.createdAt} now={now} />
+              <ShortIdCell id={d.id} />
+            </OpenableRow>
           );
         })}
       </TBody>

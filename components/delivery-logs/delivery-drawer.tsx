@@ -4,17 +4,13 @@ import { useEffect, useState } from "react";
 import { skipToken, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { RotateCw } from "lucide-react";
 import { toast } from "sonner";
-import type { DeliveryPage } from "@/schemas/webhook-views";
-import type { DeliveryDetail } from "@/schemas/webhooks";
+import type { DeliveryListItem, DeliveryPage } from "@/schemas/webhook-views";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
-import { Drawer } from "../ui/drawer";
-import { ErrorState } from "../ui/error-state";
-import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { useCan } from "../dashboard/dashboard-context";
-import { shortId } from "../messages/message-format";
+import { DetailDrawer, patchListItem, TimelineSection } from "../dashboard/detail-drawer";
 import { AttemptsTimeline } from "./attempts-timeline";
 import { DeliveryFacts, DeliveryPayload, NextRetry } from "./delivery-facts";
 import { DeliveryStatusBadge } from "./delivery-status";
@@ -22,21 +18,6 @@ import { DeliveryStatusBadge } from "./delivery-status";
 const POLL_MS = 1_000;
 /** A PENDING delivery is being sent now; one still PENDING after this many polls (its webhook is disabled) is not watched. */
 const MAX_POLLS = 45;
-
-/** The list rows show status and the last attempt too: keep them in step with what the drawer sees. */
-function patchListRow(data: InfiniteData<DeliveryPage> | undefined, d: DeliveryDetail) {
-  if (!data) return data;
-  const attempts = d.attempts.map(({ responseBody: _body, ...a }) => a);
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      items: page.items.map((item) =>
-        item.id === d.id ? { ...item, status: d.status, nextAttemptAt: d.nextAttemptAt, attempts } : item,
-      ),
-    })),
-  };
-}
 
 /**
  * One delivery in a side panel: the next retry, every attempt with its answer, the webhook and
@@ -72,8 +53,14 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
 
   useEffect(() => {
     if (!delivery) return;
+    // The rows show status and the last attempt too (without response bodies, which only the drawer loads).
+    const row: Partial<DeliveryListItem> = {
+      status: delivery.status,
+      nextAttemptAt: delivery.nextAttemptAt,
+      attempts: delivery.attempts.map(({ responseBody: _body, ...a }) => a),
+    };
     queryClient.setQueriesData<InfiniteData<DeliveryPage>>({ queryKey: trpc.webhooks.deliveries.pathKey() }, (data) =>
-      patchListRow(data, delivery),
+      patchListItem(data, delivery.id, row),
     );
   }, [delivery, queryClient, trpc]);
 
@@ -99,19 +86,13 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
 
   return (
     <>
-      <Drawer
-        open={deliveryId !== null}
-        onOpenChange={(open) => (open ? undefined : onClose())}
-        title={
-          <span className="flex items-center gap-2">
-            Delivery
-            {deliveryId ? (
-              <code className="font-mono text-[13px] font-normal text-slate-500" title={deliveryId}>
-                {shortId(deliveryId)}
-              </code>
-            ) : null}
-          </span>
-        }
+      <DetailDrawer
+        noun="Delivery"
+        id={deliveryId}
+        onClose={onClose}
+        query={detail}
+        errorTitle="Could not load this delivery"
+        skeleton={{ steps: 2, blockClassName: "h-40" }}
         description={
           delivery ? (
             <span className="flex flex-wrap items-center gap-2">
@@ -132,28 +113,17 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
           ) : null
         }
       >
-        {detail.isPending ? (
-          <DrawerSkeleton />
-        ) : detail.isError ? (
-          <ErrorState
-            title="Could not load this delivery"
-            message={errorMessage(detail.error)}
-            onRetry={() => void detail.refetch()}
-          />
-        ) : delivery ? (
+        {(d) => (
           <div className="space-y-6">
-            <NextRetry delivery={delivery} now={detail.dataUpdatedAt} />
-            <section aria-labelledby="attempts-heading">
-              <h3 id="attempts-heading" className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-                Attempts
-              </h3>
-              <AttemptsTimeline delivery={delivery} live={live} now={detail.dataUpdatedAt} />
-            </section>
-            <DeliveryFacts delivery={delivery} webhookActive={webhook?.isActive ?? null} />
-            <DeliveryPayload payload={delivery.payload} />
+            <NextRetry delivery={d} now={detail.dataUpdatedAt} />
+            <TimelineSection id="attempts-heading" title="Attempts">
+              <AttemptsTimeline delivery={d} live={live} now={detail.dataUpdatedAt} />
+            </TimelineSection>
+            <DeliveryFacts delivery={d} webhookActive={webhook?.isActive ?? null} />
+            <DeliveryPayload payload={d.payload} />
           </div>
-        ) : null}
-      </Drawer>
+        )}
+      </DetailDrawer>
       {canManage ? (
         <ConfirmDialog
           open={confirming}
@@ -178,22 +148,5 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
         />
       ) : null}
     </>
-  );
-}
-
-function DrawerSkeleton() {
-  return (
-    <div role="status" aria-label="Loading" className="space-y-6">
-      {[0, 1].map((i) => (
-        <div key={i} className="flex gap-3">
-          <Skeleton className="size-6 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-3.5 w-24" />
-            <Skeleton className="h-3 w-48" />
-          </div>
-        </div>
-      ))}
-      <Skeleton className="h-40 w-full" />
-    </div>
   );
 }

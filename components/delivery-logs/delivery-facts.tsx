@@ -1,36 +1,11 @@
 import Link from "next/link";
-import type { ReactNode } from "react";
 import { Clock } from "lucide-react";
 import type { DeliveryDetail } from "@/schemas/webhooks";
 import { MAX_DELIVERY_ATTEMPTS } from "@/schemas/webhooks";
 import { CodeBlock } from "../ui/code-block";
-import { CopyButton } from "../ui/copy-button";
+import { CopyableId, Fact, FactList, SectionTitle } from "../ui/facts";
 import { formatDateTime } from "../messages/message-format";
 import { formatIn } from "./delivery-status";
-
-function SectionTitle({ children }: { children: ReactNode }) {
-  return <h3 className="mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</h3>;
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid min-h-10 grid-cols-[7.5rem_minmax(0,1fr)] items-center gap-3 py-1.5">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="min-w-0 text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
-function CopyableId({ value }: { value: string }) {
-  return (
-    <span className="flex min-w-0 items-center gap-1">
-      <code className="truncate font-mono text-[13px] text-slate-700" title={value}>
-        {value}
-      </code>
-      <CopyButton value={value} label="Copy" className="shrink-0" />
-    </span>
-  );
-}
 
 /** When a RETRYING delivery tries again, and how many tries are left after that. */
 export function NextRetry({ delivery, now }: { delivery: DeliveryDetail; now: number }) {
@@ -68,35 +43,29 @@ export function DeliveryFacts({
   webhookActive: boolean | null;
 }) {
   return (
-    <section>
-      <SectionTitle>Details</SectionTitle>
-      <dl className="divide-y divide-slate-100 border-y border-slate-100">
-        <Fact label="Webhook">
-          <Link
-            href={`/dashboard/webhooks/${d.webhookId}`}
-            className="font-medium text-slate-900 hover:text-indigo-700"
-          >
-            {d.webhookName}
-          </Link>
-          {webhookActive === false ? <span className="ml-2 text-xs text-slate-500">(disabled)</span> : null}
-          <code className="block truncate font-mono text-xs text-slate-500" title={d.webhookUrl}>
-            {d.webhookUrl}
-          </code>
-        </Fact>
-        <Fact label="Event ID">
-          <CopyableId value={d.eventId} />
-        </Fact>
-        <Fact label="Delivery ID">
-          <CopyableId value={d.id} />
-        </Fact>
-        <Fact label="Created">
-          <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
-        </Fact>
-        <Fact label="Last change">
-          <time dateTime={d.updatedAt}>{formatDateTime(d.updatedAt)}</time>
-        </Fact>
-      </dl>
-    </section>
+    <FactList title="Details">
+      <Fact label="Webhook">
+        <Link href={`/dashboard/webhooks/${d.webhookId}`} className="font-medium text-slate-900 hover:text-indigo-700">
+          {d.webhookName}
+        </Link>
+        {webhookActive === false ? <span className="ml-2 text-xs text-slate-500">(disabled)</span> : null}
+        <code className="block truncate font-mono text-xs text-slate-500" title={d.webhookUrl}>
+          {d.webhookUrl}
+        </code>
+      </Fact>
+      <Fact label="Event ID">
+        <CopyableId value={d.eventId} />
+      </Fact>
+      <Fact label="Delivery ID">
+        <CopyableId value={d.id} />
+      </Fact>
+      <Fact label="Created">
+        <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
+      </Fact>
+      <Fact label="Last change">
+        <time dateTime={d.updatedAt}>{formatDateTime(d.updatedAt)}</time>
+      </Fact>
+    </FactList>
   );
 }
 

@@ -1,19 +1,19 @@
 "use client";
 
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, type ReactNode } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { RefreshCw, ScrollText, SearchX } from "lucide-react";
 import type { DeliveryPage } from "@/schemas/webhook-views";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
-import { ErrorState } from "../ui/error-state";
-import { TableSkeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { hasFilters } from "../dashboard/filter-bar";
+import { PagedList } from "../dashboard/paged-list";
+import { usePollWhileMoving } from "../dashboard/use-poll-while-moving";
 import { useUrlState } from "../dashboard/use-url-state";
 import { DeliveriesTable } from "./deliveries-table";
 import { DeliveryDrawer } from "./delivery-drawer";
-import { DELIVERY_URL_KEYS, DeliveryFilters, deliveryListInput, hasDeliveryFilters } from "./delivery-filters";
+import { DELIVERY_URL_KEYS, DeliveryFilters, deliveryFilterKeys, deliveryListInput } from "./delivery-filters";
 
 const POLL_MS = 2_000;
 /** Stop refreshing when nothing pending has moved for this long (a disabled webhook's queue). */
@@ -35,25 +35,20 @@ function inFlight(pages: DeliveryPage[] | undefined): string {
 export function DeliveryLog({ webhookId, emptyHint }: { webhookId?: string; emptyHint?: ReactNode }) {
   const trpc = useTRPC();
   const [url, setUrl] = useUrlState(DELIVERY_URL_KEYS);
-  const [poll, setPoll] = useState({ key: "", since: 0 });
+  const poll = usePollWhileMoving(POLL_MS, POLL_QUIET_MS);
   const webhooks = useQuery({ ...trpc.webhooks.list.queryOptions(), enabled: !webhookId });
 
   const list = useInfiniteQuery(
     trpc.webhooks.deliveries.infiniteQueryOptions(deliveryListInput(url, webhookId), {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
-      refetchInterval: (query) =>
-        poll.key && query.state.dataUpdatedAt - poll.since < POLL_QUIET_MS ? POLL_MS : false,
+      refetchInterval: poll.refetchInterval,
     }),
   );
-  const pending = inFlight(list.data?.pages);
-  if (pending !== poll.key) setPoll({ key: pending, since: list.dataUpdatedAt });
+  poll.track(inFlight(list.data?.pages), list.dataUpdatedAt);
 
   const open = useCallback((id: string) => setUrl({ delivery: id }, { push: true }), [setUrl]);
   const close = useCallback(() => setUrl({ delivery: null }), [setUrl]);
   const setFilters = useCallback((patch: Parameters<typeof setUrl>[0]) => setUrl(patch), [setUrl]);
-
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = hasDeliveryFilters(url, !webhookId);
 
   return (
     <div>
@@ -70,25 +65,25 @@ export function DeliveryLog({ webhookId, emptyHint }: { webhookId?: string; empt
         </Button>
       </DeliveryFilters>
 
-      {list.isPending ? (
-        <TableSkeleton rows={5} columns={webhookId ? 5 : 6} />
-      ) : list.isError ? (
-        <ErrorState
-          title="Could not load deliveries"
-          message={errorMessage(list.error)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : items.length === 0 && filtered ? (
-        <EmptyState icon={SearchX} title="No deliveries match these filters">
-          Try another status or event{webhookId ? "" : ", another webhook"}, or a wider date range.
-        </EmptyState>
-      ) : items.length === 0 ? (
-        <EmptyState icon={ScrollText} title="No deliveries yet">
-          {emptyHint ??
-            "When SignalGate notifies one of your webhook endpoints, the delivery is recorded here — succeeded, retrying or failed — with what your server answered."}
-        </EmptyState>
-      ) : (
-        <>
+      <PagedList
+        list={list}
+        columns={webhookId ? 5 : 6}
+        errorTitle="Could not load deliveries"
+        noun={["delivery", "deliveries"]}
+        empty={
+          hasFilters(url, deliveryFilterKeys(!webhookId)) ? (
+            <EmptyState icon={SearchX} title="No deliveries match these filters">
+              Try another status or event{webhookId ? "" : ", another webhook"}, or a wider date range.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={ScrollText} title="No deliveries yet">
+              {emptyHint ??
+                "When SignalGate notifies one of your webhook endpoints, the delivery is recorded here — succeeded, retrying or failed — with what your server answered."}
+            </EmptyState>
+          )
+        }
+      >
+        {(items) => (
           <DeliveriesTable
             deliveries={items}
             now={list.dataUpdatedAt}
@@ -96,21 +91,8 @@ export function DeliveryLog({ webhookId, emptyHint }: { webhookId?: string; empt
             onOpen={open}
             showWebhook={!webhookId}
           />
-          <div className="mt-4 flex items-center justify-between gap-4 text-sm text-slate-500">
-            <span className="tabular-nums">
-              {items.length} {items.length === 1 ? "delivery" : "deliveries"}
-              {list.hasNextPage ? " shown" : ""}
-            </span>
-            {list.hasNextPage ? (
-              <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                Load more
-              </Button>
-            ) : items.length > 25 ? (
-              <span>That&apos;s all of them.</span>
-            ) : null}
-          </div>
-        </>
-      )}
+        )}
+      </PagedList>
 
       <DeliveryDrawer deliveryId={url.delivery || null} onClose={close} />
     </div>

@@ -1,11 +1,7 @@
 import type { DeliveryStatus } from "@/schemas/webhook-views";
-import { Badge, type BadgeTone } from "../ui/badge";
-import { cn } from "../ui/cn";
+import { StatusBadge, type StatusInfo } from "../ui/status-badge";
 
-export const DELIVERY_STATUS_INFO: Record<
-  DeliveryStatus,
-  { label: string; tone: BadgeTone; dot: string; hint: string }
-> = {
+export const DELIVERY_STATUS_INFO: Record<DeliveryStatus, StatusInfo> = {
   PENDING: {
     label: "Pending",
     tone: "gray",
@@ -28,15 +24,7 @@ export const DELIVERY_STATUS_INFO: Record<
 };
 
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
-  const info = DELIVERY_STATUS_INFO[status];
-  return (
-    <span title={info.hint} data-status={status}>
-      <Badge tone={info.tone}>
-        <span aria-hidden className={cn("mr-1.5 size-1.5 rounded-full", info.dot)} />
-        {info.label}
-      </Badge>
-    </span>
-  );
+  return <StatusBadge status={status} info={DELIVERY_STATUS_INFO} />;
 }
 
 /** "in 45 s", "in 4 min", "in 2.0 h": when the next retry is due, from `now`. */

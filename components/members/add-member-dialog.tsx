@@ -4,8 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { ROLE_LABELS, type Role } from "@/schemas/roles";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { FormDialog } from "../ui/form-dialog";
 import { Field, Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
 import { errorMessage, fieldErrors } from "../trpc/errors";
@@ -53,67 +52,54 @@ export function AddMemberDialog({ open, onOpenChange }: { open: boolean; onOpenC
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={add.isPending}
+      onClose={close}
+      pending={add.isPending}
+      size="md"
       title="Add member"
       description={`Give someone access to ${organization.name}.`}
-      footer={
-        <>
-          <Button variant="secondary" disabled={add.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-member-form" loading={add.isPending}>
-            Add member
-          </Button>
-        </>
-      }
+      formId="add-member-form"
+      submitLabel="Add member"
+      onSubmit={submit}
+      formError={formError}
+      formClassName="space-y-4"
     >
-      <form id="add-member-form" onSubmit={submit} noValidate className="space-y-4">
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
-        <Field label="Email" error={errors.email}>
-          {(p) => (
-            <Input
-              {...p}
-              name="email"
-              type="email"
-              autoComplete="off"
-              autoFocus
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              placeholder="colleague@example.com"
-            />
-          )}
-        </Field>
-        <Field label="Name" aside="Optional" error={errors.name}>
-          {(p) => (
-            <Input {...p} name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-          )}
-        </Field>
-        <RoleSelect value={role} onChange={setRole} actorRole={actorRole} error={errors.role} />
-        <Field
-          label="Initial password"
-          aside="Optional"
-          hint="Required if this person has no SignalGate account yet; share it with them securely. Ignored for existing accounts."
-          error={errors.initialPassword}
-        >
-          {(p) => (
-            <Input
-              {...p}
-              name="initialPassword"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </Field>
-      </form>
-    </Dialog>
+      <Field label="Email" error={errors.email}>
+        {(p) => (
+          <Input
+            {...p}
+            name="email"
+            type="email"
+            autoComplete="off"
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="colleague@example.com"
+          />
+        )}
+      </Field>
+      <Field label="Name" aside="Optional" error={errors.name}>
+        {(p) => <Input {...p} name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      <RoleSelect value={role} onChange={setRole} actorRole={actorRole} error={errors.role} />
+      <Field
+        label="Initial password"
+        aside="Optional"
+        hint="Required if this person has no SignalGate account yet; share it with them securely. Ignored for existing accounts."
+        error={errors.initialPassword}
+      >
+        {(p) => (
+          <Input
+            {...p}
+            name="initialPassword"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }

@@ -10,7 +10,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
-import { MenuItem, RowActionsMenu } from "../ui/menu";
+import { ActionsHeader, RowActions } from "../ui/row-actions";
 import { PageHeader } from "../ui/page-header";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
@@ -89,11 +89,7 @@ export function MembersPage() {
               <TH>Email</TH>
               <TH>Role</TH>
               <TH>Joined</TH>
-              {canManage ? (
-                <TH className="w-12">
-                  <span className="sr-only">Actions</span>
-                </TH>
-              ) : null}
+              {canManage ? <ActionsHeader /> : null}
             </tr>
           </THead>
           <TBody>
@@ -120,29 +116,18 @@ export function MembersPage() {
                 {canManage ? (
                   <TD className="text-right">
                     {mayEdit(m) ? (
-                      <RowActionsMenu label={`Actions for ${m.email}`} className="min-w-48">
-                        {(close) => (
-                          <>
-                            <MenuItem
-                              onSelect={() => {
-                                close();
-                                setChanging(m);
-                              }}
-                            >
-                              Change role…
-                            </MenuItem>
-                            <MenuItem
-                              tone="danger"
-                              onSelect={() => {
-                                close();
-                                setRemoving(m);
-                              }}
-                            >
-                              {m.isYou ? "Leave organization…" : "Remove from organization…"}
-                            </MenuItem>
-                          </>
-                        )}
-                      </RowActionsMenu>
+                      <RowActions
+                        label={`Actions for ${m.email}`}
+                        width="min-w-48"
+                        actions={[
+                          { label: "Change role…", onSelect: () => setChanging(m) },
+                          {
+                            label: m.isYou ? "Leave organization…" : "Remove from organization…",
+                            tone: "danger",
+                            onSelect: () => setRemoving(m),
+                          },
+                        ]}
+                      />
                     ) : null}
                   </TD>
                 ) : null}

@@ -2,34 +2,16 @@
 
 import { useEffect } from "react";
 import { skipToken, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
-import { isFinalStatus, type MessageDetail, type MessagePage } from "@/schemas/message-views";
-import { Drawer } from "../ui/drawer";
-import { ErrorState } from "../ui/error-state";
-import { Skeleton } from "../ui/skeleton";
+import { isFinalStatus, type MessageListItem, type MessagePage } from "@/schemas/message-views";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { DetailDrawer, patchListItem, TimelineSection } from "../dashboard/detail-drawer";
 import { MessageStatusBadge } from "./message-badges";
 import { MessageBody, MessageError, MessageFacts } from "./message-facts";
-import { shortId } from "./message-format";
 import { MessageTimeline } from "./message-timeline";
 
 const POLL_MS = 500;
 /** ~30 s of polling: a message still not final by then (a "stays SENT" number) is not watched live. */
 const MAX_POLLS = 60;
-
-/** The list rows show status and error code too: keep them in step with what the drawer sees. */
-function patchListRow(data: InfiniteData<MessagePage> | undefined, m: MessageDetail) {
-  if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      items: page.items.map((item) =>
-        item.id === m.id ? { ...item, status: m.status, errorCode: m.errorCode } : item,
-      ),
-    })),
-  };
-}
 
 /**
  * One message in a side panel: its status timeline (followed live every 500 ms until it is final),
@@ -58,25 +40,20 @@ export function MessageDrawer({ messageId, onClose }: { messageId: string | null
 
   useEffect(() => {
     if (!message) return;
+    const row: Partial<MessageListItem> = { status: message.status, errorCode: message.errorCode };
     queryClient.setQueriesData<InfiniteData<MessagePage>>({ queryKey: trpc.messages.list.pathKey() }, (data) =>
-      patchListRow(data, message),
+      patchListItem(data, message.id, row),
     );
   }, [message, queryClient, trpc]);
 
   return (
-    <Drawer
-      open={messageId !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
-      title={
-        <span className="flex items-center gap-2">
-          Message
-          {messageId ? (
-            <code className="font-mono text-[13px] font-normal text-slate-500" title={messageId}>
-              {shortId(messageId)}
-            </code>
-          ) : null}
-        </span>
-      }
+    <DetailDrawer
+      noun="Message"
+      id={messageId}
+      onClose={onClose}
+      query={detail}
+      errorTitle="Could not load this message"
+      skeleton={{ steps: 3, blockClassName: "h-32" }}
       description={
         message ? (
           <span className="flex items-center gap-2">
@@ -86,44 +63,16 @@ export function MessageDrawer({ messageId, onClose }: { messageId: string | null
         ) : null
       }
     >
-      {detail.isPending ? (
-        <DrawerSkeleton />
-      ) : detail.isError ? (
-        <ErrorState
-          title="Could not load this message"
-          message={errorMessage(detail.error)}
-          onRetry={() => void detail.refetch()}
-        />
-      ) : message ? (
+      {(m) => (
         <div className="space-y-6">
-          <section aria-labelledby="timeline-heading">
-            <h3 id="timeline-heading" className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">
-              Status
-            </h3>
-            <MessageTimeline message={message} live={live} />
-          </section>
-          <MessageError message={message} />
-          <MessageFacts message={message} />
-          <MessageBody message={message} />
+          <TimelineSection id="timeline-heading" title="Status">
+            <MessageTimeline message={m} live={live} />
+          </TimelineSection>
+          <MessageError message={m} />
+          <MessageFacts message={m} />
+          <MessageBody message={m} />
         </div>
-      ) : null}
-    </Drawer>
-  );
-}
-
-function DrawerSkeleton() {
-  return (
-    <div role="status" aria-label="Loading" className="space-y-6">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex gap-3">
-          <Skeleton className="size-6 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-3.5 w-24" />
-            <Skeleton className="h-3 w-48" />
-          </div>
-        </div>
-      ))}
-      <Skeleton className="h-32 w-full" />
-    </div>
+      )}
+    </DetailDrawer>
   );
 }

@@ -26,6 +26,19 @@ export function endOfDay(day: string): Date | undefined {
   return next;
 }
 
+/**
+ * The list request's `from` and `until` for a Since/Until pair of days. A day that is not one, or
+ * an Until that is not after Since, is left out rather than sent, so the list is never an error.
+ */
+export function dayRange(since: string, until: string): { from?: Date; until?: Date } {
+  const from = startOfDay(since);
+  const end = endOfDay(until);
+  return {
+    ...(from ? { from } : {}),
+    ...(end && (!from || from < end) ? { until: end } : {}),
+  };
+}
+
 const timeFormat = new Intl.DateTimeFormat("en-US", {
   hour: "numeric",
   minute: "2-digit",

@@ -1,6 +1,6 @@
-import { Check, Clock, LoaderCircle, X } from "lucide-react";
 import { isFinalStatus, type MessageDetail, type MessageStatus } from "@/schemas/message-views";
 import { cn } from "../ui/cn";
+import { TimelinePending, TimelineStep } from "../ui/timeline";
 import { MESSAGE_STATUS_INFO } from "./message-badges";
 import { formatDateTime, formatDelta, formatTime } from "./message-format";
 
@@ -23,51 +23,31 @@ export function MessageTimeline({ message, live }: { message: MessageDetail; liv
         const failed = entry.status === "FAILED" || entry.status === "UNDELIVERED";
         const last = i === message.timeline.length - 1 && !waiting;
         return (
-          <li key={entry.status} className="relative flex gap-3 pb-4 last:pb-0" data-step={entry.status}>
-            {!last ? <span aria-hidden className="absolute top-6 bottom-0 left-[11px] w-px bg-slate-200" /> : null}
-            <span
-              aria-hidden
-              className={cn(
-                "relative flex size-6 shrink-0 items-center justify-center rounded-full ring-4 ring-white",
-                failed ? "bg-red-100 text-red-600" : "bg-emerald-100 text-emerald-700",
-              )}
-            >
-              {failed ? <X className="size-3.5" /> : <Check className="size-3.5" />}
-            </span>
-            <div className="min-w-0 flex-1 pt-0.5">
-              <div className="flex items-baseline justify-between gap-3">
-                <span className={cn("text-sm font-medium", failed ? "text-red-700" : "text-slate-900")}>
-                  {MESSAGE_STATUS_INFO[entry.status].label}
-                </span>
-                <time
-                  dateTime={entry.at}
-                  title={formatDateTime(entry.at)}
-                  className="text-xs text-slate-500 tabular-nums"
-                >
-                  {formatTime(entry.at)}
-                  {i > 0 ? <span className="ml-1.5 text-slate-400">{formatDelta(entry.at, queuedAt)}</span> : null}
-                </time>
-              </div>
-              <p className="text-xs text-slate-500">{MESSAGE_STATUS_INFO[entry.status].hint}</p>
+          <TimelineStep key={entry.status} failed={failed} last={last} data-step={entry.status}>
+            <div className="flex items-baseline justify-between gap-3">
+              <span className={cn("text-sm font-medium", failed ? "text-red-700" : "text-slate-900")}>
+                {MESSAGE_STATUS_INFO[entry.status].label}
+              </span>
+              <time
+                dateTime={entry.at}
+                title={formatDateTime(entry.at)}
+                className="text-xs text-slate-500 tabular-nums"
+              >
+                {formatTime(entry.at)}
+                {i > 0 ? <span className="ml-1.5 text-slate-400">{formatDelta(entry.at, queuedAt)}</span> : null}
+              </time>
             </div>
-          </li>
+            <p className="text-xs text-slate-500">{MESSAGE_STATUS_INFO[entry.status].hint}</p>
+          </TimelineStep>
         );
       })}
       {waiting ? (
-        <li className="relative flex gap-3" data-step="waiting">
-          <span
-            aria-hidden
-            className="relative flex size-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-400 ring-4 ring-white"
-          >
-            {live ? <LoaderCircle className="size-3.5 animate-spin" /> : <Clock className="size-3.5" />}
-          </span>
-          <div className="min-w-0 flex-1 pt-0.5">
-            <span className="text-sm font-medium text-slate-400">{MESSAGE_STATUS_INFO[waiting.next].label}</span>
-            <p className="text-xs text-slate-500">
-              {live ? waiting.text : `Not ${MESSAGE_STATUS_INFO[waiting.next].label.toLowerCase()} yet.`}
-            </p>
-          </div>
-        </li>
+        <TimelinePending live={live} data-step="waiting">
+          <span className="text-sm font-medium text-slate-400">{MESSAGE_STATUS_INFO[waiting.next].label}</span>
+          <p className="text-xs text-slate-500">
+            {live ? waiting.text : `Not ${MESSAGE_STATUS_INFO[waiting.next].label.toLowerCase()} yet.`}
+          </p>
+        </TimelinePending>
       ) : null}
     </ol>
   );

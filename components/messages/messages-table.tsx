@@ -1,9 +1,9 @@
 "use client";
 
 import type { MessageListItem } from "@/schemas/message-views";
-import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
+import { Table, TBody, TD, TH, THead } from "../ui/table";
+import { CreatedCell, OpenableRow, OpenRowButton, ShortIdCell } from "../dashboard/list-cells";
 import { EnvironmentTag, MessageStatusBadge, ORIGIN_LABELS, segmentsLabel } from "./message-badges";
-import { formatDateTime, formatRelative, shortId } from "./message-format";
 
 /**
  * `now` is when the page was fetched, so "2 minutes ago" agrees with itself across rows. A row
@@ -34,24 +34,9 @@ export function MessagesTable({
       </THead>
       <TBody>
         {messages.map((m) => (
-          <TR
-            key={m.id}
-            data-message-id={m.id}
-            aria-selected={m.id === selectedId || undefined}
-            onClick={() => onOpen(m.id)}
-            className="cursor-pointer aria-selected:bg-indigo-50/60"
-          >
+          <OpenableRow key={m.id} data-message-id={m.id} selected={m.id === selectedId} onOpen={() => onOpen(m.id)}>
             <TD>
-              <button
-                type="button"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  onOpen(m.id);
-                }}
-                className="rounded font-mono text-[13px] font-medium text-slate-900 hover:text-indigo-700"
-              >
-                {m.to}
-              </button>
+              <OpenRowButton onOpen={() => onOpen(m.id)}>{m.to}</OpenRowButton>
               <div className="mt-0.5 text-xs text-slate-500">
                 {ORIGIN_LABELS[m.origin]} · from {m.from}
               </div>
@@ -66,17 +51,9 @@ export function MessagesTable({
               <EnvironmentTag environment={m.environment} />
             </TD>
             <TD className="text-slate-500 tabular-nums">{segmentsLabel(m.segments, m.encoding)}</TD>
-            <TD className="text-slate-500">
-              <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)}>
-                {formatRelative(m.createdAt, now)}
-              </time>
-            </TD>
-            <TD>
-              <code className="font-mono text-xs text-slate-500" title={m.id}>
-                {shortId(m.id)}
-              </code>
-            </TD>
-          </TR>
+            <CreatedCell at={m.createdAt} now={now} />
+            <ShortIdCell id={m.id} />
+          </OpenableRow>
         ))}
       </TBody>
     </Table>

@@ -1,17 +1,13 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FlaskConical } from "lucide-react";
-import { z } from "zod";
 import { MAX_BODY_LENGTH, sendSmsInput } from "@/schemas/messages";
-import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
-import { Dialog } from "../ui/dialog";
-import { Field, Input } from "../ui/input";
+import { FormDialog } from "../ui/form-dialog";
+import { Field, Input, Textarea } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
-import { FormError, Textarea } from "../api-keys/form-controls";
+import { checkInput, useCheckedForm } from "../dashboard/use-checked-form";
 import { MESSAGE_STATUS_INFO } from "./message-badges";
 import { SANDBOX_RECIPIENTS } from "./sandbox-recipients";
 import { SegmentCounter } from "./segment-counter";
@@ -26,16 +22,8 @@ const EMPTY: FormState = { to: "", body: "Hello from SignalGate! This is a sandb
 
 /** The request the form would send and what the API's own schema says is wrong with it. */
 function check(state: FormState) {
-  const input = { to: state.to.trim(), body: state.body, ...(state.from.trim() ? { from: state.from.trim() } : {}) };
-  const parsed = sendSmsInput.safeParse(input);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) {
-    for (const [field, messages] of Object.entries(z.flattenError(parsed.error).fieldErrors)) {
-      const first = (messages as string[] | undefined)?.[0];
-      if (first) errors[field] = first;
-    }
-  }
-  return { input, errors };
+  const from = state.from.trim();
+  return checkInput(sendSmsInput, { to: state.to.trim(), body: state.body, ...(from ? { from } : {}) });
 }
 
 /**
@@ -53,9 +41,7 @@ export function SendTestDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<FormState>(EMPTY);
-  const [submitted, setSubmitted] = useState(false);
-  const update = (patch: Partial<FormState>) => setState((s) => ({ ...s, ...patch }));
+  const { state, update, reset, feedback, onSubmit } = useCheckedForm<FormState>(EMPTY);
 
   const send = useMutation(
     trpc.messages.sendTest.mutationOptions({
@@ -68,30 +54,19 @@ export function SendTestDialog({
   );
 
   const checked = check(state);
-  const server = fieldErrors(send.error);
-  const errorFor = (field: keyof FormState) => (submitted ? checked.errors[field] : undefined) ?? server[field];
-  const formError = send.error && Object.keys(server).length === 0 ? errorMessage(send.error) : null;
+  const { errorFor, formError } = feedback(checked, send.error);
 
   function close() {
-    setState(EMPTY);
-    setSubmitted(false);
+    reset(EMPTY);
     send.reset();
     onOpenChange(false);
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(checked.errors).length > 0) return;
-    send.mutate(checked.input);
-  }
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={send.isPending}
-      size="lg"
+      onClose={close}
+      pending={send.isPending}
       title="Send a test SMS"
       description={
         <span className="flex items-start gap-1.5">
@@ -100,74 +75,65 @@ export function SendTestDialog({
           same statuses and webhooks as a real one.
         </span>
       }
-      footer={
-        <>
-          <Button variant="secondary" disabled={send.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="send-test-sms-form" loading={send.isPending}>
-            Send test SMS
-          </Button>
-        </>
-      }
+      formId="send-test-sms-form"
+      submitLabel="Send test SMS"
+      onSubmit={onSubmit(checked, send.mutate)}
+      formError={formError}
     >
-      <form id="send-test-sms-form" onSubmit={onSubmit} noValidate className="space-y-5">
-        <FormError message={formError} />
-        <div className="space-y-2">
-          <Field label="To" error={errorFor("to")} hint="An E.164 number: + and country code, e.g. +14155550123.">
-            {(p) => (
-              <Input
-                {...p}
-                name="to"
-                type="tel"
-                autoComplete="off"
-                autoFocus
-                spellCheck={false}
-                placeholder="+14155550123"
-                value={state.to}
-                onChange={(e) => update({ to: e.target.value })}
-                className="font-mono text-[13px]"
-              />
-            )}
-          </Field>
-          <QuickPicks value={state.to.trim()} onPick={(to) => update({ to })} />
-        </div>
-        <Field label="Message" error={errorFor("body")}>
-          {(p) => (
-            <div className="space-y-1.5">
-              <Textarea
-                {...p}
-                name="body"
-                rows={4}
-                maxLength={MAX_BODY_LENGTH + 100}
-                value={state.body}
-                onChange={(e) => update({ body: e.target.value })}
-              />
-              <SegmentCounter body={state.body} />
-            </div>
-          )}
-        </Field>
-        <Field
-          label="From"
-          aside="Optional"
-          error={errorFor("from")}
-          hint="A sender name of 1 to 11 letters and digits, or a number. Leave empty for the organization's default (SG)."
-        >
+      <div className="space-y-2">
+        <Field label="To" error={errorFor("to")} hint="An E.164 number: + and country code, e.g. +14155550123.">
           {(p) => (
             <Input
               {...p}
-              name="from"
+              name="to"
+              type="tel"
               autoComplete="off"
-              maxLength={16}
-              placeholder="SG"
-              value={state.from}
-              onChange={(e) => update({ from: e.target.value })}
-              className="max-w-56"
+              autoFocus
+              spellCheck={false}
+              placeholder="+14155550123"
+              value={state.to}
+              onChange={(e) => update({ to: e.target.value })}
+              className="font-mono text-[13px]"
             />
           )}
         </Field>
-      </form>
-    </Dialog>
+        <QuickPicks value={state.to.trim()} onPick={(to) => update({ to })} />
+      </div>
+      <Field label="Message" error={errorFor("body")}>
+        {(p) => (
+          <div className="space-y-1.5">
+            <Textarea
+              {...p}
+              name="body"
+              rows={4}
+              maxLength={MAX_BODY_LENGTH + 100}
+              value={state.body}
+              onChange={(e) => update({ body: e.target.value })}
+            />
+            <SegmentCounter body={state.body} />
+          </div>
+        )}
+      </Field>
+      <Field
+        label="From"
+        aside="Optional"
+        error={errorFor("from")}
+        hint="A sender name of 1 to 11 letters and digits, or a number. Leave empty for the organization's default (SG)."
+      >
+        {(p) => (
+          <Input
+            {...p}
+            name="from"
+            autoComplete="off"
+            maxLength={16}
+            placeholder="SG"
+            value={state.from}
+            onChange={(e) => update({ from: e.target.value })}
+            className="max-w-56"
+          />
+        )}
+      </Field>
+    </FormDialog>
   );
 }
 

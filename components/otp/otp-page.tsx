@@ -3,34 +3,27 @@
 import { useCallback } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { SearchX, ShieldCheck } from "lucide-react";
-import type { KeyEnvironment } from "@/schemas/api-keys";
-import { OTP_STATUSES, type ListOtpCodesInput, type OtpStatus } from "@/schemas/message-views";
-import { Button } from "../ui/button";
+import { OTP_STATUSES, type ListOtpCodesInput } from "@/schemas/message-views";
 import { EmptyState } from "../ui/empty-state";
-import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
-import { TableSkeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
-import { useUrlState } from "../dashboard/use-url-state";
-import { ClearFilters, FilterSelect, RecipientFilter } from "../messages/filter-controls";
-import { ENVIRONMENT_OPTIONS } from "../messages/message-filters";
+import { FilterBar, hasFilters } from "../dashboard/filter-bar";
+import { EnvironmentFilter, isEnvironment, StatusFilter } from "../dashboard/filter-controls";
+import { RecipientFilter } from "../dashboard/recipient-filter";
+import { PagedList } from "../dashboard/paged-list";
+import { isOneOf, useUrlState } from "../dashboard/use-url-state";
 import { OTP_STATUS_INFO } from "./otp-status-badge";
 import { OtpTable } from "./otp-table";
 
 const URL_KEYS = ["status", "env", "recipient"] as const;
-const STATUS_OPTIONS = OTP_STATUSES.map((value) => ({ value, label: OTP_STATUS_INFO[value].label }));
 /** Pending codes change on their own (verified, expired): refresh while any is on screen. */
 const PENDING_REFRESH_MS = 5_000;
-
-const isStatus = (v: string): v is OtpStatus => (OTP_STATUSES as readonly string[]).includes(v);
-const isEnvironment = (v: string): v is KeyEnvironment => v === "test" || v === "live";
 
 export function OtpPage() {
   const trpc = useTRPC();
   const [url, setUrl] = useUrlState(URL_KEYS);
   const input: Omit<ListOtpCodesInput, "cursor"> = {
-    ...(isStatus(url.status) ? { status: url.status } : {}),
+    ...(isOneOf(OTP_STATUSES, url.status) ? { status: url.status } : {}),
     ...(isEnvironment(url.env) ? { environment: url.env } : {}),
     ...(url.recipient ? { to: url.recipient } : {}),
   };
@@ -43,74 +36,47 @@ export function OtpPage() {
   );
   const setRecipient = useCallback((recipient: string) => setUrl({ recipient }), [setUrl]);
 
-  const codes = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const filtered = Boolean(url.status || url.env || url.recipient);
-
   return (
     <div>
       <PageHeader
         title="OTP activity"
         description="One-time passcodes sent through the OTP API: whether they were verified, attempts used and expiry. Codes themselves are never stored or shown."
       />
-      <div role="search" aria-label="Filter OTP codes" className="mb-4 flex flex-wrap items-end gap-3">
-        <FilterSelect
+      <FilterBar label="Filter OTP codes" state={url} keys={URL_KEYS} set={setUrl}>
+        <StatusFilter
           id="otp-filter-status"
-          label="Status"
-          allLabel="All statuses"
           width="w-44"
-          value={isStatus(url.status) ? url.status : ""}
-          options={STATUS_OPTIONS}
+          statuses={OTP_STATUSES}
+          info={OTP_STATUS_INFO}
+          value={url.status}
           onChange={(status) => setUrl({ status })}
         />
-        <FilterSelect
-          id="otp-filter-environment"
-          label="Environment"
-          allLabel="All environments"
-          width="w-48"
-          value={isEnvironment(url.env) ? url.env : ""}
-          options={ENVIRONMENT_OPTIONS}
-          onChange={(env) => setUrl({ env })}
-        />
+        <EnvironmentFilter id="otp-filter-environment" value={url.env} onChange={(env) => setUrl({ env })} />
         <RecipientFilter id="otp-filter-recipient" value={url.recipient} onChange={setRecipient} />
-        {filtered ? <ClearFilters onClear={() => setUrl({ status: null, env: null, recipient: null })} /> : null}
-      </div>
+      </FilterBar>
 
-      {list.isPending ? (
-        <TableSkeleton rows={5} columns={7} />
-      ) : list.isError ? (
-        <ErrorState
-          title="Could not load OTP activity"
-          message={errorMessage(list.error)}
-          onRetry={() => void list.refetch()}
-        />
-      ) : codes.length === 0 ? (
-        filtered ? (
-          <EmptyState icon={SearchX} title="No codes match these filters">
-            Try another status or environment, or a shorter recipient prefix.
-          </EmptyState>
-        ) : (
-          <EmptyState icon={ShieldCheck} title="No OTP codes yet">
-            Codes sent with <code className="font-mono text-[13px]">POST /api/v1/otp/send</code> appear here with their
-            status, attempts and expiry, linked to the SMS that carried them. Try it with a sandbox key: the code is in
-            that message&apos;s body.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <OtpTable codes={codes} now={list.dataUpdatedAt} />
-          <div className="mt-4 flex items-center justify-between gap-4 text-sm text-slate-500">
-            <span className="tabular-nums">
-              {codes.length} {codes.length === 1 ? "code" : "codes"}
-              {list.hasNextPage ? " shown" : ""}
-            </span>
-            {list.hasNextPage ? (
-              <Button variant="secondary" loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-                Load more
-              </Button>
-            ) : null}
-          </div>
-        </>
-      )}
+      <PagedList
+        list={list}
+        columns={7}
+        errorTitle="Could not load OTP activity"
+        noun={["code", "codes"]}
+        sayWhenAll={false}
+        empty={
+          hasFilters(url, URL_KEYS) ? (
+            <EmptyState icon={SearchX} title="No codes match these filters">
+              Try another status or environment, or a shorter recipient prefix.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={ShieldCheck} title="No OTP codes yet">
+              Codes sent with <code className="font-mono text-[13px]">POST /api/v1/otp/send</code> appear here with
+              their status, attempts and expiry, linked to the SMS that carried them. Try it with a sandbox key: the
+              code is in that message&apos;s body.
+            </EmptyState>
+          )
+        }
+      >
+        {(codes) => <OtpTable codes={codes} now={list.dataUpdatedAt} />}
+      </PagedList>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import type { OtpStatus } from "@/schemas/message-views";
-import { Badge, type BadgeTone } from "../ui/badge";
-import { cn } from "../ui/cn";
+import { StatusBadge, type StatusInfo } from "../ui/status-badge";
 
-export const OTP_STATUS_INFO: Record<OtpStatus, { label: string; tone: BadgeTone; dot: string; hint: string }> = {
+export const OTP_STATUS_INFO: Record<OtpStatus, StatusInfo> = {
   PENDING: { label: "Pending", tone: "blue", dot: "bg-sky-500", hint: "Sent; waiting for the user to enter it." },
   APPROVED: { label: "Approved", tone: "green", dot: "bg-emerald-500", hint: "Verified with the right code." },
   EXPIRED: { label: "Expired", tone: "gray", dot: "bg-slate-400", hint: "Not verified before it expired." },
@@ -21,13 +20,5 @@ export const OTP_STATUS_INFO: Record<OtpStatus, { label: string; tone: BadgeTone
 };
 
 export function OtpStatusBadge({ status }: { status: OtpStatus }) {
-  const info = OTP_STATUS_INFO[status];
-  return (
-    <span title={info.hint} data-status={status}>
-      <Badge tone={info.tone}>
-        <span aria-hidden className={cn("mr-1.5 size-1.5 rounded-full", info.dot)} />
-        {info.label}
-      </Badge>
-    </span>
-  );
+  return <StatusBadge status={status} info={OTP_STATUS_INFO} />;
 }

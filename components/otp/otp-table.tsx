@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { OtpListItem } from "@/schemas/message-views";
 import { cn } from "../ui/cn";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
+import { CreatedCell } from "../dashboard/list-cells";
 import { EnvironmentTag } from "../messages/message-badges";
 import { formatDateTime, formatRelative, shortId } from "../messages/message-format";
 import { OtpStatusBadge } from "./otp-status-badge";
@@ -77,11 +78,7 @@ export function OtpTable({ codes, now }: { codes: OtpListItem[]; now: number }) 
             <TD>
               <EnvironmentTag environment={otp.environment} />
             </TD>
-            <TD className="text-slate-500">
-              <time dateTime={otp.createdAt} title={formatDateTime(otp.createdAt)}>
-                {formatRelative(otp.createdAt, now)}
-              </time>
-            </TD>
+            <CreatedCell at={otp.createdAt} now={now} />
             <TD>
               <Link
                 href={`/dashboard/messages?message=${encodeURIComponent(otp.messageId)}`}

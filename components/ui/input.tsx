@@ -1,4 +1,11 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cn } from "./cn";
 
 const control =
@@ -28,6 +35,18 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       {children}
     </select>
   );
+});
+
+export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  invalid?: boolean;
+}
+
+/** The input look for multi-line text; `rows` sets its height. */
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaProps>(function Textarea(
+  { className, invalid: bad, ...rest },
+  ref,
+) {
+  return <textarea ref={ref} aria-invalid={bad || undefined} className={cn(control, "py-2", className)} {...rest} />;
 });
 
 export function Label({ htmlFor, children, className }: { htmlFor: string; children: ReactNode; className?: string }) {

@@ -2,12 +2,11 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { createWebhookInput } from "@/schemas/webhooks";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { FormDialog } from "../ui/form-dialog";
 import { useTRPC } from "../trpc/client";
-import { FormError } from "../api-keys/form-controls";
+import { checkInput, useCheckedForm } from "../dashboard/use-checked-form";
 import type { RevealedSecret } from "./secret-dialog";
-import { checkWebhookInput, useWebhookForm, WebhookFormFields, type WebhookFormState } from "./webhook-form";
+import { WEBHOOK_FORM_OPTIONS, webhookRequest, WebhookFormFields, type WebhookFormState } from "./webhook-form";
 
 const EMPTY: WebhookFormState = {
   name: "",
@@ -16,15 +15,6 @@ const EMPTY: WebhookFormState = {
   secretMode: "generate",
   secret: "",
 };
-
-function validate(state: WebhookFormState) {
-  return checkWebhookInput(createWebhookInput, {
-    name: state.name,
-    url: state.url.trim(),
-    events: state.events,
-    ...(state.secretMode === "custom" ? { secret: state.secret } : {}),
-  });
-}
 
 export function CreateWebhookDialog({
   open,
@@ -37,7 +27,7 @@ export function CreateWebhookDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { state, setState, update, setSubmitted, feedback, onSubmit } = useWebhookForm(EMPTY);
+  const { state, update, reset, feedback, onSubmit } = useCheckedForm(EMPTY, WEBHOOK_FORM_OPTIONS);
 
   const create = useMutation(
     trpc.webhooks.create.mutationOptions({
@@ -50,45 +40,34 @@ export function CreateWebhookDialog({
     }),
   );
 
-  const checked = validate(state);
+  const checked = checkInput(createWebhookInput, webhookRequest(state));
   const { errorFor, formError } = feedback(checked, create.error);
 
   function close() {
-    setState(EMPTY);
-    setSubmitted(false);
+    reset(EMPTY);
     create.reset();
     onOpenChange(false);
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
-      busy={create.isPending}
-      size="lg"
+      onClose={close}
+      pending={create.isPending}
       title="Add webhook endpoint"
       description="SignalGate POSTs the events you choose to this URL, signed with HMAC-SHA256."
-      footer={
-        <>
-          <Button variant="secondary" disabled={create.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-webhook-form" loading={create.isPending}>
-            Add endpoint
-          </Button>
-        </>
-      }
+      formId="create-webhook-form"
+      submitLabel="Add endpoint"
+      onSubmit={onSubmit(checked, create.mutate)}
+      formError={formError}
     >
-      <form id="create-webhook-form" onSubmit={onSubmit(checked, create.mutate)} noValidate className="space-y-5">
-        <FormError message={formError} />
-        <WebhookFormFields
-          state={state}
-          update={update}
-          errorFor={errorFor}
-          secretModes={["generate", "custom"]}
-          autoFocus
-        />
-      </form>
-    </Dialog>
+      <WebhookFormFields
+        state={state}
+        update={update}
+        errorFor={errorFor}
+        secretModes={["generate", "custom"]}
+        autoFocus
+      />
+    </FormDialog>
   );
 }

@@ -1,19 +1,17 @@
 "use client";
 
-import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { updateWebhookInput, type WebhookView } from "@/schemas/webhooks";
-import { Button } from "../ui/button";
-import { Dialog } from "../ui/dialog";
+import { FormDialog } from "../ui/form-dialog";
 import { useTRPC } from "../trpc/client";
-import { FormError } from "../api-keys/form-controls";
+import { checkInput, useRecordForm } from "../dashboard/use-checked-form";
 import { orderEvents } from "./events";
 import type { RevealedSecret } from "./secret-dialog";
 import {
-  checkWebhookInput,
   generateSecret,
-  useWebhookForm,
+  WEBHOOK_FORM_OPTIONS,
+  webhookRequest,
   WebhookFormFields,
   type SecretMode,
   type WebhookFormState,
@@ -27,16 +25,6 @@ const stateFor = (webhook: WebhookView | null): WebhookFormState => ({
   secret: "",
 });
 
-function validate(state: WebhookFormState) {
-  return checkWebhookInput(updateWebhookInput, {
-    name: state.name,
-    url: state.url.trim(),
-    events: state.events,
-    ...(state.secretMode === "custom" ? { secret: state.secret } : {}),
-    ...(state.secretMode === "none" ? { secret: null } : {}),
-  });
-}
-
 /** Name, URL, events and the secret. A generated secret is made on save and shown once. */
 export function EditWebhookDialog({
   webhook,
@@ -49,14 +37,7 @@ export function EditWebhookDialog({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { state, setState, update, setSubmitted, feedback, onSubmit } = useWebhookForm(() => stateFor(webhook));
-  const [forId, setForId] = useState(webhook?.id);
-  // Another webhook was opened: start from its current values.
-  if (webhook && webhook.id !== forId) {
-    setForId(webhook.id);
-    setState(stateFor(webhook));
-    setSubmitted(false);
-  }
+  const { state, update, reset, feedback, onSubmit } = useRecordForm(webhook, stateFor, WEBHOOK_FORM_OPTIONS);
 
   const save = useMutation(
     trpc.webhooks.update.mutationOptions({
@@ -72,7 +53,9 @@ export function EditWebhookDialog({
     }),
   );
 
-  const checked = validate(state);
+  // "Don't sign deliveries" removes the secret.
+  const unsign = state.secretMode === "none" ? { secret: null } : {};
+  const checked = checkInput(updateWebhookInput, { ...webhookRequest(state), ...unsign });
   const { errorFor, formError } = feedback(checked, save.error);
   // "Keep" makes sense only while there is a secret; "don't sign" is how an unsigned one stays.
   const modes: SecretMode[] = webhook?.hasSecret
@@ -80,47 +63,31 @@ export function EditWebhookDialog({
     : ["none", "generate", "custom"];
 
   function close() {
-    setSubmitted(false);
+    reset();
     save.reset();
-    setForId(undefined);
     onClose();
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={webhook !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
-      busy={save.isPending}
-      size="lg"
+      onClose={close}
+      pending={save.isPending}
       title="Edit webhook"
       description={webhook ? <span className="font-mono text-[13px] break-all">{webhook.url}</span> : null}
-      footer={
-        <>
-          <Button variant="secondary" disabled={save.isPending} onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-webhook-form" loading={save.isPending}>
-            Save changes
-          </Button>
-        </>
-      }
+      formId="edit-webhook-form"
+      submitLabel="Save changes"
+      onSubmit={onSubmit(checked, (input) => {
+        if (!webhook) return;
+        const secret = state.secretMode === "generate" ? { secret: generateSecret() } : {};
+        save.mutate({ id: webhook.id, ...input, ...secret });
+      })}
+      formError={formError}
     >
-      <form
-        id="edit-webhook-form"
-        onSubmit={onSubmit(checked, (input) => {
-          if (!webhook) return;
-          const secret = state.secretMode === "generate" ? { secret: generateSecret() } : {};
-          save.mutate({ id: webhook.id, ...input, ...secret });
-        })}
-        noValidate
-        className="space-y-5"
-      >
-        <FormError message={formError} />
-        <WebhookFormFields state={state} update={update} errorFor={errorFor} secretModes={modes} />
-        <p className="text-xs text-slate-500">
-          A new URL or secret applies from the next attempt, including retries of deliveries already in the log.
-        </p>
-      </form>
-    </Dialog>
+      <WebhookFormFields state={state} update={update} errorFor={errorFor} secretModes={modes} />
+      <p className="text-xs text-slate-500">
+        A new URL or secret applies from the next attempt, including retries of deliveries already in the log.
+      </p>
+    </FormDialog>
   );
 }

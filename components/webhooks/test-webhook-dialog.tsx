@@ -8,7 +8,7 @@ import type { TestResult, WebhookView } from "@/schemas/webhooks";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { useTRPC } from "../trpc/client";
-import { FormError } from "../api-keys/form-controls";
+import { FormError } from "../ui/form-dialog";
 import { errorMessage } from "../trpc/errors";
 import { cn } from "../ui/cn";
 

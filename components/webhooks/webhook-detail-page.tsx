@@ -8,6 +8,7 @@ import { ArrowLeft, Pencil, Power, PowerOff, Send, Trash2, Webhook } from "lucid
 import type { WebhookView } from "@/schemas/webhooks";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { Chip } from "../ui/chips";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
@@ -126,12 +127,7 @@ function Summary({ webhook: w }: { webhook: WebhookView }) {
         <Item label="Events">
           <span className="flex flex-wrap gap-1">
             {events.map((e) => (
-              <span
-                key={e}
-                className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700 ring-1 ring-slate-200 ring-inset"
-              >
-                {e === ALL_EVENTS ? "* (all events)" : e}
-              </span>
+              <Chip key={e}>{e === ALL_EVENTS ? "* (all events)" : e}</Chip>
             ))}
           </span>
         </Item>

@@ -1,9 +1,7 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import { z } from "zod";
 import { Field, Input, Select } from "../ui/input";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import type { CheckedFormOptions } from "../dashboard/use-checked-form";
 import { EventPicker } from "./event-picker";
 import type { WebhookEvent } from "./events";
 
@@ -18,23 +16,17 @@ export interface WebhookFormState {
   secret: string;
 }
 
-export interface CheckedWebhookForm<I> {
-  input: I;
-  /** First message per field, from the API's own schema. */
-  errors: Record<string, string>;
-}
-
-/** Checks the request the form would send with the API's schema, so form and server agree. */
-export function checkWebhookInput<I>(schema: z.ZodType, input: I): CheckedWebhookForm<I> {
-  const parsed = schema.safeParse(input);
-  const errors: Record<string, string> = {};
-  if (!parsed.success) {
-    for (const [field, messages] of Object.entries(z.flattenError(parsed.error).fieldErrors)) {
-      const first = (messages as string[] | undefined)?.[0];
-      if (first) errors[field] = first;
-    }
-  }
-  return { input, errors };
+/**
+ * The request for the form's name, URL, events and a typed ("custom") secret. "generate" sends no
+ * secret here: the server makes one on create, and edit makes one when saving, as it must show it.
+ */
+export function webhookRequest(state: WebhookFormState) {
+  return {
+    name: state.name,
+    url: state.url.trim(),
+    events: state.events,
+    ...(state.secretMode === "custom" ? { secret: state.secret } : {}),
+  };
 }
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -55,51 +47,11 @@ export function generateSecret(): string {
 }
 
 /**
- * Form state for the create and edit dialogs. Errors appear after the first submit, then follow
- * the fields as they are corrected. The server's answer (such as a refused URL) is shown on its
- * field until that field is changed: it was about the value that was sent.
+ * How the create and edit forms check: the server's answer (such as a refused URL) is shown on its
+ * field until that field is changed, and the form is long enough to scroll, so a refused submit
+ * brings the first field to fix into view.
  */
-export function useWebhookForm(initial: WebhookFormState | (() => WebhookFormState)) {
-  const [state, setState] = useState<WebhookFormState>(initial);
-  const [submitted, setSubmitted] = useState(false);
-  const [sent, setSent] = useState<WebhookFormState | null>(null);
-  const update = (patch: Partial<WebhookFormState>) => setState((s) => ({ ...s, ...patch }));
-  const unchanged = (field: string) =>
-    !(field in state) || state[field as keyof WebhookFormState] === sent?.[field as keyof WebhookFormState];
-
-  function feedback<I>(checked: CheckedWebhookForm<I>, mutationError: unknown) {
-    const local = submitted ? checked.errors : {};
-    const server = fieldErrors(mutationError);
-    return {
-      errorFor: (field: string): string | undefined => local[field] ?? (unchanged(field) ? server[field] : undefined),
-      formError: mutationError && Object.keys(server).length === 0 ? errorMessage(mutationError) : null,
-    };
-  }
-
-  function onSubmit<I>(checked: CheckedWebhookForm<I>, send: (input: I) => void) {
-    return (e: FormEvent) => {
-      e.preventDefault();
-      setSubmitted(true);
-      if (Object.keys(checked.errors).length > 0) {
-        // The dialog scrolls: bring the first field to fix into view once its error has rendered.
-        const form = e.currentTarget as HTMLFormElement;
-        requestAnimationFrame(() => {
-          const field = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-          if (!field) return;
-          field.focus({ preventScroll: true });
-          // The error sits under the field: showing it shows the field too.
-          const error = document.getElementById(field.getAttribute("aria-describedby") ?? "");
-          (error ?? field).scrollIntoView({ block: "nearest" });
-        });
-        return;
-      }
-      setSent(state);
-      send(checked.input);
-    };
-  }
-
-  return { state, setState, update, setSubmitted, feedback, onSubmit };
-}
+export const WEBHOOK_FORM_OPTIONS: CheckedFormOptions = { serverErrorsUntilEdited: true, revealFirstError: true };
 
 const SECRET_MODE_LABELS: Record<SecretMode, string> = {
   keep: "Keep the current secret",

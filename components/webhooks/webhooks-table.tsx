@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { Pencil, Power, PowerOff, ScrollText, Send, Trash2 } from "lucide-react";
+import { Pencil, ScrollText, Send, Trash2 } from "lucide-react";
 import type { WebhookView } from "@/schemas/webhooks";
 import { formatDate, formatDateTime } from "../api-keys/key-format";
-import { MenuItem, MenuSeparator, RowActionsMenu } from "../ui/menu";
+import { ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import type { WebhookActions } from "./use-webhook-actions";
 import { EventsCell, WebhookStatus } from "./webhook-cells";
@@ -20,11 +20,7 @@ export function WebhooksTable({ webhooks, actions }: { webhooks: WebhookView[]; 
           <TH>Events</TH>
           <TH>Status</TH>
           <TH>Created</TH>
-          {actions ? (
-            <TH className="w-12">
-              <span className="sr-only">Actions</span>
-            </TH>
-          ) : null}
+          {actions ? <ActionsHeader /> : null}
         </tr>
       </THead>
       <TBody>
@@ -71,45 +67,15 @@ export function WebhooksTable({ webhooks, actions }: { webhooks: WebhookView[]; 
 
 function WebhookActionsMenu({ webhook, actions }: { webhook: WebhookView; actions: WebhookActions }) {
   return (
-    <RowActionsMenu label={`Actions for ${webhook.name}`} className="min-w-52">
-      {(close) => {
-        const choose = (fn: () => void) => () => {
-          close();
-          fn();
-        };
-        return (
-          <>
-            <MenuItem onSelect={choose(() => actions.onTest(webhook))}>
-              <Send aria-hidden className="size-4 text-slate-400" />
-              Send test event…
-            </MenuItem>
-            <MenuItem onSelect={choose(() => actions.onOpen(webhook))}>
-              <ScrollText aria-hidden className="size-4 text-slate-400" />
-              View deliveries
-            </MenuItem>
-            <MenuItem onSelect={choose(() => actions.onEdit(webhook))}>
-              <Pencil aria-hidden className="size-4 text-slate-400" />
-              Edit…
-            </MenuItem>
-            {webhook.isActive ? (
-              <MenuItem onSelect={choose(() => actions.onSetActive(webhook, false))}>
-                <PowerOff aria-hidden className="size-4 text-slate-400" />
-                Disable
-              </MenuItem>
-            ) : (
-              <MenuItem onSelect={choose(() => actions.onSetActive(webhook, true))}>
-                <Power aria-hidden className="size-4 text-slate-400" />
-                Enable
-              </MenuItem>
-            )}
-            <MenuSeparator />
-            <MenuItem tone="danger" onSelect={choose(() => actions.onDelete(webhook))}>
-              <Trash2 aria-hidden className="size-4" />
-              Delete…
-            </MenuItem>
-          </>
-        );
-      }}
-    </RowActionsMenu>
+    <RowActions
+      label={`Actions for ${webhook.name}`}
+      actions={[
+        { label: "Send test event…", icon: Send, onSelect: () => actions.onTest(webhook) },
+        { label: "View deliveries", icon: ScrollText, onSelect: () => actions.onOpen(webhook) },
+        { label: "Edit…", icon: Pencil, onSelect: () => actions.onEdit(webhook) },
+        toggleActiveAction(webhook.isActive, (isActive) => actions.onSetActive(webhook, isActive)),
+        { label: "Delete…", icon: Trash2, tone: "danger", separated: true, onSelect: () => actions.onDelete(webhook) },
+      ]}
+    />
   );
 }

@@ -1,66 +1,10 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
-import { Search, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Search } from "lucide-react";
 import { recipientFilterSchema } from "@/schemas/message-views";
-import { Button } from "../ui/button";
-import { cn } from "../ui/cn";
-import { Input, Select } from "../ui/input";
-
-/** A labelled filter control; the label sits above so the bar lines up on one baseline. */
-export function FilterField({
-  label,
-  htmlFor,
-  className,
-  children,
-}: {
-  label: string;
-  htmlFor: string;
-  /** The width goes here: the kit's controls are full-width inside their wrapper. */
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn("space-y-1", className)}>
-      <label htmlFor={htmlFor} className="block text-xs font-medium text-slate-500">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-export function FilterSelect<V extends string>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-  allLabel,
-  width = "w-40",
-}: {
-  id: string;
-  label: string;
-  value: V | "";
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V | "") => void;
-  allLabel: string;
-  /** Tailwind width: the bar holds five filters and Clear on one line at laptop widths. */
-  width?: string;
-}) {
-  return (
-    <FilterField label={label} htmlFor={id} className={width}>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as V | "")}>
-        <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    </FilterField>
-  );
-}
+import { Input } from "../ui/input";
+import { FilterField } from "./filter-controls";
 
 /**
  * The recipient filter: applied 400 ms after typing stops, and only once it is a number or the
@@ -110,14 +54,5 @@ export function RecipientFilter({ id, value, onChange }: { id: string; value: st
         ) : null}
       </div>
     </FilterField>
-  );
-}
-
-export function ClearFilters({ onClear }: { onClear: () => void }) {
-  return (
-    <Button variant="ghost" size="sm" onClick={onClear} className="mb-0.5">
-      <X aria-hidden className="size-4" />
-      Clear filters
-    </Button>
   );
 }

@@ -1,0 +1,157 @@
+"use client";
+
+import type { ReactNode } from "react";
+import type { KeyEnvironment } from "@/schemas/api-keys";
+import { cn } from "../ui/cn";
+import { Input, Select } from "../ui/input";
+import { isOneOf } from "./use-url-state";
+
+/** A labelled filter control; the label sits above so the bar lines up on one baseline. */
+export function FilterField({
+  label,
+  htmlFor,
+  className,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  /** The width goes here: the kit's controls are full-width inside their wrapper. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("space-y-1", className)}>
+      <label htmlFor={htmlFor} className="block text-xs font-medium text-slate-500">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A select with an "all" choice first; a `value` that is none of the options shows as "all". */
+export function FilterSelect<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  allLabel,
+  width = "w-40",
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V | "") => void;
+  allLabel: string;
+  /** Tailwind width: the bar holds five filters and Clear on one line at laptop widths. */
+  width?: string;
+}) {
+  const known = options.some((o) => o.value === value);
+  return (
+    <FilterField label={label} htmlFor={id} className={width}>
+      <Select id={id} value={known ? value : ""} onChange={(e) => onChange(e.target.value as V | "")}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </FilterField>
+  );
+}
+
+/** The Status select: the list's statuses in their canonical order, labelled as their badges are. */
+export function StatusFilter<S extends string>({
+  id = "filter-status",
+  width = "w-36",
+  statuses,
+  info,
+  value,
+  onChange,
+}: {
+  id?: string;
+  width?: string;
+  statuses: readonly S[];
+  info: Record<S, { label: string }>;
+  value: string;
+  onChange: (value: S | "") => void;
+}) {
+  return (
+    <FilterSelect
+      id={id}
+      label="Status"
+      allLabel="All statuses"
+      width={width}
+      value={value}
+      options={statuses.map((status) => ({ value: status, label: info[status].label }))}
+      onChange={onChange}
+    />
+  );
+}
+
+export const isEnvironment = (value: string): value is KeyEnvironment => isOneOf(["test", "live"], value);
+
+// The API keys page's words for the two environments.
+const ENVIRONMENT_OPTIONS: { value: KeyEnvironment; label: string }[] = [
+  { value: "test", label: "Sandbox" },
+  { value: "live", label: "Production" },
+];
+
+export function EnvironmentFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: KeyEnvironment | "") => void;
+}) {
+  return (
+    <FilterSelect
+      id={id}
+      label="Environment"
+      allLabel="All environments"
+      width="w-48"
+      value={value}
+      options={ENVIRONMENT_OPTIONS}
+      onChange={onChange}
+    />
+  );
+}
+
+/** Since and Until days (yyyy-mm-dd); each bounds the other's picker so the range never inverts. */
+export function DateRangeFilter({
+  since,
+  until,
+  set,
+}: {
+  since: string;
+  until: string;
+  set: (patch: { since?: string; until?: string }) => void;
+}) {
+  return (
+    <>
+      <FilterField label="Since" htmlFor="filter-since" className="w-36">
+        <Input
+          id="filter-since"
+          type="date"
+          value={since}
+          max={until || undefined}
+          onChange={(e) => set({ since: e.target.value })}
+        />
+      </FilterField>
+      <FilterField label="Until" htmlFor="filter-until" className="w-36">
+        <Input
+          id="filter-until"
+          type="date"
+          value={until}
+          min={since || undefined}
+          onChange={(e) => set({ until: e.target.value })}
+        />
+      </FilterField>
+    </>
+  );
+}
