@@ -1,0 +1,282 @@
+/**
+ * TEST HELPER, not production: a real SMSC on 127.0.0.1 built with the `smpp` package's server, for
+ * testing SmppCarrier end to end. It checks bind credentials, records every submit_sm, answers
+ * with a status per destination (ROK with a fresh id by default), can hold answers back, send
+ * delivery receipts, and crash (drop every connection, stop listening) and come back on the same
+ * port.
+ */
+import { once } from "node:events";
+import type { AddressInfo } from "node:net";
+import smpp, { type PDU, type Session, type Server } from "smpp";
+
+export interface ReceivedSubmit {
+  at: number;
+  session: number;
+  sourceAddr: string;
+  sourceTon: number;
+  sourceNpi: number;
+  destinationAddr: string;
+  destTon: number;
+  destNpi: number;
+  esmClass: number;
+  dataCoding: number;
+  registeredDelivery: number;
+  /** The concatenation IE (0x00) when there is one. */
+  concat: { reference: number; total: number; seq: number } | null;
+  /** The user data as the package decoded it (GSM 03.38 for data_coding 0, UTF-16BE for 8). */
+  text: string;
+  /** Status answered (null while held or when the connection went first). */
+  answeredStatus: number | null;
+  /** message_id answered with ESME_ROK. */
+  messageId: string | null;
+}
+
+export interface TestSmscOptions {
+  systemId?: string;
+  password?: string;
+  /** Delay before answering each submit_sm (lets requests pile up in the window). */
+  answerDelayMs?: number;
+  /** TLS server (ssmpp) when given. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
+}
+
+export interface ReceiptSpec {
+  messageId: string;
+  stat: "DELIVRD" | "UNDELIV" | "EXPIRED" | "REJECTD" | "DELETED" | "UNKNOWN" | "ENROUTE" | "ACCEPTD";
+  err?: string;
+  /** "tlv": receipted_message_id + message_state TLVs and the text; "text": the text only. */
+  form?: "tlv" | "text";
+}
+
+const STATE_OF: Record<ReceiptSpec["stat"], number> = {
+  ENROUTE: 1,
+  DELIVRD: 2,
+  EXPIRED: 3,
+  DELETED: 4,
+  UNDELIV: 5,
+  ACCEPTD: 6,
+  UNKNOWN: 7,
+  REJECTD: 8,
+};
+
+function concatIe(udh: unknown): ReceivedSubmit["concat"] {
+  if (!Array.isArray(udh)) return null;
+  for (const ie of udh as Buffer[]) {
+    if (ie[0] === 0x00 && ie[1] === 0x03) return { reference: ie[2]!, total: ie[3]!, seq: ie[4]! };
+  }
+  return null;
+}
+
+export class TestSmsc {
+  readonly systemId: string;
+  readonly password: string;
+  port = 0;
+  readonly submits: ReceivedSubmit[] = [];
+  readonly binds: { systemId: string; password: string; ok: boolean }[] = [];
+  /** Every deliver_sm_resp the SMSC got back. */
+  readonly deliverResponses: PDU[] = [];
+  deliverSent = 0;
+  enquireLinks = 0;
+  /** submit_sm received but not answered yet, now and at most. */
+  outstanding = 0;
+  maxOutstanding = 0;
+  answerDelayMs: number;
+
+  private server: Server | null = null;
+  private readonly tls: TestSmscOptions["tls"];
+  private readonly statusByDestination = new Map<string, number>();
+  private readonly bound = new Set<Session>();
+  private readonly sessionIds = new Map<Session, number>();
+  private answerBudget = Infinity;
+  private hung = false;
+  private readonly held: (() => void)[] = [];
+  private nextId = 0x1000;
+  private nextSession = 0;
+
+  private constructor(options: TestSmscOptions) {
+    this.systemId = options.systemId ?? "signalgate";
+    this.password = options.password ?? "secret";
+    this.answerDelayMs = options.answerDelayMs ?? 0;
+    this.tls = options.tls;
+  }
+
+  static async start(options: TestSmscOptions = {}): Promise<TestSmsc> {
+    const smsc = new TestSmsc(options);
+    await smsc.listen(0);
+    return smsc;
+  }
+
+  get url(): string {
+    return `${this.tls ? "ssmpp" : "smpp"}://127.0.0.1:${this.port}`;
+  }
+
+  /** Sessions currently bound. */
+  get boundSessions(): number {
+    return this.bound.size;
+  }
+
+  /** Answers submit_sm to this destination (without +) with `status` instead of ESME_ROK. */
+  setStatus(destination: string, status: number): void {
+    this.statusByDestination.set(destination.replace(/^\+/, ""), status);
+  }
+
+  /** Answers `count` more submit_sm, then holds the rest unanswered until `release()`. */
+  holdAfter(count: number): void {
+    this.answerBudget = count;
+  }
+
+  release(): void {
+    this.answerBudget = Infinity;
+    for (const answer of this.held.splice(0)) answer();
+  }
+
+  /** Stops answering anything (enquire_link included) while keeping the connections open. */
+  hang(): void {
+    this.hung = true;
+    this.answerBudget = 0;
+  }
+
+  resume(): void {
+    this.hung = false;
+    this.release();
+  }
+
+  /** Simulates a crash: every connection is destroyed unanswered and the port stops listening. */
+  async crash(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    this.held.splice(0);
+    this.outstanding = 0;
+    if (!server) return;
+    for (const session of [...server.sessions]) session.destroy();
+    this.bound.clear();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Comes back on the same port after `crash()`. */
+  async restart(): Promise<void> {
+    this.answerBudget = Infinity;
+    this.hung = false;
+    await this.listen(this.port);
+  }
+
+  async close(): Promise<void> {
+    await this.crash();
+  }
+
+  /** Sends a delivery receipt on a bound session and resolves with the deliver_sm_resp. */
+  sendReceipt(spec: ReceiptSpec): Promise<PDU> {
+    const session = [...this.bound].at(-1);
+    if (!session) return Promise.reject(new Error("no bound session"));
+    const err = spec.err ?? (spec.stat === "DELIVRD" ? "000" : "001");
+    const text =
+      `id:${spec.messageId} sub:001 dlvrd:${spec.stat === "DELIVRD" ? "001" : "000"} ` +
+      `submit date:2611221200 done date:2611221201 stat:${spec.stat} err:${err} text:hello`;
+    const fields: Record<string, unknown> = {
+      source_addr_ton: 1,
+      source_addr_npi: 1,
+      source_addr: "14155550123",
+      destination_addr: "SignalGate",
+      esm_class: 0x04,
+      data_coding: 0,
+      // Receipt text is ASCII octets, as SMSCs send it.
+      short_message: Buffer.from(text, "latin1"),
+    };
+    if ((spec.form ?? "tlv") === "tlv") {
+      fields.receipted_message_id = spec.messageId;
+      fields.message_state = STATE_OF[spec.stat];
+    }
+    return new Promise((resolve, reject) => {
+      this.deliverSent += 1;
+      const sent = session.deliver_sm(fields, (resp) => {
+        this.deliverResponses.push(resp);
+        resolve(resp);
+      });
+      if (!sent) reject(new Error("session not writable"));
+    });
+  }
+
+  private async listen(port: number): Promise<void> {
+    const server = smpp.createServer(this.tls ?? {}, (session) => this.onSession(session));
+    server.listen(port, "127.0.0.1");
+    await once(server, "listening");
+    this.server = server;
+    this.port = (server.address() as AddressInfo).port;
+  }
+
+  private onSession(session: Session): void {
+    this.sessionIds.set(session, ++this.nextSession);
+    session.on("error", () => {});
+    session.on("close", () => this.bound.delete(session));
+    session.on("bind_transceiver", (pdu: PDU) => {
+      if (this.hung) return;
+      const ok = pdu.system_id === this.systemId && pdu.password === this.password;
+      this.binds.push({ systemId: String(pdu.system_id), password: String(pdu.password), ok });
+      if (!ok) {
+        session.send(pdu.response({ command_status: smpp.errors.ESME_RINVPASWD }));
+        return;
+      }
+      session.send(pdu.response({ system_id: "TestSMSC" }));
+      this.bound.add(session);
+    });
+    session.on("enquire_link", (pdu: PDU) => {
+      this.enquireLinks += 1;
+      if (!this.hung) session.send(pdu.response());
+    });
+    session.on("unbind", (pdu: PDU) => {
+      this.bound.delete(session);
+      session.send(pdu.response());
+      session.close();
+    });
+    session.on("submit_sm", (pdu: PDU) => this.onSubmit(session, pdu));
+  }
+
+  private onSubmit(session: Session, pdu: PDU): void {
+    if (!this.bound.has(session)) {
+      session.send(pdu.response({ command_status: smpp.errors.ESME_RINVBNDSTS }));
+      return;
+    }
+    const sm = pdu.short_message as { udh?: Buffer[]; message?: string } | undefined;
+    const destination = String(pdu.destination_addr);
+    const record: ReceivedSubmit = {
+      at: Date.now(),
+      session: this.sessionIds.get(session) ?? 0,
+      sourceAddr: String(pdu.source_addr),
+      sourceTon: Number(pdu.source_addr_ton),
+      sourceNpi: Number(pdu.source_addr_npi),
+      destinationAddr: destination,
+      destTon: Number(pdu.dest_addr_ton),
+      destNpi: Number(pdu.dest_addr_npi),
+      esmClass: Number(pdu.esm_class),
+      dataCoding: Number(pdu.data_coding),
+      registeredDelivery: Number(pdu.registered_delivery),
+      concat: concatIe(sm?.udh),
+      text: typeof sm?.message === "string" ? sm.message : "",
+      answeredStatus: null,
+      messageId: null,
+    };
+    this.submits.push(record);
+    this.outstanding += 1;
+    this.maxOutstanding = Math.max(this.maxOutstanding, this.outstanding);
+    const server = this.server;
+    const answer = () => {
+      if (this.server !== server || session.socket.destroyed) return; // crashed meanwhile
+      this.outstanding -= 1;
+      const status = this.statusByDestination.get(destination) ?? smpp.errors.ESME_ROK!;
+      record.answeredStatus = status;
+      if (status === 0) {
+        record.messageId = (this.nextId++).toString(16);
+        session.send(pdu.response({ message_id: record.messageId }));
+      } else {
+        session.send(pdu.response({ command_status: status }));
+      }
+    };
+    if (this.answerBudget <= 0) {
+      this.held.push(answer);
+      return;
+    }
+    this.answerBudget -= 1;
+    if (this.answerDelayMs > 0) setTimeout(answer, this.answerDelayMs);
+    else answer();
+  }
+}
