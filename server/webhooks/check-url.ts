@@ -1,7 +1,7 @@
-import { lookup } from "node:dns/promises";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
-import { checkWebhookUrl, forbiddenAddressReason, literalHostAddress } from "./http/address-policy";
+import { checkWebhookUrl, literalHostAddress } from "./http/address-policy";
+import { forbiddenResolution } from "./http/safe-lookup";
 
 /**
  * Save-time check of a webhook URL (contract §6): scheme, credentials, literal and well-known
@@ -13,19 +13,12 @@ export async function assertWebhookUrlAllowed(url: string): Promise<string> {
   const env = getEnv();
   const allowPrivate = env.WEBHOOK_ALLOW_PRIVATE_URLS;
   const checked = checkWebhookUrl(url, { allowPrivate, production: env.NODE_ENV === "production" });
-  if (!checked.ok) {
-    throw new AppError("url_not_allowed", checked.reason, { details: [{ path: "url", message: checked.reason }] });
-  }
+  const refuse = (message: string) => new AppError("url_not_allowed", message, { details: [{ path: "url", message }] });
+  if (!checked.ok) throw refuse(checked.reason);
   const host = checked.url.hostname.replace(/^\[|\]$/g, "");
   if (!allowPrivate && !literalHostAddress(host)) {
-    const addresses = await lookup(host, { all: true }).catch(() => []);
-    for (const { address } of addresses) {
-      const reason = forbiddenAddressReason(address);
-      if (reason) {
-        const message = `${host} resolves to ${address}, ${reason}: webhooks cannot be sent there.`;
-        throw new AppError("url_not_allowed", message, { details: [{ path: "url", message }] });
-      }
-    }
+    const reason = await forbiddenResolution(host);
+    if (reason) throw refuse(reason);
   }
   return checked.url.toString();
 }
