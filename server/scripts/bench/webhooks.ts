@@ -1,9 +1,8 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import pg from "pg";
 import type { CpuMeter } from "./cpu";
 import { percentile } from "./measure";
-import { goal, median, type GoalCheck } from "./report";
+import { median } from "./report";
+import { Database, eventId, sleep } from "./webhook-db";
+import { Receiver } from "./webhook-receiver";
 
 // Webhook delivery in the bench (PostgreSQL only: events are committed straight into the outbox
 // with `pg`, as the message pipeline's transitions do, without going through the server under
@@ -18,100 +17,10 @@ import { goal, median, type GoalCheck } from "./report";
 //     INSERT: commit → first attempt of an event that finds the worker idle (the target's figure).
 // Every event id must arrive exactly once; the deliveries table must show each SUCCEEDED after one
 // attempt.
+// The receiver is bench/webhook-receiver.ts, the SQL bench/webhook-db.ts, the targets bench/webhook-report.ts.
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Distinct, ordered ids per run: evt_ + 24 digits, the run's base plus 1..N. */
+/** Each run's event ids start above a multiple of this. */
 const ID_BASE = 10_000_000;
-const eventId = (n: number) => `evt_${String(n).padStart(24, "0")}`;
-const PAYLOAD_SQL = `jsonb_build_object('messageId', 'msg_bench_' || n, 'status', 'DELIVERED', 'to', '+14155551000')`;
-
-/** The HTTP endpoint of the webhook: records every request, answers 200 at once. */
-class Receiver {
-  private server?: http.Server;
-  /** Arrival times (performance.now()) of every request, by X-Webhook-Id. */
-  readonly arrivals = new Map<string, number[]>();
-  requests = 0;
-  withoutId = 0;
-  private waiting?: { ids: Set<string>; left: number; done: () => void };
-
-  async start(): Promise<string> {
-    this.server = http.createServer((req, res) => {
-      const at = performance.now();
-      this.requests++;
-      const id = req.headers["x-webhook-id"];
-      if (typeof id !== "string") this.withoutId++;
-      else {
-        const seen = this.arrivals.get(id);
-        if (seen) seen.push(at);
-        else {
-          this.arrivals.set(id, [at]);
-          const w = this.waiting;
-          if (w?.ids.has(id) && --w.left === 0) w.done();
-        }
-      }
-      req.resume();
-      res.writeHead(200, { "content-type": "text/plain", "content-length": "2" });
-      res.end("ok");
-    });
-    this.server.keepAliveTimeout = 5_000;
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once("error", reject);
-      this.server!.listen(0, "127.0.0.1", () => resolve());
-    });
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/webhooks/bench`;
-  }
-
-  /** Resolves true once every id has arrived at least once, false after `timeoutMs`. */
-  waitFor(ids: string[], timeoutMs: number): Promise<boolean> {
-    const set = new Set(ids);
-    let left = 0;
-    for (const id of set) if (!this.arrivals.has(id)) left++;
-    if (left === 0) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting = undefined;
-        resolve(false);
-      }, timeoutMs);
-      this.waiting = {
-        ids: set,
-        left,
-        done: () => {
-          clearTimeout(timer);
-          this.waiting = undefined;
-          resolve(true);
-        },
-      };
-    });
-  }
-
-  seen(ids: string[]): number {
-    return ids.reduce((n, id) => n + (this.arrivals.has(id) ? 1 : 0), 0);
-  }
-
-  /** Ids received more than once, and the surplus requests. */
-  duplicates(ids: string[]): { events: number; extraRequests: number } {
-    let events = 0;
-    let extraRequests = 0;
-    for (const id of ids) {
-      const n = this.arrivals.get(id)?.length ?? 0;
-      if (n > 1) {
-        events++;
-        extraRequests += n - 1;
-      }
-    }
-    return { events, extraRequests };
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      if (!this.server) return resolve();
-      this.server.closeAllConnections();
-      this.server.close(() => resolve());
-    });
-  }
-}
 
 export interface LatencySummary {
   events: number;
@@ -157,7 +66,7 @@ export interface ArrivalGroups {
   medianPeriodMs: number;
 }
 
-const GROUP_GAP_MS = 3;
+export const GROUP_GAP_MS = 3;
 
 function arrivalGroups(sortedArrivals: number[]): ArrivalGroups {
   const starts: number[] = [];
@@ -271,92 +180,6 @@ async function createWebhook(o: WebhookBenchOptions, url: string): Promise<strin
     throw new Error(`webhooks: unexpected webhook: ${JSON.stringify(created)}`);
   }
   return created.id;
-}
-
-class Database {
-  private readonly pool: pg.Pool;
-
-  constructor(databaseUrl: string) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    this.pool.on("error", () => {});
-  }
-
-  close(): Promise<void> {
-    return this.pool.end();
-  }
-
-  /** Events n in (from, to], committed in one statement. */
-  async insertRange(organizationId: string, from: number, to: number): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at)
-       SELECT 'evt_' || lpad(n::text, 24, '0'), $1, 'message.delivered', ${PAYLOAD_SQL}, now()
-       FROM generate_series($2::bigint + 1, $3::bigint) AS n`,
-      [organizationId, from, to],
-    );
-  }
-
-  /** Outbox events not yet relayed, and deliveries of the webhook not yet attempted or recorded. */
-  async backlog(webhookId: string): Promise<{ outbox: number; pending: number }> {
-    const { rows } = await this.pool.query<{ outbox: number; pending: number }>(
-      `SELECT (SELECT count(*) FROM outbox_events WHERE dispatched_at IS NULL)::int AS outbox,
-         (SELECT count(*) FROM webhook_deliveries WHERE webhook_id = $1 AND status = 'PENDING')::int AS pending`,
-      [webhookId],
-    );
-    return rows[0] ?? { outbox: 0, pending: 0 };
-  }
-
-  async rows(webhookId: string, from: number, to: number): Promise<DeliveryRows> {
-    const { rows } = await this.pool.query(
-      `SELECT count(*)::int AS total,
-         count(*) FILTER (WHERE status = 'SUCCEEDED')::int AS succeeded,
-         count(*) FILTER (WHERE status = 'PENDING')::int AS pending,
-         count(*) FILTER (WHERE status NOT IN ('SUCCEEDED', 'PENDING'))::int AS other,
-         count(*) FILTER (WHERE attempt_count > 1)::int AS retried,
-         (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY a.response_time_ms) FROM webhook_attempts a
-           JOIN webhook_deliveries x ON x.id = a.delivery_id
-           WHERE x.webhook_id = $1 AND x.event_id > $2 AND x.event_id <= $3) AS attempt_p50,
-         (SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY a.response_time_ms) FROM webhook_attempts a
-           JOIN webhook_deliveries x ON x.id = a.delivery_id
-           WHERE x.webhook_id = $1 AND x.event_id > $2 AND x.event_id <= $3) AS attempt_p99
-       FROM webhook_deliveries WHERE webhook_id = $1 AND event_id > $2 AND event_id <= $3`,
-      [webhookId, eventId(from), eventId(to)],
-    );
-    const r = rows[0] as (Omit<DeliveryRows, "attemptP50Ms" | "attemptP99Ms"> & Record<string, unknown>) | undefined;
-    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-    return {
-      total: r?.total ?? 0,
-      succeeded: r?.succeeded ?? 0,
-      pending: r?.pending ?? 0,
-      other: r?.other ?? 0,
-      retried: r?.retried ?? 0,
-      attemptP50Ms: num(r?.attempt_p50),
-      attemptP99Ms: num(r?.attempt_p99),
-    };
-  }
-
-  /** Waits until the run's deliveries all exist and none is PENDING; the wait in s, null on timeout. */
-  async settled(webhookId: string, from: number, to: number, timeoutMs: number): Promise<number | null> {
-    const started = performance.now();
-    for (;;) {
-      const r = await this.rows(webhookId, from, to);
-      if (r.total === to - from && r.pending === 0) return (performance.now() - started) / 1000;
-      if (performance.now() - started > timeoutMs) return null;
-      await sleep(50);
-    }
-  }
-
-  /** Waits for an idle worker: nothing left in the outbox, nothing pending for the webhook. */
-  async idle(webhookId: string, timeoutMs: number): Promise<void> {
-    const started = performance.now();
-    for (;;) {
-      const b = await this.backlog(webhookId);
-      if (b.outbox === 0 && b.pending === 0) return;
-      if (performance.now() - started > timeoutMs) {
-        throw new Error(`webhooks: not idle after ${timeoutMs / 1000} s (${b.outbox} outbox, ${b.pending} pending)`);
-      }
-      await sleep(100);
-    }
-  }
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => eventId(from + i + 1));
@@ -490,91 +313,4 @@ export async function runWebhookBench(o: WebhookBenchOptions): Promise<WebhookBe
     await receiver.close();
     await db.close();
   }
-}
-
-const ms = (v: number) => (Number.isFinite(v) ? `${v.toFixed(0)} ms` : "n/a");
-const latencyText = (l: LatencySummary) =>
-  `p50 ${ms(l.p50Ms)}, p90 ${ms(l.p90Ms)}, p99 ${ms(l.p99Ms)}, max ${ms(l.maxMs)} over ${l.events} events`;
-const rowsText = (r: DeliveryRows) =>
-  `${r.succeeded}/${r.total} deliveries SUCCEEDED` +
-  (r.pending + r.other > 0 ? ` (${r.pending} PENDING, ${r.other} other)` : "") +
-  `, ${r.retried} with more than one attempt`;
-const attemptText = (r: DeliveryRows) =>
-  r.attemptP50Ms === null ? "n/a" : `p50 ${ms(r.attemptP50Ms)}, p99 ${ms(r.attemptP99Ms ?? Number.NaN)}`;
-
-/** The targets: deliveries/s (median of the bursts), low-rate latency p50, no duplicates. */
-export function webhookChecks(r: WebhookBenchResult): GoalCheck[] {
-  const rates = r.bursts.map((b) => b.deliveriesPerSecond);
-  const complete = rates.every((v) => v !== null);
-  const events = r.bursts[0]?.events ?? 0;
-  const burstDetail = r.bursts
-    .map(
-      (b, i) =>
-        `run ${i + 1}: ` +
-        (b.seconds === null
-          ? `timed out, ${b.received}/${b.events} received`
-          : `${b.deliveriesPerSecond!.toFixed(0)}/s`) +
-        ` (${b.seconds === null ? "—" : `${b.seconds.toFixed(2)} s`}; INSERT ${b.insertMs.toFixed(0)} ms; ` +
-        `first arrival after ${ms(b.firstArrivalMs)}` +
-        (b.serverCpuMsPerDelivery === null
-          ? ""
-          : `; CPU ms/delivery server ${b.serverCpuMsPerDelivery.toFixed(3)}` +
-            (b.databaseCpuMsPerDelivery === null ? "" : `, db ${b.databaseCpuMsPerDelivery.toFixed(3)}`)) +
-        `; ${rowsText(b.rows)})`,
-    )
-    .join("; ");
-  const rateCheck = goal(
-    `webhooks: deliveries/s, ${events.toLocaleString("en")} outbox events (one commit) → local receiver, one server process`,
-    complete ? median(rates as number[]) : null,
-    "≥",
-    500,
-    "/s",
-    `median of ${r.bursts.length} runs; ${burstDetail}`,
-  );
-  const low = r.lowRate;
-  const lowCheck = goal(
-    `webhooks: event committed → first attempt p50, low rate (${low.events} events, one INSERT every ${low.gapMs} ms)`,
-    low.timedOut ? null : low.latency.p50Ms,
-    "<",
-    1000,
-    " ms",
-    `judged at low rate: under a burst the p50 is time spent queued; ${latencyText(low.latency)}; committed over ` +
-      `${low.spanMs.toFixed(0)} ms; worker poll interval ${r.pollIntervalMs} ms (events committed by another ` +
-      `process are found by polling); ${rowsText(low.rows)}`,
-  );
-  const dupCheck = goal(
-    "webhooks: events received more than once",
-    r.duplicateEvents,
-    "≤",
-    0,
-    " events",
-    `${r.events.toLocaleString("en")} events, ${r.requests.toLocaleString("en")} requests received; ` +
-      `${r.duplicateRequests} surplus requests; ${r.requestsWithoutId} without X-Webhook-Id; ` +
-      `${r.unexpectedRequests} for events the bench did not commit`,
-  );
-  return [
-    complete ? rateCheck : { ...rateCheck, verdict: "FAIL" },
-    low.timedOut ? { ...lowCheck, verdict: "FAIL" } : lowCheck,
-    { ...dupCheck, digits: 0 },
-  ];
-}
-
-/** Informational lines: commit → first attempt under the bursts (queueing), the low rate's p99. */
-export function webhookInfo(r: WebhookBenchResult): string[] {
-  const p50s = r.bursts.map((b) => b.latency.p50Ms);
-  const p99s = r.bursts.map((b) => b.latency.p99Ms);
-  return [
-    `commit → first attempt under a burst of ${(r.bursts[0]?.events ?? 0).toLocaleString("en")} (queueing ` +
-      `included; informational): p50 ${ms(median(p50s))}, p99 ${ms(median(p99s))} (median over runs; per run ` +
-      r.bursts.map((b) => `p50 ${ms(b.latency.p50Ms)} p99 ${ms(b.latency.p99Ms)}`).join(", ") +
-      ")",
-    `commit → first attempt at low rate: ${latencyText(r.lowRate.latency)}`,
-    ...r.bursts.map(
-      (b, i) =>
-        `burst ${i + 1}: arrivals in ${b.arrivals.groups} groups (< ${GROUP_GAP_MS} ms apart inside; median ` +
-        `${b.arrivals.medianSize}, max ${b.arrivals.maxSize} deliveries), one every ${ms(b.arrivals.medianPeriodMs)} ` +
-        `(median); the worker's HTTP attempt ${attemptText(b.rows)}; every outcome recorded ` +
-        `${b.recordedSeconds === null ? "n/a" : `${b.recordedSeconds.toFixed(2)} s`} after the commit`,
-    ),
-  ];
 }

@@ -1,0 +1,135 @@
+// One security suite over every route, in two files (the route tables are in security-routes.ts).
+// This half: each API-key route is called with every kind of wrong credential, and must answer
+// the contract's code for it.
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, expectError } from "@/server/test/http";
+import { seedApiKey, seedOrganization, type SeededMember } from "@/server/test/seed";
+import { setApiKeyActive } from "@/server/api-keys/update-api-key";
+import { getDb } from "@/server/db/client";
+import { newId } from "@/server/ids";
+import { API_KEY_ROUTES, type ApiKeyRoute } from "./security-routes";
+
+const EDGE = "security-suite-edge-token";
+globalThis.__signalgateEdgeToken = EDGE;
+const fromIp = (ip: string) => ({ "x-sg-edge": EDGE, "x-sg-client-ip": ip });
+
+function callKeyRoute(
+  route: ApiKeyRoute,
+  options: { token?: string; headers?: Record<string, string>; body?: unknown } = {},
+) {
+  return call(route.handler, route.path, {
+    method: route.method,
+    body: options.body ?? route.body,
+    params: route.params,
+    token: options.token,
+    headers: options.headers,
+  });
+}
+
+describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
+  let org: SeededMember;
+  beforeAll(async () => {
+    org = await seedOrganization();
+  });
+
+  it("needs an Authorization header", async () => {
+    const res = await callKeyRoute(route);
+    expectError(res, 401, "unauthenticated");
+    expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  });
+
+  it("rejects a malformed header and an unknown key", async () => {
+    expectError(await callKeyRoute(route, { headers: { authorization: "Basic abc" } }), 401, "unauthenticated");
+    expectError(await callKeyRoute(route, { headers: { authorization: "Bearer" } }), 401, "unauthenticated");
+    expectError(await callKeyRoute(route, { token: "sg_live_" + "a".repeat(40) }), 401, "unauthenticated");
+    expectError(await callKeyRoute(route, { token: "sg_test_short" }), 401, "unauthenticated");
+  });
+
+  it("rejects a disabled key and an expired key", async () => {
+    const key = await seedApiKey(org.organizationId);
+    await setApiKeyActive(getDb(), org.organizationId, key.id, false);
+    expectError(await callKeyRoute(route, { token: key.rawKey }), 401, "key_disabled");
+
+    const expired = await seedApiKey(org.organizationId, { expiresIn: "1d" }, new Date(Date.now() - 2 * 86_400_000));
+    expectError(await callKeyRoute(route, { token: expired.rawKey }), 401, "key_expired");
+  });
+
+  it("names the missing permission", async () => {
+    const others = (["sms.send", "sms.read", "otp.send", "otp.verify"] as const).filter((p) => p !== route.scope);
+    const key = await seedApiKey(org.organizationId, { permissions: [...others] });
+    const res = await callKeyRoute(route, { token: key.rawKey });
+    expectError(res, 403, "insufficient_scope");
+    expect(res.json.error.message).toContain(route.scope);
+    // Authenticated, so counted and described like any other response.
+    expect(res.headers.get("x-ratelimit-limit")).toMatch(/^\d+$/);
+  });
+
+  it("enforces IP restrictions, matching IPv4-mapped IPv6 callers as IPv4", async () => {
+    const key = await seedApiKey(org.organizationId, { ipRestrictions: ["203.0.113.0/24", "2001:db8::/32"] });
+    expectError(
+      await callKeyRoute(route, { token: key.rawKey, headers: fromIp("198.51.100.7") }),
+      403,
+      "ip_not_allowed",
+    );
+    // Without the server's marker the address is unknown and the key fails closed, whatever the caller claims.
+    expectError(
+      await callKeyRoute(route, {
+        token: key.rawKey,
+        headers: { "x-sg-client-ip": "203.0.113.9", "x-forwarded-for": "203.0.113.9" },
+      }),
+      403,
+      "ip_not_allowed",
+    );
+    for (const ip of ["203.0.113.9", "::ffff:203.0.113.9", "2001:db8::1"]) {
+      const res = await callKeyRoute(route, { token: key.rawKey, headers: fromIp(ip) });
+      expect(res.status, ip).toBe(route.passes.test);
+    }
+  });
+
+  it("refuses an access token with wrong_credential_type", async () => {
+    expectError(await callKeyRoute(route, { token: org.accessToken }), 401, "wrong_credential_type");
+  });
+
+  it("lets a valid key of either environment through to the endpoint", async () => {
+    for (const environment of ["live", "test"] as const) {
+      const key = await seedApiKey(org.organizationId, { environment, permissions: [route.scope] });
+      const res = await callKeyRoute(route, { token: key.rawKey });
+      expect(res.status, environment).toBe(route.passes[environment]);
+    }
+  });
+
+  if (route.params?.messageId) {
+    it("answers 404 for another organization's message, as for a missing one", async () => {
+      const other = await seedOrganization();
+      const id = newId("msg");
+      await getDb().message.create({
+        data: {
+          id,
+          organizationId: other.organizationId,
+          environment: "test",
+          to: "+14155550123",
+          from: "SG",
+          body: "theirs",
+          segments: 1,
+          encoding: "GSM-7",
+        },
+      });
+      const key = await seedApiKey(org.organizationId);
+      const res = await call(route.handler, `/api/v1/sms/${id}/status`, {
+        token: key.rawKey,
+        params: { messageId: id },
+      });
+      expectError(res, 404, "not_found");
+      expect(res.text).not.toContain("theirs");
+    });
+  }
+
+  if (route.body) {
+    it("validates the body after authentication", async () => {
+      const key = await seedApiKey(org.organizationId);
+      const res = await callKeyRoute(route, { token: key.rawKey, body: { unexpected: true } });
+      expectError(res, 400, "invalid_request");
+      expect(res.json.error.details.length).toBeGreaterThan(0);
+    });
+  }
+});

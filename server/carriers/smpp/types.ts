@@ -1,0 +1,48 @@
+/** The public types of the SMPP carrier (re-exported from `smpp-carrier.ts`). */
+import type { ConnectionOptions } from "node:tls";
+
+export interface SmppReceipt {
+  providerMessageId: string;
+  status: "DELIVERED" | "UNDELIVERED";
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+export interface SmppLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface SmppCarrierOptions {
+  /** `smpp://host:port` or `ssmpp://host:port` (TLS). */
+  url: string;
+  systemId: string;
+  password: string;
+  systemType?: string;
+  /** Most `submit_sm` outstanding at once (default 10). */
+  windowSize?: number;
+  /** Keep-alive period (default 30 s). */
+  enquireLinkMs?: number;
+  /** How long a response (bind, submit_sm, enquire_link) may take before the session is rebuilt (default 10 s). */
+  submitTimeoutMs?: number;
+  /** Reconnect back-off: first delay, doubled per failed attempt up to the cap (defaults 1 s, 60 s). */
+  reconnectInitialMs?: number;
+  reconnectMaxMs?: number;
+  /** retryAfterMs answered for a throttled message (ESME_RTHROTTLED, ESME_RMSGQFUL; default 1 s). */
+  throttleRetryMs?: number;
+  /** Extra TLS options for `ssmpp://` (ca, servername, rejectUnauthorized …). */
+  tls?: ConnectionOptions;
+  /** Takes a final delivery receipt; the `deliver_sm` is acknowledged only when this resolves. */
+  onReceipt: (receipt: SmppReceipt) => Promise<void> | void;
+  log?: SmppLogger;
+}
+
+export type SmppStatus = "bound" | "connecting" | "reconnecting" | "stopped";
+
+export interface SmppState {
+  status: SmppStatus;
+  lastError: string | null;
+  since: Date;
+}
+
+export const SMPP_PROVIDER = "smpp";

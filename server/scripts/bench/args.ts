@@ -1,0 +1,97 @@
+// bench.ts's command line (--build, --pglite, --only, --help), its BENCH_* settings and its log.
+
+export const log = (message: string) => console.error(`[bench] ${message}`);
+
+/** The parts `--only` can pick (`--only webhooks` or `--only=webhooks`). */
+export const PARTS = ["webhooks"] as const;
+export type Part = (typeof PARTS)[number];
+
+export interface Options {
+  /** --build: run `next build` even when .next-bench is up to date. */
+  build: boolean;
+  /** --pglite: embedded PGlite even when TEST_DATABASE_URL is set. */
+  pglite: boolean;
+  only: Part | undefined;
+}
+
+function onlyPart(argv: string[]): Part | undefined {
+  const i = argv.findIndex((a) => a === "--only" || a.startsWith("--only="));
+  if (i < 0) return undefined;
+  const value = argv[i]!.startsWith("--only=") ? argv[i]!.slice("--only=".length) : argv[i + 1];
+  if (!PARTS.includes(value as Part)) {
+    console.error(`[bench] --only takes one of: ${PARTS.join(", ")} (got ${value ?? "nothing"})`);
+    process.exit(2);
+  }
+  return value as Part;
+}
+
+/** Reads the options; exits with 2 on a bad --only, with 0 after printing the usage for --help. */
+export function parseArgs(argv: string[]): Options {
+  const args = new Set(argv);
+  const only = onlyPart(argv);
+  if (args.has("--help") || args.has("-h")) {
+    console.log(
+      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks]\n" +
+        "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
+        "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS or webhook figures)\n" +
+        "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +
+        "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
+        "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
+        "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
+        "     BENCH_PIPELINE_TIMEOUT=120 (s) BENCH_DRAIN_TIMEOUT=300 (s, the wait after each SMS slice)\n" +
+        "     BENCH_WEBHOOK_EVENTS=5000 (per burst) BENCH_WEBHOOK_RUNS=3 BENCH_WEBHOOK_LOW_RATE_EVENTS=50\n" +
+        "     BENCH_WEBHOOK_LOW_RATE_GAP=20 (ms) BENCH_WEBHOOK_TIMEOUT=120 (s, per wait)",
+    );
+    process.exit(0);
+  }
+  return { build: args.has("--build"), pglite: args.has("--pglite"), only };
+}
+
+export function intFromEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer ≥ ${min} (got "${raw}")`);
+  return value;
+}
+
+/** The BENCH_* knobs of the phases and the SMS work (the webhook ones are read in bench/webhook-run.ts). */
+export interface Settings {
+  connections: number;
+  durationSeconds: number;
+  rounds: number;
+  warmupSeconds: number;
+  lightConnections: number;
+  bulkConnections: number;
+  pipelineRequests: number;
+  pipelineTimeoutMs: number;
+  drainTimeoutMs: number;
+  sliceSeconds: number;
+}
+
+/** Throws on a malformed value. */
+export function readSettings(): Settings {
+  const connections = intFromEnv("BENCH_CONNECTIONS", 50, 1);
+  const durationSeconds = intFromEnv("BENCH_DURATION", 16, 1);
+  const rounds = intFromEnv("BENCH_ROUNDS", 8, 1);
+  const warmupSeconds = intFromEnv("BENCH_WARMUP", 2, 0);
+  const lightConnections = intFromEnv("BENCH_LIGHT_CONNECTIONS", 1, 1);
+  const bulkConnections = intFromEnv("BENCH_BULK_CONNECTIONS", 4, 1);
+  const pipelineRequests = intFromEnv("BENCH_PIPELINE_REQUESTS", 10, 1);
+  const pipelineTimeoutMs = intFromEnv("BENCH_PIPELINE_TIMEOUT", 120, 1) * 1000;
+  const drainTimeoutMs = intFromEnv("BENCH_DRAIN_TIMEOUT", 300, 1) * 1000;
+  // Whole seconds: autocannon stops on its 1-second tick.
+  const sliceSeconds = Math.max(1, Math.round(durationSeconds / rounds));
+  return {
+    connections,
+    durationSeconds,
+    rounds,
+    warmupSeconds,
+    lightConnections,
+    bulkConnections,
+    pipelineRequests,
+    pipelineTimeoutMs,
+    drainTimeoutMs,
+    sliceSeconds,
+  };
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { log } from "./args";
+import { seed } from "./seed";
+import { startServer, type RunningServer } from "./server-process";
+
+// bench.ts's server under test (started, checked, seeded) and its undo steps, plus what the server
+// printed.
+
+/** Undo steps for the server and the temporary directory, run once on success, failure or signal. */
+const cleanups: (() => Promise<void> | void)[] = [];
+let cleaned = false;
+/** Set once the server runs, so a failure can show what it printed. */
+let runningServer: RunningServer | undefined;
+
+export function onCleanup(step: () => Promise<void> | void): void {
+  cleanups.push(step);
+}
+
+export async function cleanup(): Promise<void> {
+  if (cleaned) return;
+  cleaned = true;
+  for (const step of cleanups.reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      log(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
+
+export function cleanupOnSignals(): void {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      log(`${signal}: stopping`);
+      void cleanup().finally(() => process.exit(128 + (os.constants.signals[signal] ?? 1)));
+    });
+  }
+}
+
+/** The last lines the server printed, once it was started. */
+export function serverOutputTail(): string | undefined {
+  return runningServer?.outputTail();
+}
+
+export async function startSeededServer(databaseUrl: string | undefined) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "signalgate-bench-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.TEST_DATABASE_URL;
+  Object.assign(env, {
+    NODE_ENV: "production",
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    // An empty DATABASE_URL means PGlite (env.ts); set explicitly so a .env file cannot supply one.
+    DATABASE_URL: databaseUrl ?? "",
+    DATA_DIR: dataDir,
+    BENCH_ROUTES: "on",
+    LOG_LEVEL: "warn",
+    // As in production without Inngest: the embedded job runner and this process's message pipeline.
+    EMBEDDED_JOBS: "on",
+    MESSAGE_PIPELINE: "on",
+    // The webhook figures deliver to a receiver on 127.0.0.1 (bench/webhooks.ts).
+    WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+    WEBHOOK_WORKER: "on",
+    NEXT_TELEMETRY_DISABLED: "1",
+  });
+  for (const name of ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "INNGEST_BASE_URL"]) delete env[name];
+
+  log("starting node server/serve.mjs");
+  const startedAt = Date.now();
+  const server = await startServer(env, undefined, [CLIENT_ABORTED]);
+  cleanups.push(() => server.stop());
+  runningServer = server;
+  log(`server pid ${server.pid} healthy at ${server.baseUrl} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+
+  const expected = databaseUrl ? "postgres" : "pglite";
+  const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { database?: { kind?: string } };
+  if (health.database?.kind !== expected) {
+    throw new Error(`the server reports database ${health.database?.kind ?? "?"}, expected ${expected}`);
+  }
+  const account = await seed(server.baseUrl);
+  log(
+    "seeded an account, an API key and raised the organization's rate limits; " +
+      "a second organization (rate limiting off) with a sandbox key for the SMS routes",
+  );
+  return { server, account };
+}
+
+/**
+ * What the server logs when a client goes away while its request body is being read: autocannon
+ * does that to the requests in flight when it ends a slice, so these are expected (POST routes).
+ */
+const CLIENT_ABORTED = /"unhandled error".*Error: aborted/;
+
+/** What the server printed beyond the routine lines (and the expected aborted-request errors). */
+export function reportServerOutput(server: RunningServer): void {
+  const routine =
+    /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: |\[messages\] pipeline: on|\[webhooks\] worker: |\[serve\] SIG|[✓▲] )/;
+  const printed = server
+    .outputTail()
+    .split("\n")
+    .filter((line) => line.trim() && !routine.test(line) && !CLIENT_ABORTED.test(line));
+  const aborted = server.counted(CLIENT_ABORTED);
+  if (aborted > 0) {
+    log(
+      `the server logged ${aborted} "unhandled error" lines with "Error: aborted": requests in flight when a ` +
+        "slice ended, whose client went away while their body was being read (not counted in the figures)",
+    );
+  }
+  if (printed.length > 0) log(`the server printed (last lines):\n${printed.slice(-20).join("\n")}`);
+}
