@@ -7,7 +7,8 @@ import { defineConfig } from "@playwright/test";
 // on a data directory of their own that is new for every run. The config is evaluated again in
 // every worker process; the directory is chosen once and handed down through the environment.
 const ci = Boolean(process.env.CI);
-const PORT = 3100;
+// E2E_PORT moves the three servers (PORT, PORT+1, PORT+2) so two checkouts can run e2e at once.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 // A fixed 40-character secret, like the unit tests'; never used outside tests.
@@ -89,7 +90,7 @@ export default defineConfig({
     // Two instances sharing one PostgreSQL, for what must hold across processes (key revocation,
     // shared rate limits). Only when a PostgreSQL is at hand: `npm test` provides one.
     ...(sharedDatabaseUrl
-      ? [server(3101, { DATABASE_URL: sharedDatabaseUrl }), server(3102, { DATABASE_URL: sharedDatabaseUrl })]
+      ? [server(PORT + 1, { DATABASE_URL: sharedDatabaseUrl }), server(PORT + 2, { DATABASE_URL: sharedDatabaseUrl })]
       : []),
   ],
 });

@@ -1,4 +1,4 @@
-// Two production servers sharing one PostgreSQL (ports 3101 and 3102, started by the Playwright
+// Two production servers sharing one PostgreSQL (ports E2E_PORT+1 and +2, by default 3101 and 3102, started by the Playwright
 // config when a PostgreSQL is available): what one instance changes, the other must honour at once.
 import { expect, test } from "@playwright/test";
 import { createServer } from "node:http";
@@ -6,8 +6,9 @@ import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { createKey, expectError, registerAndLogin, SMS, expectAccepted } from "./helpers";
 
-const A = "http://127.0.0.1:3101";
-const B = "http://127.0.0.1:3102";
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const A = `http://127.0.0.1:${BASE_PORT + 1}`;
+const B = `http://127.0.0.1:${BASE_PORT + 2}`;
 
 test.skip(!process.env.TEST_DATABASE_URL, "needs PostgreSQL (npm test provides one)");
 
