@@ -16,6 +16,10 @@ export async function register(): Promise<void> {
   const mode = await startBackgroundWork();
   console.log(`[jobs] background work: ${mode}`);
   const { startMessagePipeline, stopMessagePipeline } = await import("./server/messages/pipeline/worker");
+  const { startLiveCarriers, stopLiveCarriers } = await import("./server/carriers/live");
+  // The process that hands messages off holds the carrier connections (and takes SMPP receipts).
+  const providers = env.MESSAGE_PIPELINE === "on" ? startLiveCarriers() : [];
+  console.log(`[carriers] live: ${providers.length > 0 ? providers.join(", ") : "none (sg_live_ sends answer 503)"}`);
   const pipeline = startMessagePipeline();
   console.log(`[messages] pipeline: ${pipeline ? "on" : "off"}`);
   const { startWebhookWorker, stopWebhookWorker } = await import("./server/webhooks/deliveries/worker");
@@ -24,6 +28,7 @@ export async function register(): Promise<void> {
 
   globalThis.__signalgateShutdown = async () => {
     await stopMessagePipeline();
+    await stopLiveCarriers();
     await stopWebhookWorker();
     await stopBackgroundWork();
     await lastUsed.flush().catch((err: unknown) => console.error("[shutdown] lastUsedAt flush failed", err));

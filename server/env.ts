@@ -44,12 +44,58 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     BENCH_ROUTES: z.enum(["on", "off"]).default("off"),
+    // Real carriers (server/carriers/live.ts). Unset SMS_PROVIDER: live sends answer 503.
+    SMS_PROVIDER: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? "")
+          .split(",")
+          .map((p) => p.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.enum(["smpp", "twilio"], { message: "each entry must be smpp or twilio" }))
+          .refine((list) => new Set(list).size === list.length, "lists a provider twice"),
+      ),
+    SMPP_URL: z
+      .string()
+      .regex(/^s?smpp:\/\/[^/:]+:\d+\/?$/, "must look like smpp://host:port or ssmpp://host:port")
+      .optional(),
+    SMPP_SYSTEM_ID: z.string().min(1).max(15, "SMPP allows at most 15 characters").optional(),
+    SMPP_PASSWORD: z.string().min(1).max(8, "SMPP allows at most 8 characters").optional(),
+    SMPP_SYSTEM_TYPE: z.string().max(12, "SMPP allows at most 12 characters").optional(),
+    SMPP_WINDOW_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+    TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    TWILIO_API_BASE_URL: z.string().url().default("https://api.twilio.com"),
+    PUBLIC_BASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .transform((v) => v?.replace(/\/+$/, "")),
   })
   .transform((e, ctx) => {
     const production = e.NODE_ENV === "production";
     for (const key of ["AUTH_SECRET"] as const) {
       if (!e[key] && production) {
         ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
+      }
+    }
+    const needs: Record<string, readonly (keyof typeof e)[]> = {
+      smpp: ["SMPP_URL", "SMPP_SYSTEM_ID", "SMPP_PASSWORD"],
+      twilio: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "PUBLIC_BASE_URL"],
+    };
+    for (const provider of e.SMS_PROVIDER) {
+      for (const key of needs[provider] ?? []) {
+        if (!e[key]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `${key} is required when SMS_PROVIDER includes ${provider}`,
+          });
+        }
       }
     }
     const authSecret = e.AUTH_SECRET ?? DEV_SECRET;

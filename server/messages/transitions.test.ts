@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { ALLOWED_TRANSITIONS, applyTransitions } from "./transitions";
 
 describe("message lifecycle", () => {
-  it("is QUEUED → SENT → DELIVERED | UNDELIVERED and QUEUED → FAILED, with no way back", () => {
+  it("is QUEUED → SENT → DELIVERED | UNDELIVERED | FAILED (a carrier's own failure) and QUEUED → FAILED, with no way back", () => {
     expect(ALLOWED_TRANSITIONS).toEqual({
       QUEUED: ["SENT", "FAILED"],
-      SENT: ["DELIVERED", "UNDELIVERED"],
+      SENT: ["DELIVERED", "UNDELIVERED", "FAILED"],
       DELIVERED: [],
       FAILED: [],
       UNDELIVERED: [],

@@ -4,10 +4,14 @@ import { newId } from "../ids";
 
 export type MessageStatus = "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
 
-/** The lifecycle (contract §5): QUEUED → SENT → DELIVERED | UNDELIVERED, QUEUED → FAILED. */
+/**
+ * The lifecycle (contract §5): QUEUED → SENT → DELIVERED | UNDELIVERED, QUEUED → FAILED. A real
+ * carrier can also report, after taking a message, that it could not send it at all (Twilio's
+ * `failed`): SENT → FAILED, keeping the carrier's error code (issue "Real carriers").
+ */
 export const ALLOWED_TRANSITIONS: Readonly<Record<MessageStatus, readonly MessageStatus[]>> = {
   QUEUED: ["SENT", "FAILED"],
-  SENT: ["DELIVERED", "UNDELIVERED"],
+  SENT: ["DELIVERED", "UNDELIVERED", "FAILED"],
   DELIVERED: [],
   FAILED: [],
   UNDELIVERED: [],

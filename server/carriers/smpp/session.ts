@@ -9,7 +9,12 @@ import { handleDeliverSm } from "./receipts";
 import { describeStatus, SmppStatusCode } from "./status-codes";
 import type { SmppCarrierOptions, SmppLogger, SmppState, SmppStatus } from "./types";
 
-export type PartOutcome = { status: number; messageId: string } | { lost: string };
+/**
+ * A request's answer, or `lost` without one. `written` says the PDU had been handed to the socket
+ * before it was lost: the SMSC may have taken it (so a message must not fail over to another
+ * provider); without it the request certainly never left.
+ */
+export type PartOutcome = { status: number; messageId: string } | { lost: string; written?: boolean };
 
 export interface Connection {
   session: Session;
@@ -109,13 +114,14 @@ export class SmppSession {
   ): Promise<PartOutcome> {
     return new Promise((resolve) => {
       let done = false;
+      let written = false;
       const finish = (outcome: PartOutcome) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
         conn.timers.delete(timer);
         conn.pending.delete(finish);
-        resolve(outcome);
+        resolve("lost" in outcome ? { lost: outcome.lost, written } : outcome);
       };
       const timer = setTimeout(() => {
         const why = `no ${command}_resp within ${this.submitTimeoutMs} ms`;
@@ -125,8 +131,8 @@ export class SmppSession {
       conn.timers.add(timer);
       conn.pending.add(finish);
       try {
-        const sent = conn.session.send(new smpp.PDU(command, fields), (resp) => finish(onResponse(resp)));
-        if (!sent) finish({ lost: "the SMPP connection is not writable" });
+        written = conn.session.send(new smpp.PDU(command, fields), (resp) => finish(onResponse(resp)));
+        if (!written) finish({ lost: "the SMPP connection is not writable" });
       } catch (err) {
         finish({ lost: `could not encode ${command}: ${(err as Error).message}` });
       }

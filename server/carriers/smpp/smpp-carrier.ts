@@ -1,7 +1,7 @@
 /**
  * An SMPP 3.4 client as a `Carrier`: one long-lived `bind_transceiver` session per instance that
  * submits messages (`submit_sm`, a window of outstanding requests) and takes delivery receipts
- * (`deliver_sm`) on the same connection. Not wired into the app yet (see "Real carriers").
+ * (`deliver_sm`) on the same connection.
  *
  * - Session (`session.ts`): connect, bind, `enquire_link` every `enquireLinkMs`; when the
  *   connection drops, a bind is refused or a request goes unanswered, the session is torn down and
@@ -17,7 +17,7 @@
  *
  * This module composes them and is the public entry point: import from here.
  */
-import type { Carrier, OutboundMessage, SubmitResult } from "../types";
+import type { Carrier, CarrierState, OutboundMessage, SubmitResult } from "../types";
 import { SmppSession } from "./session";
 import { SmppSubmitter } from "./submit";
 import { SMPP_PROVIDER, type SmppCarrierOptions, type SmppLogger, type SmppState } from "./types";
@@ -52,6 +52,11 @@ export class SmppCarrier implements Carrier {
 
   state(): SmppState {
     return this.session.state();
+  }
+
+  describe(): CarrierState[] {
+    const { status, lastError, since } = this.session.state();
+    return [{ provider: this.name, status, lastError, since }];
   }
 
   /** Starts the session; resolves after the first bind attempt (bound or not), never rejects. */

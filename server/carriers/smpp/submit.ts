@@ -44,6 +44,7 @@ export class SmppSubmitter {
           messageId: m.id,
           outcome: "retry",
           errorMessage: `SMPP submit failed: ${(err as Error).message}`,
+          maybeTaken: true, // not known how far it got
         })),
       ),
     );
@@ -83,7 +84,11 @@ export class SmppSubmitter {
             };
       const outcome = await this.sendInWindow(pdu);
       const partial = i > 0 ? ` (part ${i + 1} of ${parts.length}; earlier parts were taken and are sent again)` : "";
-      if ("lost" in outcome) return { messageId: m.id, outcome: "retry", errorMessage: outcome.lost + partial };
+      if ("lost" in outcome) {
+        // Written but unanswered, or earlier parts taken: the SMSC may hold (part of) it.
+        const maybeTaken = outcome.written === true || i > 0;
+        return { messageId: m.id, outcome: "retry", errorMessage: outcome.lost + partial, maybeTaken };
+      }
       if (outcome.status !== SmppStatusCode.ESME_ROK) return this.refusal(m.id, outcome.status, partial);
       if (i === 0) providerMessageId = outcome.messageId;
     }
@@ -115,7 +120,7 @@ export class SmppSubmitter {
     await this.acquireSlot();
     try {
       const conn = this.session.connection;
-      if (!conn?.bound || conn.closed) return { lost: this.session.notBoundReason() };
+      if (!conn?.bound || conn.closed) return { lost: this.session.notBoundReason(), written: false };
       return await this.session.request(conn, "submit_sm", fields, (resp) => ({
         status: resp.command_status,
         messageId: typeof resp.message_id === "string" ? resp.message_id : "",

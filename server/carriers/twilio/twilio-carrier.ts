@@ -1,4 +1,4 @@
-import type { Carrier, OutboundMessage, SubmitResult } from "../types";
+import type { Carrier, CarrierState, OutboundMessage, SubmitResult } from "../types";
 import { MESSAGE_ID_PARAM } from "./status-callback";
 
 /**
@@ -33,6 +33,15 @@ import { MESSAGE_ID_PARAM } from "./status-callback";
  */
 
 export const TWILIO_PROVIDER = "twilio";
+
+/** Connection errors that mean the request never reached the peer (safe to fail over). */
+const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 
 /** Twilio error codes that mean the destination itself is not a number we can text. */
 export const TWILIO_INVALID_NUMBER_CODES: ReadonlySet<number> = new Set([21211, 21614]);
@@ -72,7 +81,7 @@ export interface TwilioCarrierOptions {
 /** What one HTTP attempt came to. */
 type Attempt =
   | { kind: "final"; result: SubmitResult }
-  | { kind: "again"; errorMessage: string; retryAfterMs?: number }
+  | { kind: "again"; errorMessage: string; retryAfterMs?: number; maybeTaken?: boolean }
   | { kind: "config"; errorMessage: string };
 
 interface SubmitContext {
@@ -95,6 +104,7 @@ export class TwilioCarrier implements Carrier {
   private readonly submitBudgetMs: number;
   private readonly idempotencyHeader: string | undefined;
   private readonly fetch: typeof fetch;
+  private health: CarrierState = { provider: TWILIO_PROVIDER, status: "ready", lastError: null, since: new Date() };
 
   constructor(options: TwilioCarrierOptions) {
     if (!options.accountSid || !options.authToken)
@@ -133,6 +143,17 @@ export class TwilioCarrier implements Carrier {
     return results;
   }
 
+  /** ready until a submit goes wrong; failing (with the error) until one succeeds again. */
+  describe(): CarrierState[] {
+    return [{ ...this.health }];
+  }
+
+  private note(ok: boolean, error?: string): void {
+    const status = ok ? "ready" : "failing";
+    if (status !== this.health.status) this.health = { ...this.health, status, since: new Date() };
+    if (!ok) this.health.lastError = error ?? null;
+  }
+
   /** The callback URL for one message: ours, with our message id in the query. */
   statusCallbackFor(messageId: string): string {
     const url = new URL(this.statusCallbackUrl);
@@ -142,18 +163,25 @@ export class TwilioCarrier implements Carrier {
 
   /** One message: the first attempt and up to maxRetries more. */
   private async deliver(message: OutboundMessage, ctx: SubmitContext): Promise<SubmitResult> {
+    // Once any attempt may have reached Twilio, every later "retry" answer says so too.
+    let maybeTaken = false;
     for (let attempt = 0; ; attempt++) {
-      if (ctx.configError) return retry(message.id, ctx.configError);
+      if (ctx.configError) return retry(message.id, ctx.configError, undefined, maybeTaken);
       if (Date.now() >= ctx.deadline) {
-        return retry(message.id, "Not sent: the carrier's time budget for this batch ran out.");
+        return retry(message.id, "Not sent: the carrier's time budget for this batch ran out.", undefined, maybeTaken);
       }
       const outcome = await this.attempt(message);
-      if (outcome.kind === "final") return outcome.result;
+      if (outcome.kind === "final") {
+        this.note(true);
+        return outcome.result;
+      }
+      this.note(false, outcome.errorMessage);
       if (outcome.kind === "config") {
         ctx.configError ??= outcome.errorMessage;
-        return retry(message.id, outcome.errorMessage);
+        return retry(message.id, outcome.errorMessage, undefined, maybeTaken);
       }
-      const answer = retry(message.id, outcome.errorMessage, outcome.retryAfterMs);
+      maybeTaken ||= outcome.maybeTaken === true;
+      const answer = retry(message.id, outcome.errorMessage, outcome.retryAfterMs, maybeTaken);
       if (attempt >= this.maxRetries) return answer;
       // A Retry-After longer than we are willing to wait here goes back to the pipeline as is.
       if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.maxBackoffMs) return answer;
@@ -198,10 +226,16 @@ export class TwilioCarrier implements Carrier {
         return {
           kind: "again",
           errorMessage: `Twilio did not answer within ${this.timeoutMs} ms (it may have taken the message).`,
+          maybeTaken: true,
         };
       }
       const cause = e.cause?.code ?? e.cause?.message;
-      return { kind: "again", errorMessage: `Could not reach Twilio: ${e.message}${cause ? ` (${cause})` : ""}.` };
+      return {
+        kind: "again",
+        errorMessage: `Could not reach Twilio: ${e.message}${cause ? ` (${cause})` : ""}.`,
+        // Refused or unresolvable: nothing was sent. Anything else (a reset mid-request) may have been.
+        maybeTaken: !(e.cause?.code !== undefined && NOT_SENT_CODES.has(e.cause.code)),
+      };
     }
 
     const body = parseJson(text);
@@ -213,7 +247,11 @@ export class TwilioCarrier implements Carrier {
       const sid = typeof body.sid === "string" ? body.sid : "";
       if (!sid) {
         // Probably taken, but we cannot track it without a sid: retried (at-least-once).
-        return { kind: "again", errorMessage: `Twilio answered HTTP ${status} without a message sid.` };
+        return {
+          kind: "again",
+          errorMessage: `Twilio answered HTTP ${status} without a message sid.`,
+          maybeTaken: true,
+        };
       }
       const initial = typeof body.status === "string" ? body.status : "";
       if (initial === "failed" || initial === "undelivered") {
@@ -245,10 +283,11 @@ export class TwilioCarrier implements Carrier {
   }
 }
 
-function retry(messageId: string, errorMessage: string, retryAfterMs?: number): SubmitResult {
-  return retryAfterMs === undefined
-    ? { messageId, outcome: "retry", errorMessage }
-    : { messageId, outcome: "retry", errorMessage, retryAfterMs };
+function retry(messageId: string, errorMessage: string, retryAfterMs?: number, maybeTaken = false): SubmitResult {
+  const result: SubmitResult = { messageId, outcome: "retry", errorMessage };
+  if (retryAfterMs !== undefined) result.retryAfterMs = retryAfterMs;
+  if (maybeTaken) result.maybeTaken = true;
+  return result;
 }
 
 function rejected(messageId: string, errorCode: string, errorMessage: string): SubmitResult {

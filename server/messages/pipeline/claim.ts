@@ -21,7 +21,7 @@ FROM (
 ) due
 WHERE m.id = due.id
 RETURNING m.id, m.organization_id, m.environment::text AS environment, m.to_number, m.from_sender, m.body,
-  m.segments, m.encoding, m.attempts, m.locked_until`;
+  m.segments, m.encoding, m.attempts, m.locked_until, m.provider`;
 
 interface Row extends Record<string, unknown> {
   id: string;
@@ -34,6 +34,7 @@ interface Row extends Record<string, unknown> {
   encoding: "GSM-7" | "UCS-2";
   attempts: number;
   locked_until: Date | string;
+  provider: string | null;
 }
 
 /**
@@ -64,19 +65,27 @@ export async function claimQueuedMessages(
     encoding: r.encoding,
     attempt: r.attempts,
     lease: new Date(r.locked_until),
+    // A QUEUED message has a provider only when pinned to it (an unanswered earlier hand-off).
+    pinnedProvider: r.provider,
   }));
 }
 
 const RELEASE_SQL = `
-UPDATE messages m SET locked_until = NULL, next_attempt_at = t.next_attempt_at, updated_at = $4::timestamptz
-FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS t(id, next_attempt_at, lease)
+UPDATE messages m SET locked_until = NULL, next_attempt_at = t.next_attempt_at, updated_at = $4::timestamptz,
+  provider = COALESCE(t.pin_provider, m.provider)
+FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $5::text[]) AS t(id, next_attempt_at, lease, pin_provider)
 WHERE m.id = t.id AND m.status = 'QUEUED' AND m.locked_until = t.lease`;
 
+export interface RetryRelease {
+  id: string;
+  lease: Date;
+  nextAttemptAt: Date;
+  /** The provider may hold the message already: it stays pinned to it. */
+  pinProvider?: string;
+}
+
 /** Put claimed messages back in the queue, due again at their own time (a retryable refusal). */
-export async function releaseForRetry(
-  retries: readonly { id: string; lease: Date; nextAttemptAt: Date }[],
-  now: Date,
-): Promise<void> {
+export async function releaseForRetry(retries: readonly RetryRelease[], now: Date): Promise<void> {
   if (retries.length === 0) return;
   await runSql(
     null,
@@ -86,6 +95,7 @@ export async function releaseForRetry(
       retries.map((r) => r.nextAttemptAt.toISOString()),
       retries.map((r) => r.lease.toISOString()),
       now.toISOString(),
+      retries.map((r) => r.pinProvider ?? null),
     ],
     "sg_release_messages",
   );

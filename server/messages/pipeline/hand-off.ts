@@ -2,7 +2,7 @@ import { carrierFor } from "../../carriers/registry";
 import type { Carrier, SubmitResult } from "../../carriers/types";
 import { logger } from "../../logger";
 import { applyTransitions, type Transition } from "../transitions";
-import { claimQueuedMessages, releaseForRetry, type ClaimedMessage } from "./claim";
+import { claimQueuedMessages, releaseForRetry, type ClaimedMessage, type RetryRelease } from "./claim";
 
 /** A message refused as retryable this many times fails for good (`carrier_unavailable`). */
 export const MAX_HANDOFF_ATTEMPTS = 10;
@@ -40,7 +40,7 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
   const byEnvironment = new Map<"live" | "test", ClaimedMessage[]>();
   for (const m of claimed) byEnvironment.set(m.environment, [...(byEnvironment.get(m.environment) ?? []), m]);
   const transitions: Transition[] = [];
-  const retries: { id: string; lease: Date; nextAttemptAt: Date }[] = [];
+  const retries: RetryRelease[] = [];
   for (const [environment, batch] of byEnvironment) {
     const carrier = (options.carriers ?? carrierFor)(environment);
     const results = carrier
@@ -85,9 +85,10 @@ function outcomeOf(
   provider: string | undefined,
   now: Date,
   transitions: Transition[],
-  retries: { id: string; lease: Date; nextAttemptAt: Date }[],
+  retries: RetryRelease[],
 ): void {
-  const base = { messageId: message.id, from: "QUEUED" as const, lease: message.lease, provider };
+  const answeredBy = result.provider ?? provider;
+  const base = { messageId: message.id, from: "QUEUED" as const, lease: message.lease, provider: answeredBy };
   if (result.outcome === "accepted") {
     transitions.push({ ...base, to: "SENT", providerMessageId: result.providerMessageId });
   } else if (result.outcome === "rejected") {
@@ -101,6 +102,9 @@ function outcomeOf(
     });
   } else {
     const delay = result.retryAfterMs ?? retryDelayMs(message.attempt);
-    retries.push({ id: message.id, lease: message.lease, nextAttemptAt: new Date(now.getTime() + delay) });
+    const nextAttemptAt = new Date(now.getTime() + delay);
+    // It may be with that provider already: from now on only that provider may take it.
+    const pinProvider = result.maybeTaken && answeredBy ? answeredBy : undefined;
+    retries.push({ id: message.id, lease: message.lease, nextAttemptAt, pinProvider });
   }
 }

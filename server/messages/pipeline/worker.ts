@@ -1,6 +1,7 @@
 import { getEnv } from "../../env";
 import { PollLoop } from "../../poll-loop";
 import { nudgeWebhookWorker } from "../../webhooks/deliveries/worker";
+import { applyStoredReceipts, pruneStoredReceipts } from "../carrier-receipts/apply-stored";
 import { handOffQueued } from "./hand-off";
 import { deliverSandboxReceipts } from "./sandbox-receipts";
 
@@ -10,7 +11,14 @@ export interface PipelineOptions {
   batchSize?: number;
   /** Only this organization's messages (tests sharing one PostgreSQL); every organization by default. */
   organizationId?: string;
+  /**
+   * Real carriers are configured: apply their stored receipts each round (those that arrived before
+   * the hand-off recorded SENT) and prune old unmatched ones.
+   */
+  carrierReceipts?: boolean;
 }
+
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * The message pipeline of one process: hands QUEUED messages to their carrier and plays the
@@ -20,6 +28,7 @@ export interface PipelineOptions {
  */
 export class MessagePipeline {
   private readonly loop: PollLoop;
+  private lastPrune = 0;
 
   constructor(private readonly options: PipelineOptions) {
     this.loop = new PollLoop("message pipeline", options.pollIntervalMs, async () => {
@@ -48,6 +57,7 @@ export class MessagePipeline {
     const organizationId = this.options.organizationId;
     for (;;) {
       const handed = await handOffQueued({ now, limit, organizationId });
+      const applied = this.options.carrierReceipts ? await this.applyCarrierReceipts(now(), limit * 2) : 0;
       const received = await deliverSandboxReceipts(
         now(),
         this.options.sandboxDelayMs,
@@ -55,9 +65,17 @@ export class MessagePipeline {
         organizationId ?? null,
       );
       // Every transition wrote an outbox event: let the webhook worker relay it now.
-      if (handed + received > 0) nudgeWebhookWorker();
-      if (handed < limit && received < limit * 2) return;
+      if (handed + received + applied > 0) nudgeWebhookWorker();
+      if (handed < limit && received < limit * 2 && applied < limit * 2) return;
     }
+  }
+
+  private async applyCarrierReceipts(now: Date, limit: number): Promise<number> {
+    if (now.getTime() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now.getTime();
+      await pruneStoredReceipts(now);
+    }
+    return applyStoredReceipts(now, null, limit);
   }
 }
 
@@ -70,6 +88,7 @@ export function startMessagePipeline(): MessagePipeline | undefined {
   holder.__signalgatePipeline ??= new MessagePipeline({
     pollIntervalMs: env.MESSAGE_POLL_INTERVAL_MS,
     sandboxDelayMs: env.SANDBOX_DELIVERY_DELAY_MS,
+    carrierReceipts: env.SMS_PROVIDER.length > 0,
   });
   holder.__signalgatePipeline.start();
   return holder.__signalgatePipeline;

@@ -1,5 +1,6 @@
 import { apiKeysPaths } from "./api-keys";
 import { authPaths } from "./auth";
+import { carriersPaths } from "./carriers";
 import { healthPaths } from "./health";
 import { otpPaths, smsPaths } from "./messaging";
 import { rateLimitsPaths } from "./rate-limits";
@@ -18,5 +19,6 @@ export const PATH_MODULES: PathModule[] = [
   apiKeysPaths,
   webhooksPaths,
   rateLimitsPaths,
+  carriersPaths,
   healthPaths,
 ];

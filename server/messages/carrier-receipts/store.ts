@@ -1,0 +1,28 @@
+import { runSql } from "../../db/sql";
+import { newId } from "../../ids";
+import type { CarrierReceiptInput } from "./types";
+
+const STORE_SQL = `
+INSERT INTO carrier_receipts (id, provider, provider_message_id, message_id, status, error_code, error_message, received_at)
+SELECT r.id, r.provider, r.provider_message_id, r.message_id, r.status, r.error_code, r.error_message, $2::timestamptz
+FROM jsonb_to_recordset($1::jsonb) AS r(id text, provider text, provider_message_id text, message_id text,
+  status text, error_code text, error_message text)`;
+
+/**
+ * Keep receipts durably, all in one statement, before the carrier is told they arrived (an SMPP
+ * deliver_sm is answered only after this commits), so a crash never loses one. Returns their ids.
+ */
+export async function storeCarrierReceipts(receipts: readonly CarrierReceiptInput[], now: Date): Promise<string[]> {
+  if (receipts.length === 0) return [];
+  const rows = receipts.map((r) => ({
+    id: newId("rcp"),
+    provider: r.provider,
+    provider_message_id: r.providerMessageId,
+    message_id: r.messageId ?? null,
+    status: r.status,
+    error_code: r.errorCode ?? null,
+    error_message: r.errorMessage ?? null,
+  }));
+  await runSql(null, STORE_SQL, [JSON.stringify(rows), now.toISOString()], "sg_store_carrier_receipts");
+  return rows.map((r) => r.id);
+}
