@@ -23,22 +23,23 @@ export interface OutboundMessage {
   pinnedProvider?: string | null;
 }
 
-export type SubmitResult = /** The carrier took the message: it becomes SENT. */
-(
-  | { messageId: string; outcome: "accepted"; providerMessageId: string }
-  /** The carrier refused it for good (bad number, blocked content): it becomes FAILED. */
-  | { messageId: string; outcome: "rejected"; errorCode: string; errorMessage: string }
-  /**
-   * The carrier could not take it now: it stays QUEUED and is retried. `maybeTaken` says the
-   * request reached the carrier and no answer came back (a time-out, a connection lost after the
-   * write): it may have been taken, so it must not fail over to another provider. Without it the
-   * refusal is definite (not connected, throttled, 5xx) and the next provider may take it.
-   */
-  | { messageId: string; outcome: "retry"; errorMessage: string; retryAfterMs?: number; maybeTaken?: boolean }
-) & {
-  /** Which provider answered, when a composite carrier (failover) chose among several. */
-  provider?: string;
-};
+export type SubmitResult =
+  /** The carrier took the message: it becomes SENT. */
+  (
+    | { messageId: string; outcome: "accepted"; providerMessageId: string }
+    /** The carrier refused it for good (bad number, blocked content): it becomes FAILED. */
+    | { messageId: string; outcome: "rejected"; errorCode: string; errorMessage: string }
+    /**
+     * The carrier could not take it now: it stays QUEUED and is retried. `maybeTaken` says the
+     * request reached the carrier and no answer came back (a time-out, a connection lost after the
+     * write): it may have been taken, so it must not fail over to another provider. Without it the
+     * refusal is definite (not connected, throttled, 5xx) and the next provider may take it.
+     */
+    | { messageId: string; outcome: "retry"; errorMessage: string; retryAfterMs?: number; maybeTaken?: boolean }
+  ) & {
+    /** Which provider answered, when a composite carrier (failover) chose among several. */
+    provider?: string;
+  };
 
 export interface DeliveryReceipt {
   messageId: string;
