@@ -8,6 +8,7 @@ import { RoleBadge } from "../dashboard/role-badge";
 import { useDashboard } from "../dashboard/dashboard-context";
 import { NAV } from "../dashboard/nav-items";
 import { GettingStarted } from "./getting-started";
+import { ProvidersCard } from "./providers-card";
 
 const DESCRIPTIONS: Record<string, string> = {
   "/dashboard/messages": "Every SMS and OTP message with its status.",
@@ -72,6 +73,7 @@ export function OverviewPage({ baseUrl }: { baseUrl: string }) {
               })}
             </ul>
           </Card>
+          <ProvidersCard />
           <Card>
             <CardHeader title="Your access" description="What your role allows in this organization." />
             <dl className="divide-y divide-slate-100 text-sm">

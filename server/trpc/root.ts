@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
+import { carriersRouter } from "./routers/carriers";
 import { membersRouter } from "./routers/members";
 import { messagesRouter } from "./routers/messages";
 import { organizationsRouter } from "./routers/organizations";
@@ -21,6 +22,7 @@ export const appRouter = router({
   messages: messagesRouter,
   otp: otpRouter,
   webhooks: webhooksRouter,
+  carriers: carriersRouter,
 });
 
 export type AppRouter = typeof appRouter;
