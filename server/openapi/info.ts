@@ -30,13 +30,15 @@ The key prefix selects the environment.
   DELIVERED within a few seconds, except for the magic recipients \`+15005550001\` (FAILED,
   \`invalid_number\`), \`+15005550002\` (UNDELIVERED, \`carrier_rejected\`) and \`+15005550003\` (stays
   SENT). The status endpoint returns the \`body\` of sandbox messages, OTP codes included.
-- \`sg_live_…\` keys send real messages through the configured SMS provider. While none is configured,
-  sends answer 503 \`provider_not_configured\` and nothing is queued or charged.
+- \`sg_live_…\` keys send real messages through the configured SMS providers (SMPP, a Twilio-compatible
+  API, or both with failover); \`providerMessageId\` in events is the carrier's own id. While none is
+  configured, sends answer 503 \`provider_not_configured\` and nothing is queued or charged.
 
 ## Messages
 \`POST /sms/send\` and \`/sms/bulk\` answer 202 as soon as a message is queued; delivery happens in the
 background. A message moves QUEUED → SENT → DELIVERED, or SENT → UNDELIVERED when the carrier refuses it,
-or QUEUED → FAILED when it never leaves; \`GET /sms/{messageId}/status\` gives the current status and the
+or QUEUED → FAILED when it never leaves (live messages also go SENT → FAILED when the carrier reports it
+could not send one it had taken); \`GET /sms/{messageId}/status\` gives the current status and the
 time of each step. Bodies are billed in GSM 03.38 segments (GSM-7: 160 characters, 153 per part when
 longer; UCS-2 as soon as one character is outside the GSM alphabet: 70, 67 per part). Recipients are E.164
 numbers that must also be valid for their country, otherwise 400 \`invalid_phone_number\`.
