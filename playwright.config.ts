@@ -26,6 +26,15 @@ if (!dataDir) {
 
 const sharedDatabaseUrl = process.env.TEST_DATABASE_URL;
 
+// The first server sends sg_live_ messages over SMPP to a test SMSC of its own (e2e/smsc.ts).
+const SMSC_PORT = PORT + 9;
+const LIVE_SMPP = {
+  SMS_PROVIDER: "smpp",
+  SMPP_URL: `smpp://127.0.0.1:${SMSC_PORT}`,
+  SMPP_SYSTEM_ID: "e2e",
+  SMPP_PASSWORD: "e2e-pw",
+};
+
 function server(port: number, env: Record<string, string>) {
   return {
     // The real process, not an npx wrapper: Playwright stops what it started (STACK.md).
@@ -86,7 +95,17 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(PORT, { DATA_DIR: dataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" }),
+    {
+      command: "node --import tsx e2e/smsc.ts",
+      port: SMSC_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe" as const,
+      stderr: "pipe" as const,
+      gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+      env: { SMSC_PORT: String(SMSC_PORT), SMSC_SYSTEM_ID: "e2e", SMSC_PASSWORD: "e2e-pw" },
+    },
+    server(PORT, { DATA_DIR: dataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", ...LIVE_SMPP }),
     // Two instances sharing one PostgreSQL, for what must hold across processes (key revocation,
     // shared rate limits). Only when a PostgreSQL is at hand: `npm test` provides one.
     ...(sharedDatabaseUrl

@@ -38,6 +38,10 @@ export interface TestSmscOptions {
   answerDelayMs?: number;
   /** TLS server (ssmpp) when given. */
   tls?: { key: string | Buffer; cert: string | Buffer };
+  /** Listen here instead of a free port (a standalone SMSC for the browser tests). */
+  port?: number;
+  /** Send a DELIVRD receipt this long after accepting each message's first (or only) part. */
+  receiptAfterMs?: number;
 }
 
 export interface ReceiptSpec {
@@ -84,6 +88,7 @@ export class TestSmsc {
 
   private server: Server | null = null;
   private readonly tls: TestSmscOptions["tls"];
+  private readonly receiptAfterMs: number | undefined;
   private readonly statusByDestination = new Map<string, number>();
   private readonly bound = new Set<Session>();
   private readonly sessionIds = new Map<Session, number>();
@@ -98,11 +103,12 @@ export class TestSmsc {
     this.password = options.password ?? "secret";
     this.answerDelayMs = options.answerDelayMs ?? 0;
     this.tls = options.tls;
+    this.receiptAfterMs = options.receiptAfterMs;
   }
 
   static async start(options: TestSmscOptions = {}): Promise<TestSmsc> {
     const smsc = new TestSmsc(options);
-    await smsc.listen(0);
+    await smsc.listen(options.port ?? 0);
     return smsc;
   }
 
@@ -267,6 +273,10 @@ export class TestSmsc {
       if (status === 0) {
         record.messageId = (this.nextId++).toString(16);
         session.send(pdu.response({ message_id: record.messageId }));
+        if (this.receiptAfterMs !== undefined && (record.concat?.seq ?? 1) === 1) {
+          const messageId = record.messageId;
+          setTimeout(() => void this.sendReceipt({ messageId, stat: "DELIVRD" }).catch(() => {}), this.receiptAfterMs);
+        }
       } else {
         session.send(pdu.response({ command_status: status }));
       }
