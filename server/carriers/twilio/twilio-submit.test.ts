@@ -158,6 +158,16 @@ describe("TwilioCarrier.submit", () => {
     const result = await submitOne(carrier({ baseUrl, maxRetries: 1 }), m);
     expect(result).toMatchObject({ messageId: m.id, outcome: "retry" });
     expect(result).toMatchObject({ errorMessage: expect.stringContaining("Could not reach Twilio") });
+    // Nothing was sent: another provider may take it.
+    expect(result).not.toHaveProperty("maybeTaken");
+  });
+
+  it("a time-out on every attempt is answered retry marked maybe taken (it must not fail over)", async () => {
+    twilio.program(TO, { kind: "hang" }, { kind: "error", status: 503 });
+    const m = message();
+    const result = await submitOne(carrier({ timeoutMs: 150, maxRetries: 1 }), m);
+    // The 503 on the second attempt is definite, but the first may have created the message.
+    expect(result).toMatchObject({ outcome: "retry", maybeTaken: true });
   });
 
   it("a time-out after Twilio took the message is ambiguous: the retry sends it again (at-least-once)", async () => {
