@@ -90,7 +90,7 @@ describe("per account", () => {
     expect(refused).toBe(330); // the 12:00 bucket leaves at 12:16:00; it is 12:10:30
     // Hammering while refused changes nothing.
     for (let i = 0; i < 20; i++) await fail(who, { nowMs: T0 + 10 * 60_000 + i });
-    const retryAt = T0 + 10 * 60_000 + refused * 1000;
+    const retryAt = T0 + 10 * 60_000 + Number(refused) * 1000;
     expect(await fail(who, { nowMs: retryAt - 1000 })).toBeTypeOf("number");
     expect(await fail(who, { nowMs: retryAt })).toBe("counted");
     // The 12:01 failure is still inside: the next one waits for it.
