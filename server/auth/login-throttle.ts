@@ -29,11 +29,17 @@ export interface AttemptTicket {
   refund(): Promise<void>;
 }
 
+/** 429 with Retry-After, and the X-RateLimit-* headers of the window that refused (contract §7). */
 export class LoginThrottled extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
+  constructor(retryAfterSeconds: number, limit: number, nowMs: number) {
     super("rate_limited", `Too many failed sign-in attempts. Retry after ${retryAfterSeconds} s.`, {
-      headers: { "retry-after": String(retryAfterSeconds) },
+      headers: {
+        "retry-after": String(retryAfterSeconds),
+        "x-ratelimit-limit": String(limit),
+        "x-ratelimit-remaining": "0",
+        "x-ratelimit-reset": String(Math.ceil(nowMs / 1000) + retryAfterSeconds),
+      },
     });
     this.retryAfterSeconds = retryAfterSeconds;
   }
@@ -77,6 +83,7 @@ interface TakeRow extends Record<string, unknown> {
   allowed: boolean;
   counted_bucket: string | number | bigint | null;
   retry_after_ms: string | number | bigint | null;
+  denied_limit: number | null;
 }
 
 /**
@@ -95,7 +102,8 @@ export async function takeCredentialAttempt(
     [subjects, limits, Math.floor(nowMs), LOGIN_THROTTLE.windowSeconds, LOGIN_THROTTLE.granularitySeconds],
   );
   if (!row?.allowed) {
-    throw new LoginThrottled(Math.max(1, Math.ceil(Number(row?.retry_after_ms ?? 1000) / 1000)));
+    const retryAfterSeconds = Math.max(1, Math.ceil(Number(row?.retry_after_ms ?? 1000) / 1000));
+    throw new LoginThrottled(retryAfterSeconds, Number(row?.denied_limit ?? limits[0]), nowMs);
   }
   const bucket = String(row.counted_bucket);
   let refunded = false;

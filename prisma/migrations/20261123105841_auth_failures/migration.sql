@@ -27,7 +27,8 @@ CREATE OR REPLACE FUNCTION sg_auth_attempt_take(
 ) RETURNS TABLE (
   allowed boolean,
   counted_bucket bigint,
-  retry_after_ms bigint
+  retry_after_ms bigint,
+  denied_limit integer
 ) LANGUAGE plpgsql AS $$
 DECLARE
   now_s double precision := p_now_ms / 1000.0;
@@ -40,6 +41,7 @@ DECLARE
   acc bigint;
   candidate bigint;
   deny_retry bigint := NULL;
+  deny_limit integer := NULL;
 BEGIN
   FOR s IN SELECT DISTINCT u FROM unnest(p_subjects) u ORDER BY u LOOP
     PERFORM pg_advisory_xact_lock(hashtext('sg-auth-attempt:' || s));
@@ -65,12 +67,15 @@ BEGIN
           EXIT;
         END IF;
       END LOOP;
-      deny_retry := greatest(coalesce(deny_retry, 0), candidate);
+      IF deny_retry IS NULL OR candidate > deny_retry THEN
+        deny_retry := candidate;
+        deny_limit := p_limits[i];
+      END IF;
     END IF;
   END LOOP;
 
   IF deny_retry IS NOT NULL THEN
-    RETURN QUERY SELECT false, NULL::bigint, deny_retry;
+    RETURN QUERY SELECT false, NULL::bigint, deny_retry, deny_limit;
     RETURN;
   END IF;
 
@@ -87,6 +92,6 @@ BEGIN
      WHERE b.bucket < floor((extract(epoch FROM clock_timestamp()) - 86400) / p_granularity_s);
   END IF;
 
-  RETURN QUERY SELECT true, cur, NULL::bigint;
+  RETURN QUERY SELECT true, cur, NULL::bigint, NULL::integer;
 END
 $$;

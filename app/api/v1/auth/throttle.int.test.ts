@@ -39,12 +39,14 @@ function login(email: string, pw: string, ip = uniqueIp()) {
 }
 
 /**
- * What a caller can observe of an answer, minus the per-request id. Retry-After counts down
- * while the test runs, so only its presence is compared (the throttle tests pin its value).
+ * What a caller can observe of an answer, minus the per-request id. Retry-After and the reset
+ * time move while the test runs, so only their presence is compared (the throttle tests pin them).
  */
 function observable(res: Awaited<ReturnType<typeof call>>) {
   const headers = Object.fromEntries(
-    [...res.headers].filter(([k]) => k !== "x-request-id").map(([k, v]) => [k, k === "retry-after" ? "n" : v]),
+    [...res.headers]
+      .filter(([k]) => k !== "x-request-id")
+      .map(([k, v]) => [k, k === "retry-after" || k === "x-ratelimit-reset" ? "n" : v]),
   );
   const message = String(res.json.error.message).replace(/\d+ s\b/, "n s");
   return { status: res.status, headers, error: { ...res.json.error, message, requestId: undefined } };
@@ -60,6 +62,10 @@ describe("POST /api/v1/auth/token under the brute-force limits", () => {
     expect(retryAfter).toBeGreaterThan(840);
     expect(retryAfter).toBeLessThanOrEqual(960);
     expect(limited.json.error.message).toContain(`${retryAfter} s`);
+    expect(limited.headers.get("x-ratelimit-limit")).toBe("10");
+    expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
+    const reset = Number(limited.headers.get("x-ratelimit-reset"));
+    expect(Math.abs(reset - (Date.now() / 1000 + retryAfter))).toBeLessThan(5);
     // Per account: a new address does not help, and the right password waits too.
     expectError(await login(email, password, uniqueIp()), 429, "rate_limited");
   });
@@ -93,6 +99,7 @@ describe("POST /api/v1/auth/token under the brute-force limits", () => {
     const limited = await login(email, password, ip);
     expectError(limited, 429, "rate_limited");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.headers.get("x-ratelimit-limit")).toBe("100");
     expect((await login(email, password, uniqueIp())).status).toBe(200);
   });
 
