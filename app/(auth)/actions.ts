@@ -79,7 +79,15 @@ export async function signUpAction(_prev: AuthFormState, form: FormData): Promis
   // The new organization is the user's only (so oldest) membership: no sg_org needed, and a
   // leftover one from another account in this browser is cleared.
   (await cookies()).delete(ACTIVE_ORG_COOKIE);
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
+  try {
+    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
+  } catch (err) {
+    // The account exists; only this address is paused by the brute-force limit.
+    if (err instanceof SignInThrottled) {
+      return { formError: `Your account was created. ${throttledMessage(err.retryAfterSeconds)}`, values };
+    }
+    throw err;
+  }
   return {};
 }
 
