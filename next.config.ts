@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from "./server/http/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite loads its wasm and data files from its own package folder at run time.
@@ -9,6 +10,14 @@ const nextConfig: NextConfig = {
   // Build tooling only (not app configuration): lets the benchmark keep its own production build
   // beside the one the browser tests use, so the two never overwrite each other.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // Static security headers for every response (pages get their nonce CSP from proxy.ts). A
+  // table evaluated at build time: `next build` runs with NODE_ENV=production, `next dev` not.
+  async headers() {
+    return [
+      { source: "/:path*", headers: staticSecurityHeaders(process.env.NODE_ENV === "production") },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] },
+    ];
+  },
 };
 
 export default nextConfig;

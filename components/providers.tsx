@@ -6,8 +6,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import { Toaster } from "sonner";
+import { z } from "zod";
 import type { AppRouter } from "@/server/trpc/root";
 import { TRPCProvider } from "./trpc/client";
+
+// In the browser zod must not probe for eval (`Function("")`, to compile faster parsers): the
+// page's CSP forbids eval, and the refused probe is reported as a violation. Servers keep the JIT.
+if (typeof window !== "undefined") z.config({ jitless: true });
 
 function isUnauthorized(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === "UNAUTHORIZED";

@@ -3,6 +3,7 @@
 import { cookies } from "next/headers";
 import { AuthError } from "next-auth";
 import { z } from "zod";
+import { SignInThrottled } from "@/server/auth/authorize-credentials";
 import { signIn, signOut } from "@/server/auth/next-auth";
 import { registerUser } from "@/server/auth/register-user";
 import { getDb } from "@/server/db/client";
@@ -33,6 +34,11 @@ function text(form: FormData, key: string): string {
   return typeof v === "string" ? v : "";
 }
 
+function throttledMessage(seconds: number): string {
+  const wait = seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}`;
+  return `Too many failed sign-in attempts. For your security, sign-in is paused: try again in ${wait}.`;
+}
+
 export async function signInAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
   const values = { email: text(form, "email") };
   const parsed = signInInput.safeParse({ email: values.email, password: text(form, "password") });
@@ -42,6 +48,7 @@ export async function signInAction(_prev: AuthFormState, form: FormData): Promis
   } catch (err) {
     // signIn redirects by throwing; only a refused sign-in is answered here, everything else
     // (the redirect above included) must propagate (STACK.md).
+    if (err instanceof SignInThrottled) return { formError: throttledMessage(err.retryAfterSeconds), values };
     if (err instanceof AuthError) return { formError: "The email or password is incorrect.", values };
     throw err;
   }
@@ -72,7 +79,15 @@ export async function signUpAction(_prev: AuthFormState, form: FormData): Promis
   // The new organization is the user's only (so oldest) membership: no sg_org needed, and a
   // leftover one from another account in this browser is cleared.
   (await cookies()).delete(ACTIVE_ORG_COOKIE);
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
+  try {
+    await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/dashboard" });
+  } catch (err) {
+    // The account exists; only this address is paused by the brute-force limit.
+    if (err instanceof SignInThrottled) {
+      return { formError: `Your account was created. ${throttledMessage(err.retryAfterSeconds)}`, values };
+    }
+    throw err;
+  }
   return {};
 }
 

@@ -3,8 +3,7 @@ import Credentials from "next-auth/providers/credentials";
 import { getDb } from "../db/client";
 import { getEnv } from "../env";
 import { logger } from "../logger";
-import { signInInput } from "@/schemas/auth";
-import { verifyCredentials } from "./verify-credentials";
+import { authorizeCredentials } from "./authorize-credentials";
 
 // Dashboard sessions: the same users and passwords as the REST token endpoint (contract §2), kept
 // in an encrypted JWT cookie. Which organization is active is a separate cookie (sg_org), checked
@@ -17,6 +16,9 @@ function config(): NextAuthConfig {
     // Read lazily (a function config), so `next build` never needs AUTH_SECRET.
     secret: getEnv().AUTH_SECRET,
     trustHost: true,
+    // Session cookie: HttpOnly and SameSite=Lax (Auth.js defaults), Secure with the __Secure- name
+    // prefix in production whatever the proxy in front says about the scheme (issue 10).
+    useSecureCookies: getEnv().NODE_ENV === "production",
     session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: "/sign-in" },
     logger: {
@@ -37,10 +39,8 @@ function config(): NextAuthConfig {
     providers: [
       Credentials({
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(raw) {
-          const parsed = signInInput.safeParse(raw);
-          if (!parsed.success) return null;
-          const user = await verifyCredentials(getDb(), parsed.data.email, parsed.data.password);
+        async authorize(raw, request) {
+          const user = await authorizeCredentials(raw, request);
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         },
       }),

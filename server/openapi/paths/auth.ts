@@ -27,11 +27,14 @@ export const authPaths: PathModule = {
         summary: "Exchange email and password for tokens",
         description:
           "Issues an access token and a refresh token for one organization: `organizationId`, or the user's " +
-          "oldest membership when omitted. A wrong password and an unknown email get the same 401.",
+          "oldest membership when omitted. A wrong password and an unknown email get the same 401.\n\n" +
+          "Failed attempts are limited: 10 per account (email, known or not) and 100 per client IP in any " +
+          "15 minutes, shared with the dashboard sign-in; then 429 `rate_limited` with `Retry-After`, even for " +
+          "the right password. Successful sign-ins never count.",
         auth: "none",
         body: tokenInput,
         success: { status: 200, description: "A new token pair.", schema: tokenResponse },
-        errors: ["invalid_credentials", "forbidden", "not_found"],
+        errors: ["invalid_credentials", "forbidden", "not_found", "rate_limited"],
       }),
     },
     "/api/v1/auth/refresh": {
@@ -40,11 +43,13 @@ export const authPaths: PathModule = {
         summary: "Rotate a refresh token",
         description:
           "Returns a new pair; the presented refresh token stops working. Presenting an already used refresh " +
-          "token revokes every token of that sign-in and answers 401 `refresh_token_reused`.",
+          "token revokes every token of that sign-in and answers 401 `refresh_token_reused`.\n\n" +
+          "Refused refresh tokens count toward the client IP's limit of 100 failed attempts in 15 minutes " +
+          "(with `POST /auth/token` and the dashboard sign-in); then 429 `rate_limited` with `Retry-After`.",
         auth: "none",
         body: refreshInput,
         success: { status: 200, description: "A new token pair.", schema: tokenResponse },
-        errors: ["unauthenticated", "refresh_token_reused"],
+        errors: ["unauthenticated", "refresh_token_reused", "rate_limited"],
       }),
     },
     "/api/v1/auth/logout": {

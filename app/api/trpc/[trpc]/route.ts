@@ -1,6 +1,8 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { auth } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
+import { getEnv } from "@/server/env";
+import { sameSiteOnly } from "@/server/http/refuse-cross-site";
 import { logger } from "@/server/logger";
 import { isHttpsRequest } from "@/server/trpc/active-org-cookie";
 import { createTRPCContext } from "@/server/trpc/init";
@@ -17,7 +19,8 @@ function handler(req: Request): Promise<Response> {
         session: await auth(),
         headers: req.headers,
         resHeaders,
-        secureCookies: isHttpsRequest(req.headers, req.url),
+        // Like the session cookie: always Secure in production.
+        secureCookies: getEnv().NODE_ENV === "production" || isHttpsRequest(req.headers, req.url),
       }),
     onError({ error, path }) {
       // Expected refusals (validation, 401/403/404/409) are answers, not faults: log only the rest.
@@ -32,4 +35,6 @@ function handler(req: Request): Promise<Response> {
   });
 }
 
-export { handler as GET, handler as POST };
+// The dashboard's API rides on the session cookie: cross-site requests are refused (issue 10).
+const sameSiteHandler = sameSiteOnly(handler);
+export { sameSiteHandler as GET, sameSiteHandler as POST };

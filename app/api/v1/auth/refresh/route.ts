@@ -1,8 +1,15 @@
 import { getDb } from "@/server/db/client";
 import { apiRoute } from "@/server/http/api-route";
+import { clientIp } from "@/server/http/client-ip";
+import { isCredentialRefusal, throttleCredentialAttempt } from "@/server/auth/login-throttle";
 import { rotateRefreshToken } from "@/server/auth/refresh-tokens";
 import { refreshInput } from "@/schemas/auth";
 
-export const POST = apiRoute({ auth: "none", body: refreshInput }, ({ body }) =>
-  rotateRefreshToken(getDb(), body.refreshToken),
+// A refresh token names no account until it is found, so its failures count per client IP only.
+export const POST = apiRoute({ auth: "none", body: refreshInput }, ({ req, body }) =>
+  throttleCredentialAttempt(
+    { ip: clientIp(req) },
+    () => rotateRefreshToken(getDb(), body.refreshToken),
+    isCredentialRefusal,
+  ),
 );
