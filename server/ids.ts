@@ -3,7 +3,22 @@ import { randomBytes } from "node:crypto";
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 export type IdPrefix =
-  "org" | "usr" | "mem" | "rtf" | "rt" | "evt" | "job" | "key" | "wh" | "dlv" | "msg" | "bat" | "otp" | "req" | "inv";
+  | "org"
+  | "usr"
+  | "mem"
+  | "rtf"
+  | "rt"
+  | "evt"
+  | "job"
+  | "key"
+  | "wh"
+  | "dlv"
+  | "msg"
+  | "bat"
+  | "otp"
+  | "req"
+  | "inv"
+  | "aud";
 
 // CSPRNG bytes drawn 4 KiB at a time: a bulk send makes thousands of ids, and one randomBytes call
 // per id was a fifth of its CPU. Each byte is used once, so ids stay as unpredictable as before.

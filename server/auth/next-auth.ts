@@ -4,6 +4,8 @@ import { getDb } from "../db/client";
 import { getEnv } from "../env";
 import { logger } from "../logger";
 import { signInInput } from "@/schemas/auth";
+import { originOf } from "../audit/actor";
+import { recordSignIn } from "../audit/record-sign-in";
 import { verifyCredentials } from "./verify-credentials";
 
 // Dashboard sessions: the same users and passwords as the REST token endpoint (contract §2), kept
@@ -37,10 +39,11 @@ function config(): NextAuthConfig {
     providers: [
       Credentials({
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(raw) {
+        async authorize(raw, request) {
           const parsed = signInInput.safeParse(raw);
           if (!parsed.success) return null;
           const user = await verifyCredentials(getDb(), parsed.data.email, parsed.data.password);
+          if (user) await recordSignIn(getDb(), user.id, originOf(request));
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         },
       }),

@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
+import { auditLogRouter } from "./routers/audit-log";
 import { membersRouter } from "./routers/members";
 import { messagesRouter } from "./routers/messages";
 import { organizationsRouter } from "./routers/organizations";
@@ -21,6 +22,7 @@ export const appRouter = router({
   messages: messagesRouter,
   otp: otpRouter,
   webhooks: webhooksRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,6 +24,7 @@ import * as webhookTest from "./developer/webhooks/[id]/test/route";
 import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
 import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
+import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
 export type Handler = Parameters<typeof call>[0];
 
@@ -107,11 +108,16 @@ export const seedKeyResource = async (organizationId: string): Promise<Record<st
 
 /** A webhook (public URL: nothing is ever delivered) with one logged delivery. */
 export async function seedWebhookResource(organizationId: string) {
-  const webhook = await createWebhook(getDb(), organizationId, {
-    name: "security",
-    url: "https://hooks.example.com/security",
-    events: ["*"],
-  });
+  const webhook = await createWebhook(
+    getDb(),
+    organizationId,
+    {
+      name: "security",
+      url: "https://hooks.example.com/security",
+      events: ["*"],
+    },
+    SYSTEM_ACTOR,
+  );
   const delivery = await getDb().webhookDelivery.create({
     data: {
       id: newId("dlv"),

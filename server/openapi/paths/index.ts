@@ -1,4 +1,5 @@
 import { apiKeysPaths } from "./api-keys";
+import { auditLogPaths } from "./audit-log";
 import { authPaths } from "./auth";
 import { healthPaths } from "./health";
 import { otpPaths, smsPaths } from "./messaging";
@@ -18,5 +19,6 @@ export const PATH_MODULES: PathModule[] = [
   apiKeysPaths,
   webhooksPaths,
   rateLimitsPaths,
+  auditLogPaths,
   healthPaths,
 ];

@@ -2,6 +2,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { auth } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
 import { logger } from "@/server/logger";
+import { originOf } from "@/server/audit/actor";
 import { isHttpsRequest } from "@/server/trpc/active-org-cookie";
 import { createTRPCContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -18,6 +19,7 @@ function handler(req: Request): Promise<Response> {
         headers: req.headers,
         resHeaders,
         secureCookies: isHttpsRequest(req.headers, req.url),
+        origin: originOf(req),
       }),
     onError({ error, path }) {
       // Expected refusals (validation, 401/403/404/409) are answers, not faults: log only the rest.

@@ -3,4 +3,6 @@ import { apiRoute } from "@/server/http/api-route";
 import { issueTokens } from "@/server/auth/issue-tokens";
 import { tokenInput } from "@/schemas/auth";
 
-export const POST = apiRoute({ auth: "none", body: tokenInput }, ({ body }) => issueTokens(getDb(), body));
+export const POST = apiRoute({ auth: "none", body: tokenInput }, ({ body, origin }) =>
+  issueTokens(getDb(), body, origin),
+);
