@@ -23,6 +23,7 @@ import * as webhookById from "./developer/webhooks/[id]/route";
 import * as webhookTest from "./developer/webhooks/[id]/test/route";
 import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
 import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
+import * as auditLog from "./developer/audit-log/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
@@ -273,5 +274,14 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     action: "webhooks.manage",
     byId: true,
     seed: seedWebhookResource,
+  },
+  {
+    // Another tenant's entries never appear: developer/audit-log/audit-log.int.test.ts checks the list.
+    name: "GET /developer/audit-log",
+    handler: auditLog.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/audit-log",
+    action: "auditLog.read",
+    byId: false,
   },
 ];
