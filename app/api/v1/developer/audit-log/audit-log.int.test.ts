@@ -175,19 +175,18 @@ describe("a change and its entry commit together", () => {
   // A real trigger makes the audit insert fail for one marked user agent: the change it records
   // must roll back with it.
   const MARK = `audit-must-fail-${Date.now()}`;
+  const TRIGGER = `audit_test_refuse_${Date.now()}`;
   beforeAll(async () => {
     await getDb().$executeRawUnsafe(`
-      CREATE OR REPLACE FUNCTION audit_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE OR REPLACE FUNCTION ${TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'audit insert refused by test'; END $$`);
     await getDb().$executeRawUnsafe(`
-      CREATE TRIGGER audit_test_refuse_${Date.now()} BEFORE INSERT ON audit_log FOR EACH ROW
-      WHEN (NEW.user_agent = '${MARK}') EXECUTE FUNCTION audit_test_refuse()`);
+      CREATE TRIGGER ${TRIGGER} BEFORE INSERT ON audit_log FOR EACH ROW
+      WHEN (NEW.user_agent = '${MARK}') EXECUTE FUNCTION ${TRIGGER}()`);
   });
   afterAll(async () => {
-    const triggers = await getDb().$queryRawUnsafe<{ tgname: string }[]>(
-      `SELECT tgname FROM pg_trigger WHERE tgname LIKE 'audit_test_refuse_%'`,
-    );
-    for (const t of triggers) await getDb().$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${t.tgname} ON audit_log`);
+    await getDb().$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${TRIGGER} ON audit_log`);
+    await getDb().$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${TRIGGER}()`);
   });
 
   it("leaves the key and the limits unchanged when the entry cannot be written", async () => {
