@@ -1,7 +1,30 @@
 "use client";
 
-import type { AuditChanges } from "@/schemas/audit-log";
 import { KeyRound } from "lucide-react";
+import { AUDIT_SNAPSHOTS, type AuditChanges, type AuditResourceType } from "@/schemas/audit-log";
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  description: "Description",
+  environment: "Environment",
+  keyPrefix: "Key prefix",
+  permissions: "Permissions",
+  ipRestrictions: "IP restrictions",
+  isActive: "Active",
+  expiresAt: "Expires",
+  url: "URL",
+  events: "Events",
+  hasSecret: "Signing secret set",
+  perMinute: "Per minute",
+  perHour: "Per hour",
+  perDay: "Per day",
+  enabled: "Limiting enabled",
+  userId: "User",
+  email: "Email",
+  role: "Role",
+  via: "Signed in through",
+  revoked: "Session revoked",
+};
 
 function show(value: unknown): string {
   if (value === undefined) return "—";
@@ -12,10 +35,17 @@ function show(value: unknown): string {
 }
 
 /** "What changed": one line per field with its value before and after; a secret is only named. */
-export function AuditChangesView({ changes }: { changes: AuditChanges | null }) {
+export function AuditChangesView({
+  resourceType,
+  changes,
+}: {
+  resourceType: AuditResourceType;
+  changes: AuditChanges | null;
+}) {
   const before = changes?.before ?? {};
   const after = changes?.after ?? {};
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  // The stored JSON does not keep key order: show fields in the order the resource declares them.
+  const fields = Object.keys(AUDIT_SNAPSHOTS[resourceType].shape).filter((f) => f in before || f in after);
   if (fields.length === 0 && !changes?.secretChanged) {
     return <p className="text-sm text-slate-500">No field values were recorded for this action.</p>;
   }
@@ -33,7 +63,7 @@ export function AuditChangesView({ changes }: { changes: AuditChanges | null }) 
           <tbody className="align-top">
             {fields.map((field) => (
               <tr key={field}>
-                <td className="py-1 pr-4 font-mono text-xs text-slate-600">{field}</td>
+                <td className="py-1 pr-4 text-slate-600">{FIELD_LABELS[field] ?? field}</td>
                 {changes?.before ? (
                   <td className="py-1 pr-4 break-all whitespace-normal text-slate-500">{show(before[field])}</td>
                 ) : null}

@@ -75,7 +75,10 @@ export function AuditTable({ entries, now }: { entries: AuditEntryView[]; now: n
                   <Badge tone={tone(e.action)}>{AUDIT_ACTION_LABELS[e.action]}</Badge>
                 </TD>
                 <TD className="max-w-56">
-                  <div className="truncate font-medium text-slate-900" title={e.actor.id ?? undefined}>
+                  <div
+                    className="truncate font-medium text-slate-900"
+                    title={[e.actor.label, e.actor.id].filter(Boolean).join(" · ") || undefined}
+                  >
                     {actorName(e.actor)}
                   </div>
                   {e.actor.type === "apiKey" ? <div className="text-xs text-slate-500">API key</div> : null}
@@ -99,7 +102,7 @@ export function AuditTable({ entries, now }: { entries: AuditEntryView[]; now: n
               {expanded ? (
                 <tr id={`audit-changes-${e.id}`} className="bg-slate-50/70">
                   <td colSpan={6} className="px-12 py-3">
-                    <AuditChangesView changes={e.changes} />
+                    <AuditChangesView resourceType={e.resourceType} changes={e.changes} />
                   </td>
                 </tr>
               ) : null}
