@@ -22,6 +22,8 @@ export const ACTIONS = [
   "messages.sendTest",
   "members.read",
   "members.manage",
+  /** Who changed what: owner, admin and support (issue 10 §4). */
+  "auditLog.read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -39,7 +41,7 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "messages.sendTest",
     "members.read",
   ]),
-  support: new Set<Action>(["webhooks.read", "rateLimits.read", "messages.read", "members.read"]),
+  support: new Set<Action>(["webhooks.read", "rateLimits.read", "messages.read", "members.read", "auditLog.read"]),
 };
 
 export function can(role: Role, action: Action): boolean {

@@ -1,4 +1,14 @@
-import { Gauge, KeyRound, LayoutDashboard, MessageSquare, ScrollText, ShieldCheck, Users, Webhook } from "lucide-react";
+import {
+  Gauge,
+  History,
+  KeyRound,
+  LayoutDashboard,
+  MessageSquare,
+  ScrollText,
+  ShieldCheck,
+  Users,
+  Webhook,
+} from "lucide-react";
 import type { Action } from "@/schemas/roles";
 
 export interface NavItem {
@@ -34,7 +44,10 @@ export const NAV: NavGroup[] = [
   },
   {
     label: "Settings",
-    items: [{ href: "/dashboard/members", label: "Members", icon: Users, action: "members.read" }],
+    items: [
+      { href: "/dashboard/members", label: "Members", icon: Users, action: "members.read" },
+      { href: "/dashboard/audit-log", label: "Audit log", icon: History, action: "auditLog.read" },
+    ],
   },
 ];
 

@@ -9,6 +9,9 @@ import {
 } from "@/schemas/api-keys";
 import { generateKeySecret } from "./key-secret";
 import { toApiKeyView } from "./to-view";
+import type { AuditActor } from "../audit/actor";
+import { diffChanges } from "../audit/changes";
+import { recordAudit } from "../audit/record-audit";
 
 export function expiryFrom(expiresIn: string | undefined, now: Date): Date | null {
   if (!expiresIn) return null;
@@ -20,7 +23,8 @@ export async function createApiKey(
   db: Db,
   organizationId: string,
   input: CreateApiKeyInput,
-  options: { createdById?: string; now?: Date } = {},
+  actor: AuditActor,
+  options: { now?: Date } = {},
 ) {
   const data = createApiKeyInput.parse(input);
   const now = options.now ?? new Date();
@@ -32,7 +36,7 @@ export async function createApiKey(
     if (count >= MAX_KEYS_PER_ORGANIZATION) {
       throw new AppError("limit_reached", `An organization can have at most ${MAX_KEYS_PER_ORGANIZATION} API keys.`);
     }
-    return tx.apiKey.create({
+    const created = await tx.apiKey.create({
       data: {
         id: newId("key"),
         organizationId,
@@ -44,10 +48,23 @@ export async function createApiKey(
         permissions: data.permissions,
         ipRestrictions: data.ipRestrictions,
         expiresAt: expiryFrom(data.expiresIn, now),
-        createdById: options.createdById ?? null,
+        createdById: actor.type === "user" ? actor.userId : null,
         createdAt: now,
       },
     });
+    await recordAudit(
+      tx,
+      organizationId,
+      actor,
+      {
+        action: "apiKey.created",
+        resourceType: "apiKey",
+        resourceId: created.id,
+        changes: diffChanges("apiKey", null, created),
+      },
+      now,
+    );
+    return created;
   });
   return createdApiKeySchema.parse({ ...toApiKeyView(row), rawKey: secret.raw });
 }

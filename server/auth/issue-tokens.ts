@@ -2,11 +2,12 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { tokenInput } from "@/schemas/auth";
 import type { z } from "zod";
+import type { RequestOrigin } from "../audit/actor";
 import { startSession } from "./refresh-tokens";
 import { verifyCredentials } from "./verify-credentials";
 
 /** POST /auth/token: password → token pair for one organization (the oldest membership by default). */
-export async function issueTokens(db: Db, input: z.input<typeof tokenInput>, now = new Date()) {
+export async function issueTokens(db: Db, input: z.input<typeof tokenInput>, origin: RequestOrigin, now = new Date()) {
   const data = tokenInput.parse(input);
   const user = await verifyCredentials(db, data.email, data.password);
   if (!user) throw new AppError("invalid_credentials");
@@ -21,5 +22,5 @@ export async function issueTokens(db: Db, input: z.input<typeof tokenInput>, now
       ? new AppError("not_found", "You are not a member of that organization.")
       : new AppError("forbidden", "This account does not belong to any organization.");
   }
-  return startSession(db, user, membership, now);
+  return startSession(db, user, membership, origin, now);
 }

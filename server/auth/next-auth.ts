@@ -4,6 +4,8 @@ import { getDb } from "../db/client";
 import { getEnv } from "../env";
 import { logger } from "../logger";
 import { authorizeCredentials } from "./authorize-credentials";
+import { originOf } from "../audit/actor";
+import { recordSignIn } from "../audit/record-sign-in";
 
 // Dashboard sessions: the same users and passwords as the REST token endpoint (contract §2), kept
 // in an encrypted JWT cookie. Which organization is active is a separate cookie (sg_org), checked
@@ -41,6 +43,7 @@ function config(): NextAuthConfig {
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(raw, request) {
           const user = await authorizeCredentials(raw, request);
+          if (user) await recordSignIn(getDb(), user.id, originOf(request));
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         },
       }),

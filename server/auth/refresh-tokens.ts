@@ -5,6 +5,8 @@ import { AppError } from "../errors";
 import { newId, randomBase62 } from "../ids";
 import type { Role } from "@/schemas/roles";
 import type { TokenResponse } from "@/schemas/auth";
+import { userActor, type RequestOrigin } from "../audit/actor";
+import { recordAudit } from "../audit/record-audit";
 import { signAccessToken } from "./jwt";
 
 const REFRESH_PREFIX = "sgrt_";
@@ -38,6 +40,7 @@ export async function startSession(
   db: Db,
   user: { id: string },
   membership: { organizationId: string; role: Role },
+  origin: RequestOrigin,
   now = new Date(),
 ): Promise<TokenResponse> {
   const refreshToken = await db.$transaction(async (tx) => {
@@ -50,6 +53,18 @@ export async function startSession(
         expiresAt: refreshExpiry(now),
       },
     });
+    await recordAudit(
+      tx,
+      membership.organizationId,
+      userActor(user.id, origin),
+      {
+        action: "session.signedIn",
+        resourceType: "session",
+        resourceId: family.id,
+        changes: { before: null, after: { via: "api" } },
+      },
+      now,
+    );
     return insertRefreshToken(tx, family.id, now);
   });
   return pair(user.id, membership.organizationId, membership.role, refreshToken, now);
@@ -67,7 +82,12 @@ async function revokeFamily(db: DbOrTx, familyId: string, reason: string, now: D
  * two concurrent refreshes with the same token one wins and the other is treated as reuse, which
  * revokes the whole family (contract §2) — a stolen token cannot outlive its owner's next refresh.
  */
-export async function rotateRefreshToken(db: Db, rawToken: string, now = new Date()): Promise<TokenResponse> {
+export async function rotateRefreshToken(
+  db: Db,
+  rawToken: string,
+  origin: RequestOrigin,
+  now = new Date(),
+): Promise<TokenResponse> {
   const outcome = await db.$transaction(async (tx) => {
     const token = await tx.refreshToken.findUnique({
       where: { tokenHash: hashRefreshToken(rawToken) },
@@ -83,6 +103,19 @@ export async function rotateRefreshToken(db: Db, rawToken: string, now = new Dat
     });
     if (claimed.count === 0) {
       await revokeFamily(tx, token.familyId, "reuse", now);
+      // The presenter may be a thief: the entry names the token's owner and the presenter's address.
+      await recordAudit(
+        tx,
+        token.family.organizationId,
+        userActor(token.family.userId, origin),
+        {
+          action: "session.refreshTokenReused",
+          resourceType: "session",
+          resourceId: token.familyId,
+          changes: { before: null, after: { revoked: true } },
+        },
+        now,
+      );
       return { error: new AppError("refresh_token_reused") };
     }
     if (token.expiresAt <= now) return { error: new AppError("unauthenticated", "The refresh token has expired.") };

@@ -11,10 +11,12 @@ import { applyRateLimit, type RateLimitCategory } from "./rate-limit";
 import { startIdempotency, type IdempotencyStep } from "./idempotency";
 import type { RecordResponse } from "../idempotency/record";
 import type { Permission } from "@/schemas/permissions";
+import { originOf, type AuditActor, type RequestOrigin } from "../audit/actor";
 
 type AuthMode = "none" | "jwt" | "apiKey";
 type AuthFor<A extends AuthMode> = A extends "jwt" ? UserAuth : A extends "apiKey" ? ApiKeyAuth : null;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ActorFor<A extends AuthMode> = A extends "none" ? null : AuditActor;
 
 export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   auth: A;
@@ -39,6 +41,10 @@ export interface RouteContext<A extends AuthMode, B, Q> {
   body: B;
   query: Q;
   params: Record<string, string>;
+  /** The caller's IP and User-Agent. */
+  origin: RequestOrigin;
+  /** Who the audit log names for a change this request makes (the user, or the API key). */
+  actor: ActorFor<A>;
   /**
    * With an Idempotency-Key: pass to the domain function, which stores the response in the
    * transaction of its work. Undefined otherwise.
@@ -141,6 +147,7 @@ export function apiRoute<
       );
 
       const status = options.status ?? 200;
+      const origin = originOf(req);
       const idempotency =
         options.idempotent && auth?.kind === "apiKey" ? await startIdempotency(req, auth, rawBody, status) : null;
       if (idempotency instanceof Response) {
@@ -154,6 +161,8 @@ export function apiRoute<
             body: body as Output<B>,
             query: query as Output<Q>,
             params,
+            origin,
+            actor: actorOf(auth, origin) as ActorFor<A>,
             recordResponse: idempotency?.record,
           }),
         );
@@ -174,6 +183,13 @@ export function apiRoute<
     }
     return response;
   };
+}
+
+function actorOf(auth: AnyAuth | null, origin: RequestOrigin): AuditActor | null {
+  if (!auth) return null;
+  return auth.kind === "user"
+    ? { type: "user", userId: auth.userId, ...origin }
+    : { type: "apiKey", apiKeyId: auth.keyId, ...origin };
 }
 
 /** The handler, then the idempotency record: kept with the work on success, forgotten on failure. */

@@ -5,6 +5,9 @@ import { newId } from "../ids";
 import { hashPassword } from "../auth/password";
 import { addMemberInput, type AddMemberInput } from "@/schemas/auth";
 import type { Role } from "@/schemas/roles";
+import type { AuditActor } from "../audit/actor";
+import { diffChanges } from "../audit/changes";
+import { recordAudit } from "../audit/record-audit";
 import type { Member } from "./list-members";
 import { assertMayAssign } from "./owner-rules";
 
@@ -18,6 +21,7 @@ export async function addMember(
   organizationId: string,
   input: AddMemberInput,
   actorRole: Role,
+  actor: AuditActor,
 ): Promise<Member> {
   const data = addMemberInput.parse(input);
   assertMayAssign(actorRole, data.role);
@@ -56,7 +60,7 @@ export async function addMember(
         data: { id: newId("mem"), userId: user.id, organizationId, role: data.role },
         select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
       });
-      return {
+      const member = {
         id: m.id,
         userId: m.user.id,
         email: m.user.email,
@@ -64,6 +68,14 @@ export async function addMember(
         role: m.role,
         joinedAt: m.createdAt,
       };
+      await recordAudit(tx, organizationId, actor, {
+        action: "member.added",
+        resourceType: "member",
+        resourceId: m.id,
+        // A new account's initial password is a secret like any other: only the fact is logged.
+        changes: diffChanges("member", null, member, { secretChanged: !existing }),
+      });
+      return member;
     });
   } catch (err) {
     // Lost a race: the same person added twice at once, or their account created meanwhile.

@@ -2,6 +2,9 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { memberIdInput, updateMemberRoleInput } from "@/schemas/organizations";
 import type { Role } from "@/schemas/roles";
+import type { AuditActor } from "../audit/actor";
+import { diffChanges } from "../audit/changes";
+import { recordAudit } from "../audit/record-audit";
 import type { Member } from "./list-members";
 import { assertMayAssign, assertNotLastOwner, lockOrganization } from "./owner-rules";
 
@@ -18,6 +21,7 @@ export async function updateMemberRole(
   organizationId: string,
   input: { memberId: string; role: Role },
   actorRole: Role,
+  actor: AuditActor,
 ): Promise<Member> {
   const data = updateMemberRoleInput.parse(input);
   return db.$transaction(async (tx) => {
@@ -25,7 +29,7 @@ export async function updateMemberRole(
     // Scoped by organization: a membership id of another organization is simply not found.
     const current = await tx.membership.findFirst({
       where: { id: data.memberId, organizationId },
-      select: { id: true, role: true },
+      select: memberSelect,
     });
     if (!current) throw new AppError("not_found", "Member not found.");
     assertMayAssign(actorRole, current.role, data.role);
@@ -37,7 +41,21 @@ export async function updateMemberRole(
       data: { role: data.role },
       select: memberSelect,
     });
-    return { id: m.id, userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role, joinedAt: m.createdAt };
+    const member = {
+      id: m.id,
+      userId: m.user.id,
+      email: m.user.email,
+      name: m.user.name,
+      role: m.role,
+      joinedAt: m.createdAt,
+    };
+    await recordAudit(tx, organizationId, actor, {
+      action: "member.roleChanged",
+      resourceType: "member",
+      resourceId: m.id,
+      changes: diffChanges("member", { ...member, role: current.role }, member),
+    });
+    return member;
   });
 }
 
@@ -47,18 +65,25 @@ export async function removeMember(
   organizationId: string,
   input: { memberId: string },
   actorRole: Role,
+  actor: AuditActor,
 ): Promise<{ id: string; userId: string }> {
   const data = memberIdInput.parse(input);
   return db.$transaction(async (tx) => {
     await lockOrganization(tx, organizationId);
     const current = await tx.membership.findFirst({
       where: { id: data.memberId, organizationId },
-      select: { id: true, role: true, userId: true },
+      select: memberSelect,
     });
     if (!current) throw new AppError("not_found", "Member not found.");
     assertMayAssign(actorRole, current.role);
     if (current.role === "owner") await assertNotLastOwner(tx, organizationId, "remove this owner");
     await tx.membership.delete({ where: { id: current.id } });
-    return { id: current.id, userId: current.userId };
+    await recordAudit(tx, organizationId, actor, {
+      action: "member.removed",
+      resourceType: "member",
+      resourceId: current.id,
+      changes: diffChanges("member", { ...current.user, userId: current.user.id, role: current.role }, null),
+    });
+    return { id: current.id, userId: current.user.id };
   });
 }

@@ -10,6 +10,7 @@ import { createOrganization } from "./create-organization";
 import { listMembers } from "./list-members";
 import { listMyOrganizations } from "./list-my-organizations";
 import { getMembershipOrThrow, resolveActiveMembership } from "./memberships";
+import { SYSTEM_ACTOR } from "../audit/actor";
 
 const password = "correct horse battery";
 
@@ -43,6 +44,7 @@ describe("addMember", () => {
       orgId,
       { email, role: "support", name: "Sam", initialPassword: "support-pass-123" },
       "owner",
+      SYSTEM_ACTOR,
     );
     expect(member).toMatchObject({ email, name: "Sam", role: "support" });
 
@@ -61,6 +63,7 @@ describe("addMember", () => {
       a.orgId,
       { email: b.email, role: "developer", initialPassword: "another-password-1" },
       "admin",
+      SYSTEM_ACTOR,
     );
     expect(member.userId).toBe(b.userId);
     expect(await verifyCredentials(db, b.email, password)).not.toBeNull();
@@ -75,7 +78,7 @@ describe("addMember", () => {
   it("requires an initial password for a new email, naming the field", async () => {
     const { orgId } = await owner();
     const err = await expectAppError(
-      addMember(getDb(), orgId, { email: uniqueEmail(), role: "support" }, "owner"),
+      addMember(getDb(), orgId, { email: uniqueEmail(), role: "support" }, "owner", SYSTEM_ACTOR),
       "invalid_request",
     );
     expect(err.details?.[0]?.path).toBe("initialPassword");
@@ -83,14 +86,17 @@ describe("addMember", () => {
 
   it("answers already_member for someone already in the organization", async () => {
     const { orgId, email } = await owner();
-    await expectAppError(addMember(getDb(), orgId, { email, role: "developer" }, "owner"), "already_member");
+    await expectAppError(
+      addMember(getDb(), orgId, { email, role: "developer" }, "owner", SYSTEM_ACTOR),
+      "already_member",
+    );
   });
 
   it("lets only an owner add another owner", async () => {
     const { orgId } = await owner();
     const input = { email: uniqueEmail(), role: "owner" as const, initialPassword: "owner-two-pass" };
-    await expectAppError(addMember(getDb(), orgId, input, "admin"), "forbidden");
-    await expect(addMember(getDb(), orgId, input, "owner")).resolves.toMatchObject({ role: "owner" });
+    await expectAppError(addMember(getDb(), orgId, input, "admin", SYSTEM_ACTOR), "forbidden");
+    await expect(addMember(getDb(), orgId, input, "owner", SYSTEM_ACTOR)).resolves.toMatchObject({ role: "owner" });
   });
 });
 
@@ -103,23 +109,26 @@ describe("last-owner rules", () => {
     const myId = me!.id;
 
     const demote = await expectAppError(
-      updateMemberRole(db, orgId, { memberId: myId, role: "admin" }, "owner"),
+      updateMemberRole(db, orgId, { memberId: myId, role: "admin" }, "owner", SYSTEM_ACTOR),
       "forbidden",
     );
     expect(demote.message).toMatch(/at least one owner/);
-    await expectAppError(removeMember(db, orgId, { memberId: myId }, "owner"), "forbidden");
+    await expectAppError(removeMember(db, orgId, { memberId: myId }, "owner", SYSTEM_ACTOR), "forbidden");
 
     const second = await addMember(
       db,
       orgId,
       { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" },
       "owner",
+      SYSTEM_ACTOR,
     );
-    await expect(updateMemberRole(db, orgId, { memberId: myId, role: "admin" }, "owner")).resolves.toMatchObject({
+    await expect(
+      updateMemberRole(db, orgId, { memberId: myId, role: "admin" }, "owner", SYSTEM_ACTOR),
+    ).resolves.toMatchObject({
       role: "admin",
     });
     // Now `second` is the only owner again.
-    await expectAppError(removeMember(db, orgId, { memberId: second.id }, "owner"), "forbidden");
+    await expectAppError(removeMember(db, orgId, { memberId: second.id }, "owner", SYSTEM_ACTOR), "forbidden");
     expect((await listMembers(db, orgId)).filter((m) => m.role === "owner")).toHaveLength(1);
   });
 
@@ -128,7 +137,13 @@ describe("last-owner rules", () => {
     // Several organizations at once widen the window in which an unlocked check would race.
     const orgs = await Promise.all([1, 2, 3, 4].map(() => owner()));
     for (const { orgId } of orgs) {
-      await addMember(db, orgId, { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" }, "owner");
+      await addMember(
+        db,
+        orgId,
+        { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" },
+        "owner",
+        SYSTEM_ACTOR,
+      );
     }
     const demotions = (
       await Promise.all(
@@ -137,7 +152,9 @@ describe("last-owner rules", () => {
     ).flat();
     expect(demotions).toHaveLength(8);
     const results = await Promise.allSettled(
-      demotions.map(({ orgId, memberId }) => updateMemberRole(db, orgId, { memberId, role: "developer" }, "owner")),
+      demotions.map(({ orgId, memberId }) =>
+        updateMemberRole(db, orgId, { memberId, role: "developer" }, "owner", SYSTEM_ACTOR),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(4);
     for (const { orgId } of orgs) {
@@ -148,11 +165,17 @@ describe("last-owner rules", () => {
   it("keeps admins away from owners", async () => {
     const db = getDb();
     const { orgId } = await owner();
-    await addMember(db, orgId, { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" }, "owner");
+    await addMember(
+      db,
+      orgId,
+      { email: uniqueEmail(), role: "owner", initialPassword: "second-owner-pw" },
+      "owner",
+      SYSTEM_ACTOR,
+    );
     const [firstOwner] = await listMembers(db, orgId);
-    await expectAppError(removeMember(db, orgId, { memberId: firstOwner!.id }, "admin"), "forbidden");
+    await expectAppError(removeMember(db, orgId, { memberId: firstOwner!.id }, "admin", SYSTEM_ACTOR), "forbidden");
     await expectAppError(
-      updateMemberRole(db, orgId, { memberId: firstOwner!.id, role: "support" }, "admin"),
+      updateMemberRole(db, orgId, { memberId: firstOwner!.id, role: "support" }, "admin", SYSTEM_ACTOR),
       "forbidden",
     );
   });
@@ -161,8 +184,14 @@ describe("last-owner rules", () => {
     const db = getDb();
     const { orgId } = await owner();
     const email = uniqueEmail();
-    const dev = await addMember(db, orgId, { email, role: "developer", initialPassword: "developer-pass" }, "owner");
-    await expect(removeMember(db, orgId, { memberId: dev.id }, "admin")).resolves.toEqual({
+    const dev = await addMember(
+      db,
+      orgId,
+      { email, role: "developer", initialPassword: "developer-pass" },
+      "owner",
+      SYSTEM_ACTOR,
+    );
+    await expect(removeMember(db, orgId, { memberId: dev.id }, "admin", SYSTEM_ACTOR)).resolves.toEqual({
       id: dev.id,
       userId: dev.userId,
     });
@@ -190,10 +219,10 @@ describe("tenant isolation", () => {
     const b = await owner("B");
     const [bOwner] = await listMembers(db, b.orgId);
     await expectAppError(
-      updateMemberRole(db, a.orgId, { memberId: bOwner!.id, role: "support" }, "owner"),
+      updateMemberRole(db, a.orgId, { memberId: bOwner!.id, role: "support" }, "owner", SYSTEM_ACTOR),
       "not_found",
     );
-    await expectAppError(removeMember(db, a.orgId, { memberId: bOwner!.id }, "owner"), "not_found");
+    await expectAppError(removeMember(db, a.orgId, { memberId: bOwner!.id }, "owner", SYSTEM_ACTOR), "not_found");
     expect((await listMembers(db, b.orgId))[0]).toMatchObject({ id: bOwner!.id, role: "owner" });
   });
 

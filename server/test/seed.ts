@@ -2,6 +2,7 @@ import { getDb } from "../db/client";
 import { newId } from "../ids";
 import { signAccessToken } from "../auth/jwt";
 import { createApiKey } from "../api-keys/create-api-key";
+import { SYSTEM_ACTOR } from "../audit/actor";
 import type { CreateApiKeyInput } from "@/schemas/api-keys";
 import type { Role } from "@/schemas/roles";
 import { uniqueEmail } from "./http";
@@ -39,5 +40,5 @@ export async function seedMember(organizationId: string, role: Role): Promise<Se
 }
 
 export async function seedApiKey(organizationId: string, input: Partial<CreateApiKeyInput> = {}, now?: Date) {
-  return createApiKey(getDb(), organizationId, { name: "test key", ...input }, { now });
+  return createApiKey(getDb(), organizationId, { name: "test key", ...input }, SYSTEM_ACTOR, { now });
 }

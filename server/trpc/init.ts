@@ -7,6 +7,7 @@ import { AppError, type ErrorCode } from "../errors";
 import { resolveActiveMembership } from "../orgs/memberships";
 import { can, type Action } from "@/schemas/roles";
 import { ACTIVE_ORG_COOKIE, readCookie } from "./active-org-cookie";
+import { userActor, type RequestOrigin } from "../audit/actor";
 
 /** The part of the next-auth session the API relies on (tests build it by hand). */
 export interface SessionLike {
@@ -22,6 +23,8 @@ export interface TRPCContext {
   resHeaders: Headers;
   /** Whether cookies set in the response get `Secure` (the request came over https). */
   secureCookies: boolean;
+  /** The caller's IP and User-Agent, for the audit log. */
+  origin: RequestOrigin;
 }
 
 /**
@@ -34,6 +37,8 @@ export function createTRPCContext(opts: {
   headers: Headers;
   resHeaders?: Headers;
   secureCookies?: boolean;
+  /** The route passes the client IP it read; without it the IP is unknown. */
+  origin?: RequestOrigin;
 }): TRPCContext {
   return {
     db: opts.db,
@@ -41,6 +46,7 @@ export function createTRPCContext(opts: {
     headers: opts.headers,
     resHeaders: opts.resHeaders ?? new Headers(),
     secureCookies: opts.secureCookies ?? false,
+    origin: opts.origin ?? { ip: null, userAgent: opts.headers.get("user-agent") },
   };
 }
 
@@ -113,11 +119,11 @@ export const router = t.router;
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-/** Signed in. Adds `userId`. */
+/** Signed in. Adds `userId`, and `actor` (the user, from where) for the audit log. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   const userId = ctx.session?.user?.id;
   if (!userId) throw new AppError("unauthenticated", "Your session has ended. Sign in again.");
-  return next({ ctx: { userId } });
+  return next({ ctx: { userId, actor: userActor(userId, ctx.origin) } });
 });
 
 /**

@@ -4,6 +4,7 @@ import { registerUser } from "../auth/register-user";
 import { addMember } from "../orgs/add-member";
 import { uniqueEmail } from "../test/http";
 import { callerFor as trpcCallerFor, trpcError } from "../test/trpc";
+import { SYSTEM_ACTOR } from "../audit/actor";
 
 const password = "correct horse battery";
 
@@ -36,6 +37,7 @@ describe("members router", () => {
       a.orgId,
       { email: devEmail, role: "developer", initialPassword: "developer-pass" },
       "owner",
+      SYSTEM_ACTOR,
     );
     const { caller } = callerFor(dev.userId, a.orgId);
 

@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from "./init";
 import { apiKeysRouter } from "./routers/api-keys";
 import { carriersRouter } from "./routers/carriers";
+import { auditLogRouter } from "./routers/audit-log";
 import { membersRouter } from "./routers/members";
 import { messagesRouter } from "./routers/messages";
 import { organizationsRouter } from "./routers/organizations";
@@ -23,6 +24,7 @@ export const appRouter = router({
   otp: otpRouter,
   webhooks: webhooksRouter,
   carriers: carriersRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

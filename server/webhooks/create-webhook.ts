@@ -10,9 +10,18 @@ import {
 import { assertWebhookUrlAllowed } from "./check-url";
 import { generateWebhookSecret, sealSecret } from "./secret-box";
 import { toWebhookView } from "./to-view";
+import type { AuditActor } from "../audit/actor";
+import { diffChanges } from "../audit/changes";
+import { recordAudit } from "../audit/record-audit";
 
 /** Returns the webhook with its `secret`: the only time the secret is shown. */
-export async function createWebhook(db: Db, organizationId: string, input: CreateWebhookInput, now = new Date()) {
+export async function createWebhook(
+  db: Db,
+  organizationId: string,
+  input: CreateWebhookInput,
+  actor: AuditActor,
+  now = new Date(),
+) {
   const data = createWebhookInput.parse(input);
   const url = await assertWebhookUrlAllowed(data.url);
   const secret = data.secret ?? generateWebhookSecret();
@@ -24,7 +33,7 @@ export async function createWebhook(db: Db, organizationId: string, input: Creat
         `An organization can have at most ${MAX_WEBHOOKS_PER_ORGANIZATION} webhooks.`,
       );
     }
-    return tx.webhook.create({
+    const created = await tx.webhook.create({
       data: {
         id: newId("wh"),
         organizationId,
@@ -36,6 +45,19 @@ export async function createWebhook(db: Db, organizationId: string, input: Creat
         updatedAt: now,
       },
     });
+    await recordAudit(
+      tx,
+      organizationId,
+      actor,
+      {
+        action: "webhook.created",
+        resourceType: "webhook",
+        resourceId: created.id,
+        changes: diffChanges("webhook", null, toWebhookView(created)),
+      },
+      now,
+    );
+    return created;
   });
   return createdWebhookSchema.parse({ ...toWebhookView(row), secret });
 }

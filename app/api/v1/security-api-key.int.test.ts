@@ -8,6 +8,7 @@ import { setApiKeyActive } from "@/server/api-keys/update-api-key";
 import { getDb } from "@/server/db/client";
 import { newId } from "@/server/ids";
 import { API_KEY_ROUTES, type ApiKeyRoute } from "./security-routes";
+import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
 const EDGE = "security-suite-edge-token";
 globalThis.__signalgateEdgeToken = EDGE;
@@ -47,7 +48,7 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
 
   it("rejects a disabled key and an expired key", async () => {
     const key = await seedApiKey(org.organizationId);
-    await setApiKeyActive(getDb(), org.organizationId, key.id, false);
+    await setApiKeyActive(getDb(), org.organizationId, key.id, false, SYSTEM_ACTOR);
     expectError(await callKeyRoute(route, { token: key.rawKey }), 401, "key_disabled");
 
     const expired = await seedApiKey(org.organizationId, { expiresIn: "1d" }, new Date(Date.now() - 2 * 86_400_000));

@@ -23,7 +23,9 @@ import * as webhookById from "./developer/webhooks/[id]/route";
 import * as webhookTest from "./developer/webhooks/[id]/test/route";
 import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
 import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
+import * as auditLog from "./developer/audit-log/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
+import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
 export type Handler = Parameters<typeof call>[0];
 
@@ -107,11 +109,16 @@ export const seedKeyResource = async (organizationId: string): Promise<Record<st
 
 /** A webhook (public URL: nothing is ever delivered) with one logged delivery. */
 export async function seedWebhookResource(organizationId: string) {
-  const webhook = await createWebhook(getDb(), organizationId, {
-    name: "security",
-    url: "https://hooks.example.com/security",
-    events: ["*"],
-  });
+  const webhook = await createWebhook(
+    getDb(),
+    organizationId,
+    {
+      name: "security",
+      url: "https://hooks.example.com/security",
+      events: ["*"],
+    },
+    SYSTEM_ACTOR,
+  );
   const delivery = await getDb().webhookDelivery.create({
     data: {
       id: newId("dlv"),
@@ -267,5 +274,14 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     action: "webhooks.manage",
     byId: true,
     seed: seedWebhookResource,
+  },
+  {
+    // Another tenant's entries never appear: developer/audit-log/audit-log.int.test.ts checks the list.
+    name: "GET /developer/audit-log",
+    handler: auditLog.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/audit-log",
+    action: "auditLog.read",
+    byId: false,
   },
 ];

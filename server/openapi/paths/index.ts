@@ -1,4 +1,5 @@
 import { apiKeysPaths } from "./api-keys";
+import { auditLogPaths } from "./audit-log";
 import { authPaths } from "./auth";
 import { carriersPaths } from "./carriers";
 import { healthPaths } from "./health";
@@ -20,5 +21,6 @@ export const PATH_MODULES: PathModule[] = [
   webhooksPaths,
   rateLimitsPaths,
   carriersPaths,
+  auditLogPaths,
   healthPaths,
 ];

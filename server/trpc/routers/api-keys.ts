@@ -24,25 +24,25 @@ export const apiKeysRouter = router({
   /** The only answer (with regenerate) that carries `rawKey`. */
   create: roleProcedure("apiKeys.manage")
     .input(createApiKeyInput)
-    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.organizationId, input, { createdById: ctx.userId })),
+    .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.organizationId, input, ctx.actor)),
 
   // Flat input (id beside the fields) so zod's flattened field errors name the form's fields.
   update: roleProcedure("apiKeys.manage")
     .input(updateApiKeyInput.extend({ id: keyId }))
-    .mutation(({ ctx, input: { id, ...patch } }) => updateApiKey(ctx.db, ctx.organizationId, id, patch)),
+    .mutation(({ ctx, input: { id, ...patch } }) => updateApiKey(ctx.db, ctx.organizationId, id, patch, ctx.actor)),
 
   setActive: roleProcedure("apiKeys.manage")
     .input(z.strictObject({ id: keyId, isActive: z.boolean() }))
-    .mutation(({ ctx, input }) => setApiKeyActive(ctx.db, ctx.organizationId, input.id, input.isActive)),
+    .mutation(({ ctx, input }) => setApiKeyActive(ctx.db, ctx.organizationId, input.id, input.isActive, ctx.actor)),
 
   regenerate: roleProcedure("apiKeys.manage")
     .input(byIdInput)
-    .mutation(({ ctx, input }) => regenerateApiKey(ctx.db, ctx.organizationId, input.id)),
+    .mutation(({ ctx, input }) => regenerateApiKey(ctx.db, ctx.organizationId, input.id, ctx.actor)),
 
   remove: roleProcedure("apiKeys.manage")
     .input(byIdInput)
     .mutation(async ({ ctx, input }) => {
-      await deleteApiKey(ctx.db, ctx.organizationId, input.id);
+      await deleteApiKey(ctx.db, ctx.organizationId, input.id, ctx.actor);
       return { id: input.id };
     }),
 });

@@ -15,13 +15,13 @@ export const membersRouter = router({
 
   add: roleProcedure("members.manage")
     .input(addMemberInput)
-    .mutation(({ ctx, input }) => addMember(ctx.db, ctx.organizationId, input, ctx.role)),
+    .mutation(({ ctx, input }) => addMember(ctx.db, ctx.organizationId, input, ctx.role, ctx.actor)),
 
   updateRole: roleProcedure("members.manage")
     .input(updateMemberRoleInput)
-    .mutation(({ ctx, input }) => updateMemberRole(ctx.db, ctx.organizationId, input, ctx.role)),
+    .mutation(({ ctx, input }) => updateMemberRole(ctx.db, ctx.organizationId, input, ctx.role, ctx.actor)),
 
   remove: roleProcedure("members.manage")
     .input(memberIdInput)
-    .mutation(({ ctx, input }) => removeMember(ctx.db, ctx.organizationId, input, ctx.role)),
+    .mutation(({ ctx, input }) => removeMember(ctx.db, ctx.organizationId, input, ctx.role, ctx.actor)),
 });

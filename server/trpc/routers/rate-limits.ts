@@ -10,5 +10,5 @@ export const rateLimitsRouter = router({
 
   update: roleProcedure("rateLimits.manage")
     .input(updateRateLimitsInput)
-    .mutation(({ ctx, input }) => updateRateLimits(ctx.db, ctx.organizationId, input)),
+    .mutation(({ ctx, input }) => updateRateLimits(ctx.db, ctx.organizationId, input, ctx.actor)),
 });

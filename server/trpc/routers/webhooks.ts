@@ -30,17 +30,17 @@ export const webhooksRouter = router({
   /** The only answer that carries `secret`. */
   create: roleProcedure("webhooks.manage")
     .input(createWebhookInput)
-    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.organizationId, input)),
+    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.organizationId, input, ctx.actor)),
 
   // Flat input (id beside the fields) so zod's flattened field errors name the form's fields.
   update: roleProcedure("webhooks.manage")
     .input(updateWebhookInput.extend({ id: webhookId }))
-    .mutation(({ ctx, input: { id, ...patch } }) => updateWebhook(ctx.db, ctx.organizationId, id, patch)),
+    .mutation(({ ctx, input: { id, ...patch } }) => updateWebhook(ctx.db, ctx.organizationId, id, patch, ctx.actor)),
 
   remove: roleProcedure("webhooks.manage")
     .input(byIdInput)
     .mutation(async ({ ctx, input }) => {
-      await deleteWebhook(ctx.db, ctx.organizationId, input.id);
+      await deleteWebhook(ctx.db, ctx.organizationId, input.id, ctx.actor);
       return { id: input.id };
     }),
 

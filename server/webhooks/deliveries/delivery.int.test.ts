@@ -10,6 +10,7 @@ import { createWebhook } from "../create-webhook";
 import { deliverDueOnce } from "./deliver-due-once";
 import { GONE_REASON } from "./record-outcomes";
 import { USER_AGENT } from "./send-attempt";
+import { SYSTEM_ACTOR } from "../../audit/actor";
 
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
 resetEnvForTests();
@@ -26,7 +27,12 @@ const sign = (secret: string, body: string) =>
   `sha256=${createHmac("sha256", secret).update(Buffer.from(body, "utf8")).digest("hex")}`;
 
 async function hook(organizationId: string, events: string[], path: string) {
-  return createWebhook(getDb(), organizationId, { name: path, url: receiver.url(path), events: events as never });
+  return createWebhook(
+    getDb(),
+    organizationId,
+    { name: path, url: receiver.url(path), events: events as never },
+    SYSTEM_ACTOR,
+  );
 }
 
 const at = (path: string) => receiver.received.filter((r) => r.path === path);

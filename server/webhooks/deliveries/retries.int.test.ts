@@ -15,6 +15,7 @@ import { deleteWebhook, updateWebhook } from "../update-webhook";
 import { deliverDueOnce } from "./deliver-due-once";
 import { redeliver } from "./redeliver";
 import { RETRY_DELAYS_MS } from "@/schemas/webhooks";
+import { SYSTEM_ACTOR } from "../../audit/actor";
 
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
 resetEnvForTests();
@@ -34,7 +35,12 @@ const at = (path: string) => receiver.received.filter((r) => r.path === path);
 /** A webhook to `path`, one event, and its first (failed) attempt. */
 async function failedOnce(path: string) {
   const s = await seedSender();
-  const webhook = await createWebhook(getDb(), s.organizationId, { name: "w", url: receiver.url(path), events: ["*"] });
+  const webhook = await createWebhook(
+    getDb(),
+    s.organizationId,
+    { name: "w", url: receiver.url(path), events: ["*"] },
+    SYSTEM_ACTOR,
+  );
   await getDb().outboxEvent.create({
     data: { id: newId("evt"), organizationId: s.organizationId, type: "otp.sent", payload: { n: 1 } },
   });
@@ -81,7 +87,7 @@ describe("retries on the embedded runner", () => {
     const disabledPath = `/${newId("wh")}/disabled`;
     const a = await failedOnce(disabledPath);
     await runRetries(new Date(a.t0.getTime() + 1000));
-    await updateWebhook(getDb(), a.s.organizationId, a.webhook.id, { isActive: false });
+    await updateWebhook(getDb(), a.s.organizationId, a.webhook.id, { isActive: false }, SYSTEM_ACTOR);
     await runRetries(new Date(a.t0.getTime() + RETRY_DELAYS_MS[0] + 2000));
     expect(at(disabledPath)).toHaveLength(1);
     expect((await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: a.delivery.id } })).status).toBe("FAILED");
@@ -89,7 +95,7 @@ describe("retries on the embedded runner", () => {
     const deletedPath = `/${newId("wh")}/deleted`;
     const b = await failedOnce(deletedPath);
     await runRetries(new Date(b.t0.getTime() + 1000));
-    await deleteWebhook(getDb(), b.s.organizationId, b.webhook.id);
+    await deleteWebhook(getDb(), b.s.organizationId, b.webhook.id, SYSTEM_ACTOR);
     const summary = await runRetries(new Date(b.t0.getTime() + RETRY_DELAYS_MS[0] + 2000));
     expect(at(deletedPath)).toHaveLength(1);
     expect(summary.outcomes.every((o) => o.outcome !== "failed")).toBe(true);

@@ -8,6 +8,7 @@ import { seedSender } from "../../test/messaging";
 import { startReceiver } from "../../test/receiver";
 import { createWebhook } from "../create-webhook";
 import { WebhookWorker } from "./worker";
+import { SYSTEM_ACTOR } from "../../audit/actor";
 
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
 resetEnvForTests();
@@ -31,16 +32,26 @@ afterAll(async () => {
 describe("WebhookWorker", () => {
   it("delivers to a fast endpoint at once while a slow one holds only its own slots", async () => {
     const s = await seedSender();
-    const slow = await createWebhook(getDb(), s.organizationId, {
-      name: "slow",
-      url: receiver.url(`/${s.organizationId}/slow`),
-      events: ["otp.sent"],
-    });
-    const fast = await createWebhook(getDb(), s.organizationId, {
-      name: "fast",
-      url: receiver.url(`/${s.organizationId}/fast`),
-      events: ["otp.sent"],
-    });
+    const slow = await createWebhook(
+      getDb(),
+      s.organizationId,
+      {
+        name: "slow",
+        url: receiver.url(`/${s.organizationId}/slow`),
+        events: ["otp.sent"],
+      },
+      SYSTEM_ACTOR,
+    );
+    const fast = await createWebhook(
+      getDb(),
+      s.organizationId,
+      {
+        name: "fast",
+        url: receiver.url(`/${s.organizationId}/fast`),
+        events: ["otp.sent"],
+      },
+      SYSTEM_ACTOR,
+    );
     // 40 events, each for both webhooks: the slow endpoint alone could fill a small worker.
     await getDb().outboxEvent.createMany({
       data: Array.from({ length: 40 }, (_, i) => ({

@@ -4,6 +4,7 @@ import { getDb } from "@/server/db/client";
 import { getEnv } from "@/server/env";
 import { sameSiteOnly } from "@/server/http/refuse-cross-site";
 import { logger } from "@/server/logger";
+import { originOf } from "@/server/audit/actor";
 import { isHttpsRequest } from "@/server/trpc/active-org-cookie";
 import { createTRPCContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -21,6 +22,7 @@ function handler(req: Request): Promise<Response> {
         resHeaders,
         // Like the session cookie: always Secure in production.
         secureCookies: getEnv().NODE_ENV === "production" || isHttpsRequest(req.headers, req.url),
+        origin: originOf(req),
       }),
     onError({ error, path }) {
       // Expected refusals (validation, 401/403/404/409) are answers, not faults: log only the rest.

@@ -10,5 +10,5 @@ export const GET = apiRoute({ auth: "jwt", allow: "apiKeys.read", rateLimit: "ap
 
 export const POST = apiRoute(
   { auth: "jwt", allow: "apiKeys.manage", rateLimit: "apiKeys", body: createApiKeyInput, status: 201 },
-  ({ auth, body }) => createApiKey(getDb(), auth.organizationId, body, { createdById: auth.userId }),
+  ({ auth, body, actor }) => createApiKey(getDb(), auth.organizationId, body, actor),
 );

@@ -10,5 +10,5 @@ export const GET = apiRoute({ auth: "jwt", allow: "rateLimits.read", rateLimit: 
 
 export const PATCH = apiRoute(
   { auth: "jwt", allow: "rateLimits.manage", rateLimit: "rateLimits", body: updateRateLimitsInput },
-  ({ auth, body }) => updateRateLimits(getDb(), auth.organizationId, body),
+  ({ auth, body, actor }) => updateRateLimits(getDb(), auth.organizationId, body, actor),
 );

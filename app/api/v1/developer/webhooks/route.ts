@@ -10,5 +10,5 @@ export const GET = apiRoute({ auth: "jwt", allow: "webhooks.read", rateLimit: "w
 
 export const POST = apiRoute(
   { auth: "jwt", allow: "webhooks.manage", rateLimit: "webhooks", body: createWebhookInput, status: 201 },
-  ({ auth, body }) => createWebhook(getDb(), auth.organizationId, body),
+  ({ auth, body, actor }) => createWebhook(getDb(), auth.organizationId, body, actor),
 );

@@ -11,12 +11,12 @@ export const GET = apiRoute({ auth: "jwt", allow: "apiKeys.read", rateLimit: "ap
 
 export const PATCH = apiRoute(
   { auth: "jwt", allow: "apiKeys.manage", rateLimit: "apiKeys", body: updateApiKeyInput },
-  ({ auth, params, body }) => updateApiKey(getDb(), auth.organizationId, params.id!, body),
+  ({ auth, params, body, actor }) => updateApiKey(getDb(), auth.organizationId, params.id!, body, actor),
 );
 
 export const DELETE = apiRoute(
   { auth: "jwt", allow: "apiKeys.manage", rateLimit: "apiKeys" },
-  async ({ auth, params }) => {
-    await deleteApiKey(getDb(), auth.organizationId, params.id!);
+  async ({ auth, params, actor }) => {
+    await deleteApiKey(getDb(), auth.organizationId, params.id!, actor);
   },
 );

@@ -11,12 +11,12 @@ export const GET = apiRoute({ auth: "jwt", allow: "webhooks.read", rateLimit: "w
 
 export const PATCH = apiRoute(
   { auth: "jwt", allow: "webhooks.manage", rateLimit: "webhooks", body: updateWebhookInput },
-  ({ auth, params, body }) => updateWebhook(getDb(), auth.organizationId, params.id!, body),
+  ({ auth, params, body, actor }) => updateWebhook(getDb(), auth.organizationId, params.id!, body, actor),
 );
 
 export const DELETE = apiRoute(
   { auth: "jwt", allow: "webhooks.manage", rateLimit: "webhooks" },
-  async ({ auth, params }) => {
-    await deleteWebhook(getDb(), auth.organizationId, params.id!);
+  async ({ auth, params, actor }) => {
+    await deleteWebhook(getDb(), auth.organizationId, params.id!, actor);
   },
 );

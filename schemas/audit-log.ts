@@ -1,0 +1,194 @@
+import { z } from "zod";
+import { timestampSchema } from "./common";
+import { keyEnvironmentSchema } from "./api-keys";
+import { roleSchema } from "./roles";
+
+// The audit log (issue 10 §4): who changed what, from where, and when. Client-safe: the REST
+// route, the tRPC procedure, the OpenAPI document and the dashboard page share these schemas.
+
+/** Every action the log records, grouped by the resource it acts on. */
+export const AUDIT_ACTIONS = [
+  "apiKey.created",
+  "apiKey.updated",
+  "apiKey.enabled",
+  "apiKey.disabled",
+  "apiKey.regenerated",
+  "apiKey.deleted",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "rateLimits.updated",
+  "member.added",
+  "member.roleChanged",
+  "member.removed",
+  "session.signedIn",
+  "session.refreshTokenReused",
+] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const AUDIT_RESOURCE_TYPES = ["apiKey", "webhook", "rateLimits", "member", "session"] as const;
+export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
+export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "apiKey.created": "API key created",
+  "apiKey.updated": "API key updated",
+  "apiKey.enabled": "API key enabled",
+  "apiKey.disabled": "API key disabled",
+  "apiKey.regenerated": "API key regenerated",
+  "apiKey.deleted": "API key deleted",
+  "webhook.created": "Webhook created",
+  "webhook.updated": "Webhook updated",
+  "webhook.deleted": "Webhook deleted",
+  "rateLimits.updated": "Rate limits changed",
+  "member.added": "Member added",
+  "member.roleChanged": "Member role changed",
+  "member.removed": "Member removed",
+  "session.signedIn": "Signed in",
+  "session.refreshTokenReused": "Refresh token reused (session revoked)",
+};
+
+export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
+  apiKey: "API key",
+  webhook: "Webhook",
+  rateLimits: "Rate limits",
+  member: "Member",
+  session: "Session",
+};
+
+/*
+ * What a change recorded of each resource. These are plain (non-strict) objects, so parsing a row
+ * or a view through them keeps only the fields listed here: key hashes, raw keys, webhook secrets
+ * and their ciphertext, password hashes and tokens are not fields, so they can never be written.
+ */
+const apiKeySnapshot = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  environment: keyEnvironmentSchema,
+  /** The display prefix (12 characters, as every key list shows it), never the secret. */
+  keyPrefix: z.string(),
+  permissions: z.array(z.string()),
+  ipRestrictions: z.array(z.string()),
+  isActive: z.boolean(),
+  expiresAt: z.string().nullable(),
+});
+
+const webhookSnapshot = z.object({
+  name: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  isActive: z.boolean(),
+  hasSecret: z.boolean(),
+});
+
+const rateLimitsSnapshot = z.object({
+  perMinute: z.number(),
+  perHour: z.number(),
+  perDay: z.number(),
+  enabled: z.boolean(),
+});
+
+const memberSnapshot = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: roleSchema,
+});
+
+const sessionSnapshot = z.object({
+  /** Where the sign-in happened: the REST token endpoint or the dashboard. */
+  via: z.enum(["api", "dashboard"]).optional(),
+  /** The refresh-token family that was revoked, on reuse. */
+  revoked: z.boolean().optional(),
+});
+
+export const AUDIT_SNAPSHOTS = {
+  apiKey: apiKeySnapshot,
+  webhook: webhookSnapshot,
+  rateLimits: rateLimitsSnapshot,
+  member: memberSnapshot,
+  session: sessionSnapshot,
+} as const satisfies Record<AuditResourceType, z.ZodObject>;
+
+/**
+ * "What changed": the fields that differ, before and after (a creation has no `before`, a deletion
+ * no `after`). `secretChanged` marks a change of a secret whose value is never recorded (a key
+ * regenerated, a webhook signing secret set or removed).
+ */
+export const auditChangesSchema = z
+  .object({
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    secretChanged: z.boolean().optional(),
+  })
+  .meta({ id: "AuditChanges" });
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+export const AUDIT_ACTOR_TYPES = ["user", "apiKey", "system"] as const;
+
+export const auditEntrySchema = z
+  .object({
+    id: z.string().meta({ example: "aud_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),
+    action: auditActionSchema,
+    resourceType: auditResourceTypeSchema,
+    resourceId: z.string().nullable().meta({ example: "key_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),
+    actor: z.object({
+      type: z.enum(AUDIT_ACTOR_TYPES),
+      /** `usr_…` or `key_…`; null for the system (seeds, scripts). */
+      id: z.string().nullable(),
+      /** The user's email or the key's name now, when they still exist. */
+      label: z.string().nullable(),
+    }),
+    ip: z.string().nullable().meta({ example: "203.0.113.7" }),
+    userAgent: z.string().nullable(),
+    changes: auditChangesSchema.nullable(),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: "AuditLogEntry" });
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
+const idFilter = z.string().trim().min(1).max(64);
+
+/** REST query: newest first; the next page's cursor comes in `X-Next-Cursor`. */
+export const auditLogQuery = z
+  .strictObject({
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    cursor: idFilter.optional(),
+    actor: idFilter.optional(),
+    action: auditActionSchema.optional(),
+    resourceType: auditResourceTypeSchema.optional(),
+    resourceId: idFilter.optional(),
+    from: z.iso.datetime().pipe(z.coerce.date()).optional(),
+    until: z.iso.datetime().pipe(z.coerce.date()).optional(),
+  })
+  .refine((v) => !v.from || !v.until || v.from < v.until, {
+    message: "`until` must be after `from`.",
+    path: ["until"],
+  });
+export type AuditLogQuery = z.output<typeof auditLogQuery>;
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** The same filters as a tRPC input (dates arrive as Dates through superjson). */
+export const listAuditLogInput = z
+  .strictObject({
+    actor: idFilter.optional(),
+    action: auditActionSchema.optional(),
+    resourceType: auditResourceTypeSchema.optional(),
+    resourceId: idFilter.optional(),
+    from: z.date().optional(),
+    until: z.date().optional(),
+    cursor: idFilter.optional(),
+    /** Added by infinite queries; paging only goes forward, so it is ignored. */
+    direction: z.enum(["forward", "backward"]).optional(),
+    limit: z.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
+  })
+  .refine((v) => !v.from || !v.until || v.from < v.until, {
+    message: "The end of the date range is before its start.",
+    path: ["until"],
+  });
+export type ListAuditLogInput = z.input<typeof listAuditLogInput>;
+
+export const auditPageSchema = z.object({ items: z.array(auditEntrySchema), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
