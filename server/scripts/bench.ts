@@ -71,6 +71,8 @@
 //     received and answered the last submit_sm (target ≥ 1,000/s); it FAILs unless every message
 //     reached the SMSC and is SENT in the messages table with the provider id the SMSC answered;
 //   - submit_sm received more than once per message (unique bodies): must be 0.
+// Where the time goes: the submit_sm arrivals grouped by the pipeline's hand-off rounds (time in
+// the SMPP exchange against time between rounds), and CPU per message of server, database, bench.
 // `--only smpp` runs just this part (no main server); its report is written beside latest.json.
 //
 // Exit code: 0 when the report was produced, even if a target is missed (it is a report); 1 when

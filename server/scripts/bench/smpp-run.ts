@@ -9,7 +9,14 @@ import { describeGoal, goal, type GoalCheck } from "./report";
 import { gitCommit, writeReport } from "./results-file";
 import { seedLiveSender } from "./seed";
 import type { RunningServer } from "./server-process";
-import { runLatency, runThroughput, type LatencyResult, type SmppRun, type ThroughputResult } from "./smpp";
+import {
+  ROUND_GAP_MS,
+  runLatency,
+  runThroughput,
+  type LatencyResult,
+  type SmppRun,
+  type ThroughputResult,
+} from "./smpp";
 import { SmppRows } from "./smpp-db";
 
 // bench.ts's SMPP part (PostgreSQL only; last): live messages through the server's SMPP client to
@@ -176,6 +183,7 @@ export function smppInfo(settings: SmppSettings, t: ThroughputResult, l: Latency
   const fromResponse = spreadOf(l.fromResponse);
   const request = spreadOf(l.requestMs);
   const cpu = (v: number | null) => (v === null ? "n/a" : v.toFixed(3));
+  const g = t.groups;
   return [
     `accept → submit_sm, ${l.messages} single POST /sms/send on an idle server (one at a time, ` +
       `${l.gapMs} ms apart): request sent → submit_sm received p50 ${ms(fromRequest.p50)}, p99 ` +
@@ -183,6 +191,11 @@ export function smppInfo(settings: SmppSettings, t: ThroughputResult, l: Latency
       `${ms(fromResponse.p50)}, p99 ${ms(fromResponse.p99)} (negative: the submit_sm came first); the 202's round ` +
       `trip p50 ${ms(request.p50)}, p99 ${ms(request.p99)}; ${l.missing} never reached the SMSC; the table: ` +
       `${l.rows.sent}/${l.messages} SENT, sentAt − createdAt p50 ${ms(l.rows.sentP50Ms)}`,
+    `throughput run: the submit_sm came in ${g.groups} groups (arrivals < ${ROUND_GAP_MS} ms apart: the ` +
+      `pipeline's hand-off rounds), median ${g.medianSize} (max ${g.maxSize}) submit_sm over ${ms(g.medianSpanMs)}, ` +
+      `then ${ms(g.medianGapMs)} with none (median); in all ${s(g.inGroupsMs / 1000)} inside the groups (the SMPP ` +
+      `exchange through the window) and ${s(g.betweenMs / 1000)} between them (each round's claim and its SENT ` +
+      `writes, the inserts of the bulk requests)`,
     `throughput run CPU ms per message: server ${cpu(t.serverCpuMsPerMessage)}, database ` +
       `${cpu(t.databaseCpuMsPerMessage)}, bench process (SMSC and HTTP client) ${cpu(t.benchCpuMsPerMessage)}; ` +
       `pipeline poll ${settings.pollIntervalMs} ms (MESSAGE_POLL_INTERVAL_MS), hand-off batch ${settings.handOffBatch}`,

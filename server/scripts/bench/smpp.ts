@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ReceivedSubmit, TestSmsc } from "../../carriers/smpp/test-smsc";
 import type { CpuMeter } from "./cpu";
+import { median } from "./report";
 import { BULK_SIZE } from "./sms";
 import { SmppRows, type SentRows } from "./smpp-db";
 
@@ -39,6 +40,50 @@ export interface SmppRun {
   log: (message: string) => void;
 }
 
+/**
+ * How the submit_sm arrivals were spread: the pipeline hands off a batch per round (claim, submit
+ * through the window, record the outcomes), so they come in groups (consecutive arrivals less than
+ * ROUND_GAP_MS apart). Time inside the groups is the SMPP exchange; time between them is the
+ * round's database work (and anything else the server did), when submit_sm go nowhere.
+ */
+export interface SubmitGroups {
+  groups: number;
+  medianSize: number;
+  maxSize: number;
+  /** First to last arrival of a group, and from a group's last arrival to the next one's first. */
+  medianSpanMs: number;
+  medianGapMs: number;
+  /** Summed over the run: inside the groups, and between them. */
+  inGroupsMs: number;
+  betweenMs: number;
+}
+
+export const ROUND_GAP_MS = 10;
+
+export function submitGroups(times: number[]): SubmitGroups {
+  const sorted = [...times].sort((a, b) => a - b);
+  const groups: { first: number; last: number; size: number }[] = [];
+  for (const at of sorted) {
+    const g = groups.at(-1);
+    if (g && at - g.last < ROUND_GAP_MS) {
+      g.last = at;
+      g.size += 1;
+    } else groups.push({ first: at, last: at, size: 1 });
+  }
+  const spans = groups.map((g) => g.last - g.first);
+  const gaps = groups.slice(1).map((g, i) => g.first - groups[i]!.last);
+  const sum = (values: number[]) => values.reduce((a, v) => a + v, 0);
+  return {
+    groups: groups.length,
+    medianSize: median(groups.map((g) => g.size)),
+    maxSize: Math.max(0, ...groups.map((g) => g.size)),
+    medianSpanMs: median(spans),
+    medianGapMs: median(gaps),
+    inGroupsMs: sum(spans),
+    betweenMs: sum(gaps),
+  };
+}
+
 export interface ThroughputResult {
   messages: number;
   requests: number;
@@ -56,6 +101,8 @@ export interface ThroughputResult {
   /** Seen SENT in the table by polling, and the last sent_at written by the server. */
   allSentSeconds: number | null;
   lastSentAtSeconds: number | null;
+  /** The submit_sm arrivals grouped by hand-off round. */
+  groups: SubmitGroups;
   rows: SentRows;
   /** SENT rows whose provider message id is one the SMSC answered for this run. */
   providerIdsMatched: number;
@@ -183,6 +230,7 @@ export async function runThroughput(
     perSecond: reachedSmsc && last !== null ? messages / since(last) : null,
     allSentSeconds,
     lastSentAtSeconds: summary.lastSentMs === null ? null : since(summary.lastSentMs),
+    groups: submitGroups([...mine.values()].flatMap((list) => list.map((x) => x.at))),
     rows: summary,
     providerIdsMatched: stored.filter((id) => answered.has(id)).length,
     requestMs,
