@@ -76,7 +76,8 @@
 // `--only smpp` runs just this part (no main server); its report is written beside latest.json.
 //
 // Exit code: 0 when the report was produced, even if a target is missed (it is a report); 1 when
-// the harness failed or a route the targets depend on answered errors (nothing valid to compare).
+// the harness failed or a route the targets depend on answered errors (nothing valid to compare);
+// a failure of the SMPP part is 1 too, after the report of the rest.
 //
 // This file runs the steps in order; bench/args.ts reads the options, bench/lifecycle.ts starts and
 // stops the server, bench/routes.ts holds the routes and runs a phase, bench/sms-report.ts,
@@ -172,9 +173,19 @@ async function main(): Promise<number> {
   } else log("webhooks: skipped (they need PostgreSQL: run `npm run bench`)");
 
   // Last: it stops the main server and starts one with SMS_PROVIDER=smpp on the same database.
+  // A failure here keeps the figures above: they are reported, and the exit code says it failed.
   let smpp: SmppFigures | undefined;
-  if (counter) smpp = await benchSmpp(databaseUrl!, server);
-  else log("smpp: skipped (it needs PostgreSQL: run `npm run bench`)");
+  let smppFailure: string | undefined;
+  if (counter) {
+    try {
+      smpp = await benchSmpp(databaseUrl!, server);
+    } catch (err) {
+      smppFailure = err instanceof Error ? err.message : String(err);
+      log(`smpp: failed: ${smppFailure}`);
+      const tail = serverOutputTail()?.trim();
+      if (tail) log(`the server printed (last lines):\n${tail.split("\n").slice(-30).join("\n")}`);
+    }
+  } else log("smpp: skipped (it needs PostgreSQL: run `npm run bench`)");
 
   const checksOf = (results: TargetResult[]) => {
     const byName = (name: string) => results.find((r) => r.target.name === name);
@@ -204,6 +215,7 @@ async function main(): Promise<number> {
     drainSummary: summarizeDrains(drains),
     webhooks,
     smpp,
+    smppFailure,
     drift: spread(loaded[0]!.slices.map((r) => r.requests / r.seconds)),
   };
   printOutcome(outcome, s);
@@ -211,6 +223,7 @@ async function main(): Promise<number> {
   reportServerOutput(server);
   if (smpp) reportServerOutput(smpp.server);
   const gated = new Set(["empty", "key-noop", "key-limited", "sms-send", "sms-bulk"]);
+  if (smppFailure) return 1;
   return [...loaded, ...unloaded].every((r) => r.valid || !gated.has(r.target.name)) ? 0 : 1;
 }
 

@@ -28,6 +28,8 @@ export interface Outcome {
   webhooks: WebhookFigures | undefined;
   /** PostgreSQL only: live messages through the SMPP client (a second server, after the main one). */
   smpp: SmppFigures | undefined;
+  /** Why the SMPP part could not be measured (the harness failed), when it could not. */
+  smppFailure?: string;
   /** The empty route's throughput spread between slices (loaded). */
   drift: number;
 }
@@ -65,6 +67,7 @@ export function printOutcome(o: Outcome, s: Settings): void {
   if (o.sms) printSms(o.loaded, s, o.pipelineSettings, o.drainSummary);
   if (o.webhooks) printWebhooks(o.webhooks);
   if (o.smpp) printSmpp(o.smpp);
+  if (o.smppFailure) console.log(`\nSMPP: INVALID  the part failed: ${o.smppFailure}`);
   if (o.drift > 0.2) {
     console.log(
       `Noisy machine: the empty route's throughput varied by ${(o.drift * 100).toFixed(0)} % between slices. ` +
@@ -130,7 +133,7 @@ export function fullReport(o: Outcome, s: Settings, run: { database: string; loa
         }
       : null,
     webhooks: o.webhooks ?? null,
-    smpp: o.smpp ? serializeSmpp(o.smpp) : null,
+    smpp: o.smpp ? serializeSmpp(o.smpp) : o.smppFailure ? { failed: o.smppFailure } : null,
     baselineThroughputSpread: o.drift,
   };
 }
