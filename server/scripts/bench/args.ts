@@ -33,7 +33,7 @@ export function parseArgs(argv: string[]): Options {
     console.log(
       "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp]\n" +
         "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
-        "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS or webhook figures)\n" +
+        "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS, webhook or SMPP figures)\n" +
         "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "  --only smpp      only the SMPP figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
