@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -55,13 +55,34 @@
 // `--only webhooks` runs just this part (after the build, the server and the seed): a quick
 // check while working on the worker; its report is written beside latest.json, not over it.
 //
+// SMPP (PostgreSQL only; last; bench/smpp-run.ts and bench/smpp.ts): live (sg_live_) messages
+// through the server's SMPP client to a TestSmsc (server/carriers/smpp/test-smsc.ts, a real SMSC
+// on 127.0.0.1 on the `smpp` package) in this process that answers every submit_sm at once. The
+// main server is stopped first and a second one started on the same database with SMS_PROVIDER=smpp
+// and SMPP_WINDOW_SIZE=BENCH_SMPP_WINDOW (20): with both running, the one without a provider would
+// claim live messages too and put them back with a back-off. An organization with rate limiting
+// off and a live key is seeded through the API; after a warm-up (20 sends, one bulk of 1,000):
+//   - accept → submit_sm: BENCH_SMPP_LATENCY_MESSAGES (200) single POST /sms/send, one at a time,
+//     each waiting for its submit_sm then BENCH_SMPP_LATENCY_GAP (20) ms: p50/p99 of the SMSC's
+//     arrival time minus the time the request was sent (the request's handling included), and
+//     minus the time its 202 came back; messages matched by their unique body (no target);
+//   - messages/s: BENCH_SMPP_MESSAGES (10,000) over POST /sms/bulk (1,000 a request,
+//     BENCH_BULK_CONNECTIONS connections): N ÷ the time from the first request until the SMSC
+//     received and answered the last submit_sm (target ≥ 1,000/s); it FAILs unless every message
+//     reached the SMSC and is SENT in the messages table with the provider id the SMSC answered;
+//   - submit_sm received more than once per message (unique bodies): must be 0.
+// Where the time goes: the submit_sm arrivals grouped by the pipeline's hand-off rounds (time in
+// the SMPP exchange against time between rounds), and CPU per message of server, database, bench.
+// `--only smpp` runs just this part (no main server); its report is written beside latest.json.
+//
 // Exit code: 0 when the report was produced, even if a target is missed (it is a report); 1 when
-// the harness failed or a route the targets depend on answered errors (nothing valid to compare).
+// the harness failed or a route the targets depend on answered errors (nothing valid to compare);
+// a failure of the SMPP part is 1 too, after the report of the rest.
 //
 // This file runs the steps in order; bench/args.ts reads the options, bench/lifecycle.ts starts and
-// stops the server, bench/routes.ts holds the routes and runs a phase, bench/sms-report.ts and
-// bench/webhook-run.ts are the SMS and webhook sections, bench/output.ts prints and serializes the
-// report, bench/results-file.ts writes it.
+// stops the server, bench/routes.ts holds the routes and runs a phase, bench/sms-report.ts,
+// bench/webhook-run.ts and bench/smpp-run.ts are the SMS, webhook and SMPP sections,
+// bench/output.ts prints and serializes the report, bench/results-file.ts writes it.
 import os from "node:os";
 import { log, parseArgs, readSettings } from "./bench/args";
 import { buildIfNeeded } from "./bench/build";
@@ -74,6 +95,7 @@ import { benchRoutes, preflight, runPhase } from "./bench/routes";
 import { measureOnce } from "./bench/schedule";
 import { BULK_SIZE, runPipeline, type PipelineResult } from "./bench/sms";
 import { pipelineCheck, pipelineSettings, smsChecksOf, summarizeDrains } from "./bench/sms-report";
+import { benchSmpp, smppOnly, type SmppFigures } from "./bench/smpp-run";
 import { benchWebhooks, webhooksOnly, type WebhookFigures } from "./bench/webhook-run";
 
 const options = parseArgs(process.argv.slice(2));
@@ -95,6 +117,10 @@ async function main(): Promise<number> {
     log(`the machine is busy (load average ${loadAtStart[0]!.toFixed(2)} on ${os.cpus().length} CPUs): expect noise`);
   }
 
+  if (options.only === "smpp") {
+    if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");
+    return smppOnly(databaseUrl);
+  }
   const { server, account } = await startSeededServer(databaseUrl);
   if (options.only === "webhooks") {
     if (!databaseUrl) throw new Error("--only webhooks needs PostgreSQL (run `npm run bench -- --only webhooks`)");
@@ -146,6 +172,21 @@ async function main(): Promise<number> {
     webhooks = await benchWebhooks(server, account, databaseUrl!);
   } else log("webhooks: skipped (they need PostgreSQL: run `npm run bench`)");
 
+  // Last: it stops the main server and starts one with SMS_PROVIDER=smpp on the same database.
+  // A failure here keeps the figures above: they are reported, and the exit code says it failed.
+  let smpp: SmppFigures | undefined;
+  let smppFailure: string | undefined;
+  if (counter) {
+    try {
+      smpp = await benchSmpp(databaseUrl!, server);
+    } catch (err) {
+      smppFailure = err instanceof Error ? err.message : String(err);
+      log(`smpp: failed: ${smppFailure}`);
+      const tail = serverOutputTail()?.trim();
+      if (tail) log(`the server printed (last lines):\n${tail.split("\n").slice(-30).join("\n")}`);
+    }
+  } else log("smpp: skipped (it needs PostgreSQL: run `npm run bench`)");
+
   const checksOf = (results: TargetResult[]) => {
     const byName = (name: string) => results.find((r) => r.target.name === name);
     return [
@@ -173,12 +214,16 @@ async function main(): Promise<number> {
     pipelineSettings: pipelineSettings(),
     drainSummary: summarizeDrains(drains),
     webhooks,
+    smpp,
+    smppFailure,
     drift: spread(loaded[0]!.slices.map((r) => r.requests / r.seconds)),
   };
   printOutcome(outcome, s);
   writeReport(fullReport(outcome, s, { database, loadAtStart }), database, true);
   reportServerOutput(server);
+  if (smpp) reportServerOutput(smpp.server);
   const gated = new Set(["empty", "key-noop", "key-limited", "sms-send", "sms-bulk"]);
+  if (smppFailure) return 1;
   return [...loaded, ...unloaded].every((r) => r.valid || !gated.has(r.target.name)) ? 0 : 1;
 }
 

@@ -45,7 +45,15 @@ export function serverOutputTail(): string | undefined {
   return runningServer?.outputTail();
 }
 
-export async function startSeededServer(databaseUrl: string | undefined) {
+/**
+ * Starts a server under test (server/serve.mjs on .next-bench) as in production without Inngest,
+ * with `extraEnv` on top (the SMPP part's carrier settings), stopped at cleanup, and checks that it
+ * runs on the expected database. A failure shows what the latest server started printed.
+ */
+export async function startBenchServer(
+  databaseUrl: string | undefined,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "signalgate-bench-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -65,6 +73,7 @@ export async function startSeededServer(databaseUrl: string | undefined) {
     WEBHOOK_ALLOW_PRIVATE_URLS: "true",
     WEBHOOK_WORKER: "on",
     NEXT_TELEMETRY_DISABLED: "1",
+    ...extraEnv,
   });
   for (const name of ["INNGEST_EVENT_KEY", "INNGEST_SIGNING_KEY", "INNGEST_DEV", "INNGEST_BASE_URL"]) delete env[name];
 
@@ -80,6 +89,11 @@ export async function startSeededServer(databaseUrl: string | undefined) {
   if (health.database?.kind !== expected) {
     throw new Error(`the server reports database ${health.database?.kind ?? "?"}, expected ${expected}`);
   }
+  return server;
+}
+
+export async function startSeededServer(databaseUrl: string | undefined) {
+  const server = await startBenchServer(databaseUrl);
   const account = await seed(server.baseUrl);
   log(
     "seeded an account, an API key and raised the organization's rate limits; " +
@@ -97,7 +111,7 @@ const CLIENT_ABORTED = /"unhandled error".*Error: aborted/;
 /** What the server printed beyond the routine lines (and the expected aborted-request errors). */
 export function reportServerOutput(server: RunningServer): void {
   const routine =
-    /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: |\[messages\] pipeline: on|\[webhooks\] worker: |\[serve\] SIG|[✓▲] )/;
+    /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: |\[carriers\] live: |\[messages\] pipeline: on|\[webhooks\] worker: |\[serve\] SIG|[✓▲] )/;
   const printed = server
     .outputTail()
     .split("\n")

@@ -4,6 +4,7 @@ import { gitCommit } from "./results-file";
 import { describeCheck, describeGoal, table, type Check, type GoalCheck, type TargetResult } from "./report";
 import { printSms, type DrainSummary, type PipelineSettings } from "./sms-report";
 import { BULK_SIZE, type PipelineResult } from "./sms";
+import { printSmpp, serializeSmpp, type SmppFigures } from "./smpp-run";
 import { printWebhooks, type WebhookFigures } from "./webhook-run";
 
 // bench.ts's output: the printed report of a full run and its JSON (bench/results-file.ts writes it).
@@ -25,6 +26,10 @@ export interface Outcome {
   pipelineSettings: PipelineSettings;
   drainSummary: DrainSummary;
   webhooks: WebhookFigures | undefined;
+  /** PostgreSQL only: live messages through the SMPP client (a second server, after the main one). */
+  smpp: SmppFigures | undefined;
+  /** Why the SMPP part could not be measured (the harness failed), when it could not. */
+  smppFailure?: string;
   /** The empty route's throughput spread between slices (loaded). */
   drift: number;
 }
@@ -61,6 +66,8 @@ export function printOutcome(o: Outcome, s: Settings): void {
   for (const c of o.unloadedSmsChecks) console.log(`  ${describeGoal(c, true)}`);
   if (o.sms) printSms(o.loaded, s, o.pipelineSettings, o.drainSummary);
   if (o.webhooks) printWebhooks(o.webhooks);
+  if (o.smpp) printSmpp(o.smpp);
+  if (o.smppFailure) console.log(`\nSMPP: INVALID  the part failed: ${o.smppFailure}`);
   if (o.drift > 0.2) {
     console.log(
       `Noisy machine: the empty route's throughput varied by ${(o.drift * 100).toFixed(0)} % between slices. ` +
@@ -126,6 +133,7 @@ export function fullReport(o: Outcome, s: Settings, run: { database: string; loa
         }
       : null,
     webhooks: o.webhooks ?? null,
+    smpp: o.smpp ? serializeSmpp(o.smpp) : o.smppFailure ? { failed: o.smppFailure } : null,
     baselineThroughputSpread: o.drift,
   };
 }

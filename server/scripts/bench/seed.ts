@@ -12,7 +12,7 @@ export interface Seed {
 
 export interface SmsSender {
   organizationId: string;
-  /** `sg_test_` (sandbox carrier), with sms.send and sms.read only. */
+  /** `sg_test_` (sandbox carrier; `sg_live_` for seedLiveSender), with sms.send and sms.read only. */
   apiKey: string;
 }
 
@@ -72,11 +72,15 @@ export async function seed(baseUrl: string): Promise<Seed> {
  * only switching the organization's rate limiting off lifts. The limiter's SQL call still runs on
  * every request (it also re-validates the key). Another four management calls.
  */
-async function seedSmsSender(baseUrl: string): Promise<SmsSender> {
+async function seedSmsSender(baseUrl: string, environment: "test" | "live" = "test"): Promise<SmsSender> {
   const email = `bench-sms-${randomBytes(6).toString("hex")}@example.test`;
   const password = `bench-${randomBytes(12).toString("hex")}`;
   const organizationId = organizationIdOf(
-    await call(baseUrl, "POST", "/api/v1/auth/register", { email, password, organizationName: "Benchmark SMS" }),
+    await call(baseUrl, "POST", "/api/v1/auth/register", {
+      email,
+      password,
+      organizationName: environment === "live" ? "Benchmark SMPP" : "Benchmark SMS",
+    }),
   );
   const accessToken = field(await call(baseUrl, "POST", "/api/v1/auth/token", { email, password }), "accessToken");
   const apiKey = field(
@@ -84,15 +88,24 @@ async function seedSmsSender(baseUrl: string): Promise<SmsSender> {
       baseUrl,
       "POST",
       "/api/v1/developer/api-keys",
-      { name: "bench-sms", environment: "test", permissions: ["sms.send", "sms.read"] },
+      { name: environment === "live" ? "bench-smpp" : "bench-sms", environment, permissions: ["sms.send", "sms.read"] },
       accessToken,
     ),
     "rawKey",
   );
-  if (!apiKey.startsWith("sg_test_")) throw new Error("seeding: the SMS key is not a sandbox (sg_test_) key");
+  if (!apiKey.startsWith(`sg_${environment}_`))
+    throw new Error(`seeding: the SMS key is not an sg_${environment}_ key`);
   const limits = await call(baseUrl, "PATCH", "/api/v1/developer/rate-limits", { enabled: false }, accessToken);
   if ((limits as { enabled?: boolean }).enabled !== false) {
     throw new Error(`seeding: rate limiting not switched off as expected: ${JSON.stringify(limits)}`);
   }
   return { organizationId, apiKey };
+}
+
+/**
+ * The SMPP part's organization (bench/smpp-run.ts): like the SMS one (rate limiting off), with a
+ * live (`sg_live_`) key, whose messages go to the configured carrier.
+ */
+export function seedLiveSender(baseUrl: string): Promise<SmsSender> {
+  return seedSmsSender(baseUrl, "live");
 }
