@@ -44,14 +44,23 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     BENCH_ROUTES: z.enum(["on", "off"]).default("off"),
+    // SIGTERM: how long /api/health answers 503 while requests are still served (server/serve.mjs).
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   })
-  .transform((e, ctx) => {
-    const production = e.NODE_ENV === "production";
-    for (const key of ["AUTH_SECRET"] as const) {
-      if (!e[key] && production) {
-        ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
+  // `when`: checked even when other variables are invalid, so start-up reports every problem at once
+  // (a transform runs only once everything else parsed).
+  .superRefine(
+    (e, ctx) => {
+      const production = e.NODE_ENV === "production";
+      for (const key of ["AUTH_SECRET"] as const) {
+        if (!e[key] && production) {
+          ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
+        }
       }
-    }
+    },
+    { when: () => true },
+  )
+  .transform((e) => {
     const authSecret = e.AUTH_SECRET ?? DEV_SECRET;
     return {
       ...e,
