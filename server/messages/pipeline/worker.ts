@@ -20,6 +20,7 @@ export interface PipelineOptions {
  */
 export class MessagePipeline {
   private readonly loop: PollLoop;
+  private stopping = false;
 
   constructor(private readonly options: PipelineOptions) {
     this.loop = new PollLoop("message pipeline", options.pollIntervalMs, async () => {
@@ -29,11 +30,13 @@ export class MessagePipeline {
   }
 
   start(): void {
+    this.stopping = false;
     this.loop.start();
   }
 
   /** Stop polling and wait for the round in progress (its claims are recorded or their lease expires). */
   stop(): Promise<void> {
+    this.stopping = true;
     return this.loop.stop();
   }
 
@@ -56,7 +59,7 @@ export class MessagePipeline {
       );
       // Every transition wrote an outbox event: let the webhook worker relay it now.
       if (handed + received > 0) nudgeWebhookWorker();
-      if (handed < limit && received < limit * 2) return;
+      if ((handed < limit && received < limit * 2) || this.stopping) return;
     }
   }
 }
