@@ -75,29 +75,39 @@ const schema = z
       .url()
       .optional()
       .transform((v) => v?.replace(/\/+$/, "")),
+    // SIGTERM: how long /api/health answers 503 while requests are still served (server/serve.mjs).
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
   })
-  .transform((e, ctx) => {
-    const production = e.NODE_ENV === "production";
-    for (const key of ["AUTH_SECRET"] as const) {
-      if (!e[key] && production) {
-        ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
-      }
-    }
-    const needs: Record<string, readonly (keyof typeof e)[]> = {
-      smpp: ["SMPP_URL", "SMPP_SYSTEM_ID", "SMPP_PASSWORD"],
-      twilio: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "PUBLIC_BASE_URL"],
-    };
-    for (const provider of e.SMS_PROVIDER) {
-      for (const key of needs[provider] ?? []) {
-        if (!e[key]) {
-          ctx.addIssue({
-            code: "custom",
-            path: [key],
-            message: `${key} is required when SMS_PROVIDER includes ${provider}`,
-          });
+  // `when`: checked even when other variables are invalid, so start-up reports every problem at once
+  // (a transform runs only once everything else parsed).
+  .superRefine(
+    (e, ctx) => {
+      const production = e.NODE_ENV === "production";
+      for (const key of ["AUTH_SECRET"] as const) {
+        if (!e[key] && production) {
+          ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
         }
       }
-    }
+      // Each provider SMS_PROVIDER names needs its settings (not checked when SMS_PROVIDER itself is invalid).
+      const needs: Record<string, readonly (keyof typeof e)[]> = {
+        smpp: ["SMPP_URL", "SMPP_SYSTEM_ID", "SMPP_PASSWORD"],
+        twilio: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "PUBLIC_BASE_URL"],
+      };
+      for (const provider of Array.isArray(e.SMS_PROVIDER) ? e.SMS_PROVIDER : []) {
+        for (const key of needs[provider] ?? []) {
+          if (!e[key]) {
+            ctx.addIssue({
+              code: "custom",
+              path: [key],
+              message: `${key} is required when SMS_PROVIDER includes ${provider}`,
+            });
+          }
+        }
+      }
+    },
+    { when: () => true },
+  )
+  .transform((e) => {
     const authSecret = e.AUTH_SECRET ?? DEV_SECRET;
     return {
       ...e,

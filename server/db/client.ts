@@ -60,19 +60,3 @@ export async function closeDb(): Promise<void> {
   await s.prisma.$disconnect();
   await s.driver.close();
 }
-
-export async function databaseHealth(): Promise<{
-  ok: boolean;
-  kind: Driver["kind"];
-  latencyMs: number;
-  error?: string;
-}> {
-  const started = performance.now();
-  const kind = getDriver().kind;
-  try {
-    await getDb().$queryRaw`SELECT 1`;
-    return { ok: true, kind, latencyMs: Math.round(performance.now() - started) };
-  } catch (err) {
-    return { ok: false, kind, latencyMs: Math.round(performance.now() - started), error: (err as Error).message };
-  }
-}

@@ -1,6 +1,7 @@
 import { ensureMigrated, getDb } from "../db/client";
 import { getEnv } from "../env";
 import { logger } from "../logger";
+import { releaseJobs } from "./embedded/release";
 import { EmbeddedRunner } from "./embedded/runner";
 import { allJobs } from "./functions";
 
@@ -41,12 +42,15 @@ export async function startBackgroundWork(): Promise<BackgroundMode> {
 }
 
 /**
- * Stop the embedded runner, waiting up to `timeoutMs` for runs in progress (a run cut short
- * keeps its lease and is re-run by the next process once the lease expires). Idempotent; does not
- * close the database.
+ * Stop the embedded runner, waiting up to `timeoutMs` for runs in progress; a run still going
+ * then is released (another process re-runs it at once). Idempotent; does not close the database.
  */
 export async function stopBackgroundWork(timeoutMs = 5_000): Promise<void> {
   const state = holder.__signalgateBackground;
   holder.__signalgateBackground = undefined;
-  await state?.runner?.stop(timeoutMs);
+  if (!state?.runner) return;
+  await state.runner.stop(timeoutMs);
+  // Runs still going: another process takes them now rather than when their lease expires.
+  const released = await releaseJobs(getDb(), state.runner.heldJobs());
+  if (released > 0) logger.info("jobs released at shutdown", { released });
 }

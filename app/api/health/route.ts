@@ -1,14 +1,18 @@
-import { databaseHealth } from "@/server/db/client";
+import { getDriver } from "@/server/db/client";
+import { checkReadiness } from "@/server/health/readiness";
 import { resolveRequestId } from "@/server/http/request-id";
 
 export const dynamic = "force-dynamic";
 
-/** Liveness plus database reachability; 503 when the database does not answer. */
+/**
+ * Readiness: 200 only when this instance should get traffic (database answers, migrations applied,
+ * not shutting down); 503 with the reason otherwise. Liveness is /api/health/live.
+ */
 export async function GET(req: Request): Promise<Response> {
   const requestId = resolveRequestId(req.headers.get("x-request-id"));
-  const database = await databaseHealth();
+  const { ok, reason, database, migrations } = await checkReadiness(getDriver());
   return Response.json(
-    { status: database.ok ? "ok" : "degraded", database },
-    { status: database.ok ? 200 : 503, headers: { "cache-control": "no-store", "x-request-id": requestId } },
+    { status: ok ? "ok" : "degraded", ...(reason && { reason }), database, migrations },
+    { status: ok ? 200 : 503, headers: { "cache-control": "no-store", "x-request-id": requestId } },
   );
 }

@@ -64,6 +64,8 @@ export class EmbeddedRunner {
   private timer?: NodeJS.Timeout;
   private running = false;
   private current?: Promise<RunSummary>;
+  /** Runs in progress: what a shutdown that stopped waiting for them releases. */
+  private readonly active = new Set<LeasedJob>();
 
   constructor(options: RunnerOptions) {
     this.db = options.db;
@@ -128,9 +130,15 @@ export class EmbeddedRunner {
     clearTimeout(timeout);
   }
 
+  /** Jobs this runner is executing, with their current leases (after stop(): the ones it gave up on). */
+  heldJobs(): { id: string; lease: Date }[] {
+    return [...this.active].map((leased) => ({ id: leased.job.id, lease: leased.currentLease }));
+  }
+
   private async execute(job: Job): Promise<JobOutcome> {
     const leased = new LeasedJob(this.db, job, job.lockedUntil!, this.leaseMs);
     const state = readState(job);
+    this.active.add(leased);
     try {
       return await this.executeLeased(leased, state);
     } catch (err) {
@@ -145,6 +153,8 @@ export class EmbeddedRunner {
         error: errorMessage(err),
       });
       return "lease-lost";
+    } finally {
+      this.active.delete(leased);
     }
   }
 

@@ -154,6 +154,11 @@ export class LeasedJob {
     private readonly leaseMs: number,
   ) {}
 
+  /** The lease this runner holds now (renewed by every progress write). */
+  get currentLease(): Date {
+    return this.lease;
+  }
+
   private async write(now: Date, data: Prisma.JobUpdateManyMutationInput, keepLease: boolean): Promise<void> {
     const next = keepLease ? new Date(Math.max(now.getTime() + this.leaseMs, this.lease.getTime())) : null;
     const { count } = await this.db.job.updateMany({

@@ -3,6 +3,7 @@ import type { Carrier, SubmitResult } from "../../carriers/types";
 import { logger } from "../../logger";
 import { applyTransitions, type Transition } from "../transitions";
 import { claimQueuedMessages, releaseForRetry, type ClaimedMessage, type RetryRelease } from "./claim";
+import { holdClaimed, takeForHandOff } from "./release";
 
 /** A message refused as retryable this many times fails for good (`carrier_unavailable`). */
 export const MAX_HANDOFF_ATTEMPTS = 10;
@@ -36,12 +37,16 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
     options.organizationId ?? null,
   );
   if (claimed.length === 0) return 0;
+  holdClaimed(claimed);
 
   const byEnvironment = new Map<"live" | "test", ClaimedMessage[]>();
   for (const m of claimed) byEnvironment.set(m.environment, [...(byEnvironment.get(m.environment) ?? []), m]);
   const transitions: Transition[] = [];
   const retries: RetryRelease[] = [];
-  for (const [environment, batch] of byEnvironment) {
+  for (const [environment, claimedBatch] of byEnvironment) {
+    // Released at shutdown while an earlier batch was with its carrier: another instance sends them.
+    const batch = takeForHandOff(claimedBatch);
+    if (batch.length === 0) continue;
     const carrier = (options.carriers ?? carrierFor)(environment);
     const results = carrier
       ? await submitSafely(carrier.name, () => carrier.submit(batch), batch)

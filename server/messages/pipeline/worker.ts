@@ -29,6 +29,7 @@ const PRUNE_EVERY_MS = 60_000;
 export class MessagePipeline {
   private readonly loop: PollLoop;
   private lastPrune = 0;
+  private stopping = false;
 
   constructor(private readonly options: PipelineOptions) {
     this.loop = new PollLoop("message pipeline", options.pollIntervalMs, async () => {
@@ -38,11 +39,13 @@ export class MessagePipeline {
   }
 
   start(): void {
+    this.stopping = false;
     this.loop.start();
   }
 
   /** Stop polling and wait for the round in progress (its claims are recorded or their lease expires). */
   stop(): Promise<void> {
+    this.stopping = true;
     return this.loop.stop();
   }
 
@@ -66,7 +69,7 @@ export class MessagePipeline {
       );
       // Every transition wrote an outbox event: let the webhook worker relay it now.
       if (handed + received + applied > 0) nudgeWebhookWorker();
-      if (handed < limit && received < limit * 2 && applied < limit * 2) return;
+      if ((handed < limit && received < limit * 2 && applied < limit * 2) || this.stopping) return;
     }
   }
 

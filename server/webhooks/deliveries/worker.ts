@@ -6,6 +6,7 @@ import { attemptClaimed } from "./attempt-claimed";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim";
 import { commitOutcomes } from "./commit-outcomes";
 import type { AttemptOutcome } from "./outcome";
+import { releaseDeliveries } from "./release";
 
 export interface WebhookWorkerOptions {
   pollIntervalMs: number;
@@ -35,6 +36,8 @@ export class WebhookWorker {
   private flushing: Promise<void> = Promise.resolve();
   private readonly loop: PollLoop;
   private readonly attempts = new Set<Promise<void>>();
+  /** Claims whose attempt has not answered yet: what a shutdown releases. */
+  private readonly unanswered = new Map<string, Date>();
 
   constructor(private readonly options: WebhookWorkerOptions) {
     this.maxInFlight = options.maxInFlight ?? 256;
@@ -62,6 +65,11 @@ export class WebhookWorker {
     this.loop.nudge();
   }
 
+  /** Claimed deliveries whose attempt is still going (after stop(): the ones it gave up waiting for). */
+  unansweredClaims(): { id: string; lease: Date }[] {
+    return [...this.unanswered].map(([id, lease]) => ({ id, lease }));
+  }
+
   /**
    * Relay one batch, then claim as many due first attempts as there are free slots (so a large
    * backlog of events starts delivering before it is all relayed); true when more may wait.
@@ -86,10 +94,12 @@ export class WebhookWorker {
   private launch(delivery: ClaimedDelivery): void {
     this.inFlight++;
     this.perWebhook.set(delivery.webhookId, (this.perWebhook.get(delivery.webhookId) ?? 0) + 1);
+    this.unanswered.set(delivery.id, delivery.lease);
     const attempt = attemptClaimed(delivery)
       .then((outcome) => this.record(outcome))
       .catch((err: unknown) => logger.error("webhook attempt failed", { error: (err as Error).message }))
       .finally(() => {
+        this.unanswered.delete(delivery.id);
         this.inFlight--;
         const left = (this.perWebhook.get(delivery.webhookId) ?? 1) - 1;
         if (left > 0) this.perWebhook.set(delivery.webhookId, left);
@@ -142,6 +152,8 @@ export async function stopWebhookWorker(): Promise<void> {
   const worker = holder.__signalgateWebhookWorker;
   holder.__signalgateWebhookWorker = undefined;
   await worker?.stop();
+  const released = await releaseDeliveries(worker?.unansweredClaims() ?? []);
+  if (released > 0) logger.info("webhook deliveries released at shutdown", { released });
 }
 
 /** New outbox events or deliveries were committed in this process: look now. */

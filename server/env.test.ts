@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "./env";
+
+const SECRET = "x".repeat(40);
+
+/** The problem lines of a rejected configuration, as start-up prints them. */
+function problems(source: Record<string, string>): string[] {
+  try {
+    loadEnv(source);
+  } catch (err) {
+    return (err as Error).message.split("\n").slice(1);
+  }
+  throw new Error("the configuration was accepted");
+}
+
+describe("loadEnv", () => {
+  it("reports every bad variable at once, one line each, the production secret check included", () => {
+    const lines = problems({ NODE_ENV: "production", PORT: "eighty", SHUTDOWN_DRAIN_MS: "-1" });
+    expect(lines.map((l) => l.trim().split(":")[0]).sort()).toEqual(["AUTH_SECRET", "PORT", "SHUTDOWN_DRAIN_MS"]);
+    expect(lines.find((l) => l.includes("AUTH_SECRET"))).toContain("required when NODE_ENV=production");
+  });
+
+  it("requires AUTH_SECRET in production only; development keeps its dev secret", () => {
+    expect(problems({ NODE_ENV: "production" })).toHaveLength(1);
+    expect(loadEnv({ NODE_ENV: "production", AUTH_SECRET: SECRET }).usingDevSecret).toBe(false);
+    expect(loadEnv({ NODE_ENV: "development" }).usingDevSecret).toBe(true);
+  });
+
+  it("drains 5 s on SIGTERM unless SHUTDOWN_DRAIN_MS says otherwise", () => {
+    expect(loadEnv({}).SHUTDOWN_DRAIN_MS).toBe(5000);
+    expect(loadEnv({ SHUTDOWN_DRAIN_MS: "0" }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(problems({ SHUTDOWN_DRAIN_MS: "soon" })).toHaveLength(1);
+  });
+});
