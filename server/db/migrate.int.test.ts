@@ -2,10 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createThrowawayDatabase, postgresServerUrl } from "@/server/test/postgres";
+import { withEmptyDatabase } from "@/server/test/empty-database";
 import { newId } from "@/server/ids";
 import { getDb, getDriver } from "./client";
-import { openDriver, rawQuery, type Driver } from "./driver";
+import { rawQuery, type Driver } from "./driver";
 import { migrate, migrationsDir, readMigrations, type Migration } from "./migrate";
 
 // Runs on in-memory PGlite and on real PostgreSQL (see vitest.config.ts). On PostgreSQL the test
@@ -50,27 +50,6 @@ function recorded(driver: Driver): Promise<Recorded[]> {
 async function tableExists(driver: Driver, table: string): Promise<boolean> {
   const rows = await rawQuery<{ t: string | null }>(driver, `SELECT to_regclass($1)::text AS t`, [`public.${table}`]);
   return rows[0]?.t != null;
-}
-
-/** An empty database of the same kind as the one under test. */
-async function withEmptyDatabase(fn: (driver: Driver) => Promise<void>): Promise<void> {
-  if (getDriver().kind === "pglite") {
-    const driver = openDriver({ dataDir: "memory://" });
-    try {
-      await fn(driver);
-    } finally {
-      await driver.close();
-    }
-    return;
-  }
-  const database = await createThrowawayDatabase(postgresServerUrl());
-  const driver = openDriver({ databaseUrl: database.url, dataDir: "memory://", poolSize: 2 });
-  try {
-    await fn(driver);
-  } finally {
-    await driver.close();
-    await database.drop();
-  }
 }
 
 describe("migrate", () => {

@@ -4,9 +4,9 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDriver } from "../db/client";
-import { openDriver, type Driver } from "../db/driver";
+import { openDriver } from "../db/driver";
 import { migrate } from "../db/migrate";
-import { createThrowawayDatabase, postgresServerUrl } from "../test/postgres";
+import { withEmptyDatabase } from "../test/empty-database";
 import * as health from "@/app/api/health/route";
 import * as live from "@/app/api/health/live/route";
 import { checkReadiness } from "./readiness";
@@ -20,27 +20,6 @@ const shipped = readdirSync(path.join(process.cwd(), "prisma", "migrations"), { 
 afterEach(() => {
   globalThis.__signalgateShuttingDown = undefined;
 });
-
-/** An empty database of the kind under test. */
-async function withEmptyDatabase(fn: (driver: Driver) => Promise<void>): Promise<void> {
-  if (getDriver().kind === "pglite") {
-    const driver = openDriver({ dataDir: "memory://" });
-    try {
-      await fn(driver);
-    } finally {
-      await driver.close();
-    }
-    return;
-  }
-  const database = await createThrowawayDatabase(postgresServerUrl());
-  const driver = openDriver({ databaseUrl: database.url, dataDir: "memory://", poolSize: 2 });
-  try {
-    await fn(driver);
-  } finally {
-    await driver.close();
-    await database.drop();
-  }
-}
 
 describe("readiness", () => {
   it("is ready on the migrated test database, and /api/health answers 200", async () => {

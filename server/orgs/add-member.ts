@@ -9,6 +9,7 @@ import type { AuditActor } from "../audit/actor";
 import { diffChanges } from "../audit/changes";
 import { recordAudit } from "../audit/record-audit";
 import type { Member } from "./list-members";
+import { memberSelect, toMember } from "./member-row";
 import { assertMayAssign } from "./owner-rules";
 
 /**
@@ -58,16 +59,9 @@ export async function addMember(
 
       const m = await tx.membership.create({
         data: { id: newId("mem"), userId: user.id, organizationId, role: data.role },
-        select: { id: true, role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
+        select: memberSelect,
       });
-      const member = {
-        id: m.id,
-        userId: m.user.id,
-        email: m.user.email,
-        name: m.user.name,
-        role: m.role,
-        joinedAt: m.createdAt,
-      };
+      const member = toMember(m);
       await recordAudit(tx, organizationId, actor, {
         action: "member.added",
         resourceType: "member",

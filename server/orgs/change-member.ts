@@ -6,14 +6,8 @@ import type { AuditActor } from "../audit/actor";
 import { diffChanges } from "../audit/changes";
 import { recordAudit } from "../audit/record-audit";
 import type { Member } from "./list-members";
+import { memberSelect, toMember } from "./member-row";
 import { assertMayAssign, assertNotLastOwner, lockOrganization } from "./owner-rules";
-
-const memberSelect = {
-  id: true,
-  role: true,
-  createdAt: true,
-  user: { select: { id: true, email: true, name: true } },
-} as const;
 
 /** Changes a member's role. The last owner cannot be demoted; only owners touch the owner role. */
 export async function updateMemberRole(
@@ -41,14 +35,7 @@ export async function updateMemberRole(
       data: { role: data.role },
       select: memberSelect,
     });
-    const member = {
-      id: m.id,
-      userId: m.user.id,
-      email: m.user.email,
-      name: m.user.name,
-      role: m.role,
-      joinedAt: m.createdAt,
-    };
+    const member = toMember(m);
     await recordAudit(tx, organizationId, actor, {
       action: "member.roleChanged",
       resourceType: "member",
