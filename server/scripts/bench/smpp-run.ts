@@ -6,7 +6,7 @@ import { cpuMeter } from "./cpu";
 import { onCleanup, reportServerOutput, startBenchServer } from "./lifecycle";
 import { percentile } from "./measure";
 import { describeGoal, goal, type GoalCheck } from "./report";
-import { gitCommit, writeReport } from "./results-file";
+import { reportPartOnly } from "./part-report";
 import { seedLiveSender } from "./seed";
 import type { RunningServer } from "./server-process";
 import {
@@ -222,31 +222,7 @@ export function serializeSmpp(f: SmppFigures) {
 export async function smppOnly(databaseUrl: string): Promise<number> {
   const loadAtStart = os.loadavg();
   const f = await benchSmpp(databaseUrl);
-  console.log("");
-  console.log(
-    `SignalGate bench, SMPP only — PostgreSQL (throwaway, via TEST_DATABASE_URL); ${os.cpus().length} CPUs, ` +
-      `load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(" ")}`,
-  );
-  printSmpp(f);
-  writeReport(
-    {
-      generatedAt: new Date().toISOString(),
-      only: "smpp",
-      commit: gitCommit(),
-      database: "postgres",
-      node: process.version,
-      cpus: os.cpus().length,
-      loadAverageAtStart: loadAtStart,
-      loadAverageAtEnd: os.loadavg(),
-      smpp: serializeSmpp(f),
-    },
-    "postgres",
-    false,
-    "-smpp",
-  );
+  reportPartOnly("smpp", "SMPP", loadAtStart, () => printSmpp(f), serializeSmpp(f));
   reportServerOutput(f.server);
   return 0;
 }

@@ -2,7 +2,7 @@ import os from "node:os";
 import { intFromEnv, log } from "./args";
 import { cpuMeter } from "./cpu";
 import { reportServerOutput } from "./lifecycle";
-import { gitCommit, writeReport } from "./results-file";
+import { reportPartOnly } from "./part-report";
 import { describeGoal } from "./report";
 import type { Seed } from "./seed";
 import type { RunningServer } from "./server-process";
@@ -55,31 +55,7 @@ export function printWebhooks(w: WebhookFigures): void {
 export async function webhooksOnly(server: RunningServer, account: Seed, databaseUrl: string): Promise<number> {
   const loadAtStart = os.loadavg();
   const w = await benchWebhooks(server, account, databaseUrl);
-  console.log("");
-  console.log(
-    `SignalGate bench, webhooks only — PostgreSQL (throwaway, via TEST_DATABASE_URL); ${os.cpus().length} CPUs, ` +
-      `load average ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(" ")}`,
-  );
-  printWebhooks(w);
-  writeReport(
-    {
-      generatedAt: new Date().toISOString(),
-      only: "webhooks",
-      commit: gitCommit(),
-      database: "postgres",
-      node: process.version,
-      cpus: os.cpus().length,
-      loadAverageAtStart: loadAtStart,
-      loadAverageAtEnd: os.loadavg(),
-      webhooks: w,
-    },
-    "postgres",
-    false,
-    "-webhooks",
-  );
+  reportPartOnly("webhooks", "webhooks", loadAtStart, () => printWebhooks(w), w);
   reportServerOutput(server);
   return 0;
 }

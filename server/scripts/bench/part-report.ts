@@ -1,0 +1,40 @@
+import os from "node:os";
+import { gitCommit, writeReport } from "./results-file";
+
+/**
+ * `--only <part>`: print the part's heading and figures, and write its report beside latest.json
+ * (bench-results/<time>-postgres-<part>.json), never over it.
+ */
+export function reportPartOnly(
+  part: "webhooks" | "smpp",
+  title: string,
+  loadAtStart: number[],
+  print: () => void,
+  figures: unknown,
+): void {
+  console.log("");
+  console.log(
+    `SignalGate bench, ${title} only — PostgreSQL (throwaway, via TEST_DATABASE_URL); ${os.cpus().length} CPUs, ` +
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ")}`,
+  );
+  print();
+  writeReport(
+    {
+      generatedAt: new Date().toISOString(),
+      only: part,
+      commit: gitCommit(),
+      database: "postgres",
+      node: process.version,
+      cpus: os.cpus().length,
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: os.loadavg(),
+      [part]: figures,
+    },
+    "postgres",
+    false,
+    `-${part}`,
+  );
+}
