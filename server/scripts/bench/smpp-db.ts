@@ -1,4 +1,4 @@
-import pg from "pg";
+import { BenchPool } from "./bench-pool";
 
 // The SMPP part's direct reads of the messages table (bench/smpp.ts): not through the server under
 // test, so checking a run does not load it.
@@ -26,18 +26,7 @@ export type RowsOf = { batchIds: string[] } | { messageIds: string[] };
 const where = (of: RowsOf) => ("batchIds" in of ? "batch_id = ANY($1::text[])" : "id = ANY($1::text[])");
 const ids = (of: RowsOf) => ("batchIds" in of ? of.batchIds : of.messageIds);
 
-export class SmppRows {
-  private readonly pool: pg.Pool;
-
-  constructor(databaseUrl: string) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    this.pool.on("error", () => {});
-  }
-
-  close(): Promise<void> {
-    return this.pool.end();
-  }
-
+export class SmppRows extends BenchPool {
   async sentCount(of: RowsOf): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM messages WHERE ${where(of)} AND status = 'SENT'`,

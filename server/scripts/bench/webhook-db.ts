@@ -1,4 +1,4 @@
-import pg from "pg";
+import { BenchPool } from "./bench-pool";
 import type { DeliveryRows } from "./webhooks";
 
 // The webhook bench's direct access to PostgreSQL (bench/webhooks.ts): events committed straight
@@ -10,18 +10,7 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export const eventId = (n: number) => `evt_${String(n).padStart(24, "0")}`;
 const PAYLOAD_SQL = `jsonb_build_object('messageId', 'msg_bench_' || n, 'status', 'DELIVERED', 'to', '+14155551000')`;
 
-export class Database {
-  private readonly pool: pg.Pool;
-
-  constructor(databaseUrl: string) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    this.pool.on("error", () => {});
-  }
-
-  close(): Promise<void> {
-    return this.pool.end();
-  }
-
+export class Database extends BenchPool {
   /** Events n in (from, to], committed in one statement. */
   async insertRange(organizationId: string, from: number, to: number): Promise<void> {
     await this.pool.query(
