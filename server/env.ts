@@ -44,6 +44,8 @@ const schema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     BENCH_ROUTES: z.enum(["on", "off"]).default("off"),
+    // Tests and `npm run chaos` only: shrinks the webhook retry schedule (0.01: 0.6 s, 3 s, 18 s …).
+    WEBHOOK_RETRY_DELAY_SCALE: z.coerce.number().positive().max(1).default(1),
   })
   .transform((e, ctx) => {
     const production = e.NODE_ENV === "production";
