@@ -46,6 +46,9 @@ const schema = z
     BENCH_ROUTES: z.enum(["on", "off"]).default("off"),
     // Tests and `npm run chaos` only: shrinks the webhook retry schedule (0.01: 0.6 s, 3 s, 18 s …).
     WEBHOOK_RETRY_DELAY_SCALE: z.coerce.number().positive().max(1).default(1),
+    // How long a job stays claimed by a runner that may have died; longer than any step (a webhook
+    // attempt's 30 s). Lowered only by `npm run chaos`, to see killed runners' jobs resume sooner.
+    JOB_LEASE_MS: z.coerce.number().int().min(35_000).default(300_000),
   })
   .transform((e, ctx) => {
     const production = e.NODE_ENV === "production";
