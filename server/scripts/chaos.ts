@@ -1,4 +1,6 @@
 // npm run chaos   (CHAOS_SECONDS=60 by default; `npm run build` first: it serves the .next build)
+// npm test runs it with CHAOS_SECONDS=20 and --skip-without-postgres (skipped, unless
+// REQUIRE_POSTGRES=1, when no PostgreSQL is available, like the PostgreSQL tests).
 //
 // Two production server processes (server/serve.mjs) on one throwaway PostgreSQL (TEST_DATABASE_URL,
 // set by server/scripts/with-postgres.mjs, which `npm run chaos` goes through), under a load of
@@ -57,6 +59,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 async function main(): Promise<number> {
   const s = readSettings();
   const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl && process.argv.includes("--skip-without-postgres") && process.env.REQUIRE_POSTGRES !== "1") {
+    log("SKIPPED: no PostgreSQL (TEST_DATABASE_URL unset); the chaos run needs one");
+    return 0;
+  }
   if (!databaseUrl) throw new Error("no TEST_DATABASE_URL: run `npm run chaos` (it starts a throwaway PostgreSQL)");
   if (!existsSync(".next/BUILD_ID")) throw new Error("no production build in .next: run `npm run build` first");
 
