@@ -77,6 +77,11 @@ const schema = z
       .transform((v) => v?.replace(/\/+$/, "")),
     // SIGTERM: how long /api/health answers 503 while requests are still served (server/serve.mjs).
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
+    // Tests and `npm run chaos` only: shrinks the webhook retry schedule (0.01: 0.6 s, 3 s, 18 s …).
+    WEBHOOK_RETRY_DELAY_SCALE: z.coerce.number().positive().max(1).default(1),
+    // How long a job stays claimed by a runner that may have died; longer than any step (a webhook
+    // attempt's 30 s). Lowered only by `npm run chaos`, to see killed runners' jobs resume sooner.
+    JOB_LEASE_MS: z.coerce.number().int().min(35_000).default(300_000),
   })
   // `when`: checked even when other variables are invalid, so start-up reports every problem at once
   // (a transform runs only once everything else parsed).

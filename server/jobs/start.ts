@@ -30,7 +30,12 @@ export async function startBackgroundWork(): Promise<BackgroundMode> {
   if (mode === "embedded") {
     try {
       await ensureMigrated();
-      state.runner = new EmbeddedRunner({ db: getDb(), jobs: allJobs, pollIntervalMs: env.JOB_POLL_INTERVAL_MS });
+      state.runner = new EmbeddedRunner({
+        db: getDb(),
+        jobs: allJobs,
+        pollIntervalMs: env.JOB_POLL_INTERVAL_MS,
+        leaseMs: env.JOB_LEASE_MS,
+      });
       await state.runner.start();
     } catch (err) {
       holder.__signalgateBackground = undefined;

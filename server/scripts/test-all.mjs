@@ -2,7 +2,8 @@
 // `npm test`: every check the project has, in order, stopping at the first failure.
 //
 // Locally, steps can be skipped with SKIP_<STEP>=1 (SKIP_TYPECHECK, SKIP_LINT, SKIP_FORMAT,
-// SKIP_VITEST, SKIP_BUILD, SKIP_E2E; skipping the build also skips e2e, which runs on it).
+// SKIP_VITEST, SKIP_BUILD, SKIP_E2E, SKIP_CHAOS; skipping the build also skips e2e and chaos, which
+// run on it).
 // Under CI (CI set) nothing is skipped.
 // The closing line is always `N passed, M failed`.
 
@@ -31,6 +32,21 @@ const steps = [
     id: "E2E",
     title: "playwright test",
     cmd: [process.execPath, path.join(root, "server", "scripts", "with-postgres.mjs"), bin("playwright"), "test"],
+    needs: "BUILD",
+  },
+  // Two servers on one PostgreSQL under load, one killed every 10 s (npm run chaos), kept short
+  // here: about a minute and a half with the drain. It serves the build above.
+  {
+    id: "CHAOS",
+    title: "chaos (CHAOS_SECONDS=20)",
+    cmd: [
+      process.execPath,
+      path.join(root, "server", "scripts", "with-postgres.mjs"),
+      bin("tsx"),
+      path.join(root, "server", "scripts", "chaos.ts"),
+      "--skip-without-postgres",
+    ],
+    env: { CHAOS_SECONDS: "20" },
     needs: "BUILD",
   },
 ];

@@ -1,4 +1,5 @@
-import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from "@/schemas/webhooks";
+import { MAX_DELIVERY_ATTEMPTS } from "@/schemas/webhooks";
+import { retryDelayMs } from "../../webhooks/deliveries/retry-delay";
 import { retryAttempt } from "../../webhooks/deliveries/retry-attempt";
 import { defineJob } from "../define-job";
 
@@ -16,7 +17,7 @@ export const retryWebhookDeliveryJob = defineJob({
   handler: async ({ event, step, db, now }) => {
     const { deliveryId, round } = event.data;
     for (let attempt = event.data.attempt + 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
-      await step.sleep(`wait-before-attempt-${attempt}`, RETRY_DELAYS_MS[attempt - 2]!);
+      await step.sleep(`wait-before-attempt-${attempt}`, retryDelayMs(attempt - 1)!);
       const result = await step.run(`attempt-${attempt}`, () => retryAttempt(db, deliveryId, round, attempt, now()));
       if (result.done) return { attempts: attempt, status: result.status };
     }

@@ -16,7 +16,13 @@ export interface SmsSender {
   apiKey: string;
 }
 
-async function call(baseUrl: string, method: string, path: string, body: unknown, token?: string): Promise<unknown> {
+export async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<unknown> {
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (token) headers.authorization = `Bearer ${token}`;
   const res = await fetch(`${baseUrl}${path}`, { method, headers, body: JSON.stringify(body) });
@@ -25,13 +31,13 @@ async function call(baseUrl: string, method: string, path: string, body: unknown
   return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
-function field(value: unknown, name: string): string {
+export function field(value: unknown, name: string): string {
   const v = (value as Record<string, unknown> | undefined)?.[name];
   if (typeof v !== "string") throw new Error(`seeding: the response has no string \`${name}\``);
   return v;
 }
 
-function organizationIdOf(registered: unknown): string {
+export function organizationIdOf(registered: unknown): string {
   return field((registered as Record<string, unknown> | undefined)?.organization, "id");
 }
 

@@ -11,6 +11,15 @@ export interface RunningServer {
   /** How many lines the server printed matched `pattern` (of countLines' patterns), over its whole run. */
   counted(pattern: RegExp): number;
   stop(): Promise<void>;
+  /** Resolves when the process has exited (the chaos run kills it with SIGKILL and waits here). */
+  exited: Promise<void>;
+}
+
+export interface StartOptions {
+  /** Listen here instead of on a free port (a restarted server keeps its address). */
+  port?: number;
+  /** The build to serve: NEXT_DIST_DIR, the bench's own by default; null for Next's default .next. */
+  distDir?: string | null;
 }
 
 export function freePort(): Promise<number> {
@@ -30,7 +39,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts `node server/serve.mjs` (the production entry) on the bench's own build (.next-bench,
- * through NEXT_DIST_DIR, which next.config.ts reads) and waits for GET /api/health to answer 200.
+ * through NEXT_DIST_DIR, which next.config.ts reads; `options.distDir` picks another) and waits for
+ * GET /api/health to answer 200.
  * The child is the listening process itself (no npm/npx wrapper), so stopping it by PID stops the
  * server; it closes its database on SIGTERM.
  */
@@ -38,11 +48,16 @@ export async function startServer(
   env: NodeJS.ProcessEnv,
   timeoutMs = 120_000,
   countLines: RegExp[] = [],
+  options: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
+  const distDir = options.distDir === undefined ? BENCH_DIST_DIR : options.distDir;
+  const childEnv: NodeJS.ProcessEnv = { ...env, PORT: String(port), HOST: "127.0.0.1" };
+  if (distDir === null) delete childEnv.NEXT_DIST_DIR;
+  else childEnv.NEXT_DIST_DIR = distDir;
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["server/serve.mjs"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_DIST_DIR: BENCH_DIST_DIR },
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   if (child.pid === undefined) throw new Error("could not start server/serve.mjs");
@@ -64,9 +79,12 @@ export async function startServer(
   child.stdout?.on("data", keep("stdout"));
   child.stderr?.on("data", keep("stderr"));
   let exited = false;
-  child.on("exit", () => {
-    exited = true;
-  });
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.on("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const stop = async () => {
     if (exited) return;
@@ -83,7 +101,14 @@ export async function startServer(
     await gone;
     clearTimeout(timer);
   };
-  const server: RunningServer = { baseUrl, pid, outputTail: () => tail, counted: (p) => counts.get(p) ?? 0, stop };
+  const server: RunningServer = {
+    baseUrl,
+    pid,
+    outputTail: () => tail,
+    counted: (p) => counts.get(p) ?? 0,
+    stop,
+    exited: exitedPromise,
+  };
 
   const deadline = Date.now() + timeoutMs;
   let lastProblem = "no answer yet";

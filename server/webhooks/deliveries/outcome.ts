@@ -1,5 +1,6 @@
-import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from "@/schemas/webhooks";
+import { MAX_DELIVERY_ATTEMPTS } from "@/schemas/webhooks";
 import type { PostWebhookResult } from "../http/post-webhook";
+import { retryDelayMs } from "./retry-delay";
 
 export type DeliveryStatus = "PENDING" | "SUCCEEDED" | "RETRYING" | "FAILED";
 
@@ -29,7 +30,7 @@ export function decideOutcome(
 ): Pick<AttemptOutcome, "next" | "nextAttemptAt" | "disableWebhook"> {
   if (result.ok) return { next: "SUCCEEDED", nextAttemptAt: null, disableWebhook: false };
   if (result.statusCode === 410) return { next: "FAILED", nextAttemptAt: null, disableWebhook: true };
-  const delay = RETRY_DELAYS_MS[attempt - 1];
+  const delay = retryDelayMs(attempt);
   if (scheduled && attempt < MAX_DELIVERY_ATTEMPTS && delay !== undefined) {
     return { next: "RETRYING", nextAttemptAt: new Date(now.getTime() + delay), disableWebhook: false };
   }

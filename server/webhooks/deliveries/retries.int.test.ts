@@ -150,3 +150,33 @@ describe("retries on Inngest", () => {
     expect((await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("FAILED");
   });
 });
+
+describe("WEBHOOK_RETRY_DELAY_SCALE (tests and the chaos run)", () => {
+  it("multiplies every wait of the schedule: 0.01 gives 0.6 s, 3 s, 18 s, 72 s and 864 s", async () => {
+    process.env.WEBHOOK_RETRY_DELAY_SCALE = "0.01";
+    resetEnvForTests();
+    try {
+      const path = `/${newId("wh")}/scaled`;
+      const before = Date.now();
+      const { delivery } = await failedOnce(path);
+      const scaled = RETRY_DELAYS_MS.map((d) => d / 100);
+      expect(delivery.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before + scaled[0]!);
+      expect(delivery.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now() + scaled[0]!);
+
+      // The job goes to sleep at its first run; each retry is due exactly one scaled delay later.
+      let clock = Date.now() + 1000;
+      await runRetries(new Date(clock));
+      for (const [i, delay] of scaled.entries()) {
+        await runRetries(new Date(clock + delay - 1));
+        expect(at(path), `not before retry ${i + 1} is due`).toHaveLength(i + 1);
+        clock += delay;
+        await runRetries(new Date(clock));
+        expect(at(path), `retry ${i + 1}`).toHaveLength(i + 2);
+      }
+      expect((await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("FAILED");
+    } finally {
+      delete process.env.WEBHOOK_RETRY_DELAY_SCALE;
+      resetEnvForTests();
+    }
+  });
+});

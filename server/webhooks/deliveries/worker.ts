@@ -14,9 +14,8 @@ export interface WebhookWorkerOptions {
   maxInFlight?: number;
   /** In flight per webhook: a slow endpoint holds at most this many slots. */
   perWebhook?: number;
-  /** Outcomes are recorded in batches of up to this many (or every `flushMs`). */
+  /** Outcomes are recorded in batches of up to this many. */
   flushBatch?: number;
-  flushMs?: number;
   organizationId?: string;
 }
 
@@ -32,8 +31,8 @@ export class WebhookWorker {
   private inFlight = 0;
   private readonly perWebhook = new Map<string, number>();
   private buffer: AttemptOutcome[] = [];
-  private flushTimer?: NodeJS.Timeout;
-  private flushing: Promise<void> = Promise.resolve();
+  /** The write of outcomes in progress, if any. */
+  private writing?: Promise<void>;
   private readonly loop: PollLoop;
   private readonly attempts = new Set<Promise<void>>();
   /** Claims whose attempt has not answered yet: what a shutdown releases. */
@@ -113,24 +112,31 @@ export class WebhookWorker {
 
   private record(outcome: AttemptOutcome): void {
     this.buffer.push(outcome);
-    if (this.buffer.length >= (this.options.flushBatch ?? 200)) void this.flush();
-    else this.flushTimer ??= setTimeout(() => void this.flush(), this.options.flushMs ?? 20);
+    this.writing ??= this.writeOutcomes();
   }
 
-  /** Outcomes are written one batch at a time; a failed write leaves the leases to expire (retried). */
-  private flush(): Promise<void> {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    const batch = this.buffer;
-    this.buffer = [];
-    if (batch.length === 0) return this.flushing;
-    this.flushing = this.flushing
-      .then(() => commitOutcomes(batch))
-      .then(
-        () => undefined,
-        (err: unknown) => logger.error("webhook outcomes not recorded", { error: (err as Error).message }),
-      );
-    return this.flushing;
+  /**
+   * Group commit: one write at a time, of every outcome finished since the previous write began,
+   * so an outcome waits at most for the write in progress and its own however slow the database
+   * is (writes started on a timer queue behind each other). The time from an endpoint's 2xx to its
+   * record is the window in which a crash sends the delivery again once its lease expires.
+   * A failed write leaves the leases to expire (those attempts are made again).
+   */
+  private async writeOutcomes(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, this.options.flushBatch ?? 200);
+      try {
+        await commitOutcomes(batch);
+      } catch (err) {
+        logger.error("webhook outcomes not recorded", { error: (err as Error).message });
+      }
+    }
+    this.writing = undefined;
+  }
+
+  /** Resolves once every outcome recorded so far is written (or failed to be). */
+  private async flush(): Promise<void> {
+    while (this.writing) await this.writing;
   }
 }
 

@@ -1,0 +1,134 @@
+// npm run chaos   (CHAOS_SECONDS=60 by default; `npm run build` first: it serves the .next build)
+// npm test runs it with CHAOS_SECONDS=20 and --skip-without-postgres (skipped, unless
+// REQUIRE_POSTGRES=1, when no PostgreSQL is available, like the PostgreSQL tests).
+//
+// Two production server processes (server/serve.mjs) on one throwaway PostgreSQL (TEST_DATABASE_URL,
+// set by server/scripts/with-postgres.mjs, which `npm run chaos` goes through), under a load of
+// sandbox SMS, bulk and OTP sends at twice the organization's cap, with a webhook subscribed to "*"
+// at a local receiver that verifies every signature and fails 20 % of requests, while one process
+// at a time is killed with SIGKILL and restarted every 10 s. After the load, both processes stay
+// up for a drain, until every message is final and every committed event has been answered 2xx
+// (or CHAOS_DRAIN_TIMEOUT). Then it prints the figures and exits 1 on any of:
+//   - a message answered 202 (or any other message of the organization) without a final status;
+//   - a committed outbox event of the organization never answered 2xx by the receiver;
+//   - duplicates (an event id answered 2xx more than once) at 1 % of events or more;
+//   - a 429 without Retry-After;
+//   - a 5xx, or a request without any answer, outside kill windows (from a SIGKILL until the
+//     restarted process answers GET /api/health 200); a request overlapping one is exempt, since
+//     requests to the killed process fail with connection errors.
+// A request that got no answer is sent once more, with the same Idempotency-Key, to the other
+// process. Retries of webhooks run on a schedule shrunk by WEBHOOK_RETRY_DELAY_SCALE (see
+// chaos/settings.ts). Knobs: CHAOS_SECONDS, CHAOS_RATE (requests/s, 6), CHAOS_KILL_EVERY (s, 10),
+// CHAOS_FAIL_PERCENT (20), CHAOS_DRAIN_TIMEOUT (s, 150), CHAOS_BULK_SIZE (100).
+//
+// chaos/supervisor.ts runs and kills the processes, chaos/load.ts sends, chaos/receiver.ts is the
+// webhook endpoint, chaos/seed.ts sets the account up, chaos/verify.ts drains and checks,
+// chaos/database.ts reads PostgreSQL, chaos/report.ts prints.
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import os from "node:os";
+import { ChaosDatabase } from "./chaos/database";
+import { runLoad } from "./chaos/load";
+import { ChaosReceiver } from "./chaos/receiver";
+import { printReport } from "./chaos/report";
+import { seedAccount } from "./chaos/seed";
+import { log, readSettings, serverEnv } from "./chaos/settings";
+import { Supervisor } from "./chaos/supervisor";
+import { collectFigures, drain, failures } from "./chaos/verify";
+
+const cleanups: (() => Promise<void>)[] = [];
+let cleaned = false;
+async function cleanup(): Promise<void> {
+  if (cleaned) return;
+  cleaned = true;
+  for (const step of cleanups.reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      log(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    log(`${signal}: stopping`);
+    void cleanup().finally(() => process.exit(128 + (os.constants.signals[signal] ?? 1)));
+  });
+}
+
+async function main(): Promise<number> {
+  const s = readSettings();
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl && process.argv.includes("--skip-without-postgres") && process.env.REQUIRE_POSTGRES !== "1") {
+    log("SKIPPED: no PostgreSQL (TEST_DATABASE_URL unset); the chaos run needs one");
+    return 0;
+  }
+  if (!databaseUrl) throw new Error("no TEST_DATABASE_URL: run `npm run chaos` (it starts a throwaway PostgreSQL)");
+  if (!existsSync(".next/BUILD_ID")) throw new Error("no production build in .next: run `npm run build` first");
+
+  const receiver = new ChaosReceiver(s.failPercent);
+  const receiverUrl = await receiver.start();
+  cleanups.push(() => receiver.close());
+  const db = new ChaosDatabase(databaseUrl);
+  cleanups.push(() => db.close());
+
+  const supervisor = new Supervisor(serverEnv(databaseUrl, randomBytes(32).toString("hex")));
+  cleanups.push(() => supervisor.stop());
+  log("starting two server processes on one PostgreSQL");
+  await supervisor.start();
+  const [a, b] = supervisor.slots;
+  log(`A ${a!.baseUrl} (pid ${a!.server!.pid}), B ${b!.baseUrl} (pid ${b!.server!.pid}); receiver ${receiverUrl}`);
+
+  const account = await seedAccount(a!.baseUrl, s.capPerMinute, receiverUrl);
+  receiver.useSecret(account.webhookSecret);
+  log(
+    `organization ${account.organizationId}: cap ${s.capPerMinute}/min; webhook ${account.webhookId} ("*"); ` +
+      `${s.seconds} s at ${s.rate} requests/s, a SIGKILL every ${s.killEverySeconds} s`,
+  );
+
+  const startedAt = Date.now();
+  const endAt = startedAt + s.seconds * 1000;
+  const [records] = await Promise.all([
+    runLoad(
+      {
+        targets: { A: a!.baseUrl, B: b!.baseUrl },
+        apiKey: account.apiKey,
+        rate: s.rate,
+        seconds: s.seconds,
+        bulkSize: s.bulkSize,
+        runId: randomBytes(4).toString("hex"),
+      },
+      startedAt,
+    ),
+    supervisor.killLoop(startedAt, s.killEverySeconds * 1000, endAt, log),
+  ]);
+  log(`load done: ${records.length} requests; draining (up to ${s.drainTimeoutSeconds} s, both processes up)`);
+
+  const drained = await drain(db, account, receiver, s.drainTimeoutSeconds * 1000, log);
+  // A last look for late duplicates: a second attempt of a delivery that already succeeded.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const figures = await collectFigures(db, account, records, receiver, supervisor, drained);
+  const problems = failures(figures);
+  printReport(s, figures, problems, startedAt);
+  if (problems.length > 0) {
+    const jobs = await db.openJobs();
+    if (jobs.length > 0) log(`open retry jobs: ${jobs.map((j) => `${j.status} ${j.n}`).join(", ")}`);
+    if (receiver.rejections.length > 0) log(`receiver rejections: ${receiver.rejections.join("; ")}`);
+  }
+  await supervisor.stop();
+  if (supervisor.printed.length > 0) {
+    log(`the servers printed (last lines):\n${supervisor.printed.slice(-30).join("\n")}`);
+  }
+  return problems.length === 0 ? 0 : 1;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  log(`failed: ${err instanceof Error ? err.message : String(err)}`);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);
