@@ -2,8 +2,8 @@
 
 import { useCallback } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { History, RefreshCw, SearchX } from "lucide-react";
-import { Button } from "../ui/button";
+import { History, SearchX } from "lucide-react";
+import { RefreshButton } from "../ui/refresh-button";
 import { EmptyState } from "../ui/empty-state";
 import { PageHeader } from "../ui/page-header";
 import { useTRPC } from "../trpc/client";
@@ -31,16 +31,7 @@ export function AuditLogPage() {
         description="Who changed what in this organization, from where and when: API keys, webhooks, rate limits, members, sign-ins and revoked sessions, from the dashboard or the API. Secrets are never recorded."
       />
       <AuditFilters state={url} set={setFilters} members={members.data ?? []}>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => void list.refetch()}
-          disabled={list.isFetching}
-          className="mb-0.5"
-        >
-          <RefreshCw aria-hidden className={list.isRefetching ? "size-4 animate-spin" : "size-4"} />
-          Refresh
-        </Button>
+        <RefreshButton list={list} />
       </AuditFilters>
 
       <PagedList

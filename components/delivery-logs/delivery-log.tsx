@@ -2,9 +2,9 @@
 
 import { useCallback, type ReactNode } from "react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { RefreshCw, ScrollText, SearchX } from "lucide-react";
+import { ScrollText, SearchX } from "lucide-react";
 import type { DeliveryPage } from "@/schemas/webhook-views";
-import { Button } from "../ui/button";
+import { RefreshButton } from "../ui/refresh-button";
 import { EmptyState } from "../ui/empty-state";
 import { useTRPC } from "../trpc/client";
 import { hasFilters } from "../dashboard/filter-bar";
@@ -53,16 +53,7 @@ export function DeliveryLog({ webhookId, emptyHint }: { webhookId?: string; empt
   return (
     <div>
       <DeliveryFilters state={url} set={setFilters} webhooks={webhookId ? null : (webhooks.data ?? [])}>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => void list.refetch()}
-          disabled={list.isFetching}
-          className="mb-0.5"
-        >
-          <RefreshCw aria-hidden className={list.isRefetching ? "size-4 animate-spin" : "size-4"} />
-          Refresh
-        </Button>
+        <RefreshButton list={list} />
       </DeliveryFilters>
 
       <PagedList

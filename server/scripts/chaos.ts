@@ -26,7 +26,7 @@
 // chaos/database.ts reads PostgreSQL, chaos/report.ts prints.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import os from "node:os";
+import { Cleanups } from "./cleanups";
 import { ChaosDatabase } from "./chaos/database";
 import { runLoad } from "./chaos/load";
 import { ChaosReceiver } from "./chaos/receiver";
@@ -36,25 +36,9 @@ import { log, readSettings, serverEnv } from "./chaos/settings";
 import { Supervisor } from "./chaos/supervisor";
 import { collectFigures, drain, failures } from "./chaos/verify";
 
-const cleanups: (() => Promise<void>)[] = [];
-let cleaned = false;
-async function cleanup(): Promise<void> {
-  if (cleaned) return;
-  cleaned = true;
-  for (const step of cleanups.reverse()) {
-    try {
-      await step();
-    } catch (err) {
-      log(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    log(`${signal}: stopping`);
-    void cleanup().finally(() => process.exit(128 + (os.constants.signals[signal] ?? 1)));
-  });
-}
+const cleanups = new Cleanups(log);
+cleanups.onSignals();
+const cleanup = () => cleanups.run();
 
 async function main(): Promise<number> {
   const s = readSettings();
@@ -68,12 +52,12 @@ async function main(): Promise<number> {
 
   const receiver = new ChaosReceiver(s.failPercent);
   const receiverUrl = await receiver.start();
-  cleanups.push(() => receiver.close());
+  cleanups.add(() => receiver.close());
   const db = new ChaosDatabase(databaseUrl);
-  cleanups.push(() => db.close());
+  cleanups.add(() => db.close());
 
   const supervisor = new Supervisor(serverEnv(databaseUrl, randomBytes(32).toString("hex")));
-  cleanups.push(() => supervisor.stop());
+  cleanups.add(() => supervisor.stop());
   log("starting two server processes on one PostgreSQL");
   await supervisor.start();
   const [a, b] = supervisor.slots;

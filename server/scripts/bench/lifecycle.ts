@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Cleanups } from "../cleanups";
 import { log } from "./args";
 import { seed } from "./seed";
 import { startServer, type RunningServer } from "./server-process";
@@ -10,34 +11,20 @@ import { startServer, type RunningServer } from "./server-process";
 // printed.
 
 /** Undo steps for the server and the temporary directory, run once on success, failure or signal. */
-const cleanups: (() => Promise<void> | void)[] = [];
-let cleaned = false;
+const cleanups = new Cleanups(log);
 /** Set once the server runs, so a failure can show what it printed. */
 let runningServer: RunningServer | undefined;
 
 export function onCleanup(step: () => Promise<void> | void): void {
-  cleanups.push(step);
+  cleanups.add(step);
 }
 
-export async function cleanup(): Promise<void> {
-  if (cleaned) return;
-  cleaned = true;
-  for (const step of cleanups.reverse()) {
-    try {
-      await step();
-    } catch (err) {
-      log(`cleanup: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  }
+export function cleanup(): Promise<void> {
+  return cleanups.run();
 }
 
 export function cleanupOnSignals(): void {
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      log(`${signal}: stopping`);
-      void cleanup().finally(() => process.exit(128 + (os.constants.signals[signal] ?? 1)));
-    });
-  }
+  cleanups.onSignals();
 }
 
 /** The last lines the server printed, once it was started. */
@@ -55,7 +42,7 @@ export async function startBenchServer(
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "signalgate-bench-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  cleanups.add(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.TEST_DATABASE_URL;
   Object.assign(env, {
@@ -80,7 +67,7 @@ export async function startBenchServer(
   log("starting node server/serve.mjs");
   const startedAt = Date.now();
   const server = await startServer(env, undefined, [CLIENT_ABORTED]);
-  cleanups.push(() => server.stop());
+  cleanups.add(() => server.stop());
   runningServer = server;
   log(`server pid ${server.pid} healthy at ${server.baseUrl} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
 

@@ -1,0 +1,51 @@
+// The Node.js half of instrumentation.ts, imported only when NEXT_RUNTIME is "nodejs" so the edge
+// bundle never pulls in the database, the carriers or the workers.
+import type { StartupReport } from "./lifecycle";
+
+/** Start this process's work and tell serve.mjs's start-up report how it went (see instrumentation.ts). */
+export async function registerNode(): Promise<void> {
+  const report: StartupReport | undefined = globalThis.__signalgateStartup;
+  report?.started();
+  try {
+    const settings = await start();
+    report?.succeeded(settings);
+  } catch (err) {
+    // Without serve.mjs (e.g. `next start`), Next reports it.
+    if (!report) throw err;
+    report.failed(err);
+  }
+}
+
+async function start(): Promise<{ shutdownDrainMs: number }> {
+  const { getEnv } = await import("./env");
+  let env: ReturnType<typeof getEnv>;
+  try {
+    env = getEnv();
+  } catch (err) {
+    throw Object.assign(err as Error, { configuration: true });
+  }
+  if (env.usingDevSecret) console.warn("[env] AUTH_SECRET is not set: using an insecure development secret.");
+
+  // Installed before anything opens: a start-up that fails half-way still closes what it opened.
+  const { shutdownBackgroundWork } = await import("./shutdown");
+  globalThis.__signalgateShutdown = shutdownBackgroundWork;
+
+  const { ensureMigrated } = await import("./db/client");
+  const result = await ensureMigrated();
+  if (result.applied.length > 0) console.log(`[db] applied migrations: ${result.applied.join(", ")}`);
+
+  const { startBackgroundWork } = await import("./jobs/start");
+  const mode = await startBackgroundWork();
+  console.log(`[jobs] background work: ${mode}`);
+  const { startMessagePipeline } = await import("./messages/pipeline/worker");
+  const { startLiveCarriers } = await import("./carriers/live");
+  // The process that hands messages off holds the carrier connections (and takes SMPP receipts).
+  const providers = env.MESSAGE_PIPELINE === "on" ? startLiveCarriers() : [];
+  console.log(`[carriers] live: ${providers.length > 0 ? providers.join(", ") : "none (sg_live_ sends answer 503)"}`);
+  const pipeline = startMessagePipeline();
+  console.log(`[messages] pipeline: ${pipeline ? "on" : "off"}`);
+  const { startWebhookWorker } = await import("./webhooks/deliveries/worker");
+  const webhooks = startWebhookWorker();
+  console.log(`[webhooks] worker: ${webhooks ? "on" : "off"}`);
+  return { shutdownDrainMs: env.SHUTDOWN_DRAIN_MS };
+}
