@@ -25,25 +25,33 @@ const INSERT_SQL = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS t(id text, organization_id text, api_key_id text, batch_id text, otp_id text, environment text,
-         to_number text, from_sender text, body text, segments int, encoding text, event_id text)
+         to_number text, from_sender text, body text, segments int, encoding text, event_id text,
+         created_at timestamptz)
 ), inserted AS (
   INSERT INTO messages (id, organization_id, api_key_id, batch_id, otp_id, environment, to_number, from_sender, body,
                         segments, encoding, created_at, next_attempt_at, updated_at)
   SELECT id, organization_id, api_key_id, batch_id, otp_id, environment::"KeyEnvironment", to_number, from_sender,
-         body, segments, encoding, $2::timestamptz, $2::timestamptz, $2::timestamptz
+         body, segments, encoding, COALESCE(created_at, $2::timestamptz), COALESCE(created_at, $2::timestamptz),
+         COALESCE(created_at, $2::timestamptz)
   FROM input
   RETURNING messages.id, messages.organization_id, sg_message_event_payload(messages) AS payload
 )
 INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at)
-SELECT input.event_id, inserted.organization_id, 'message.queued', inserted.payload, $2::timestamptz
+SELECT input.event_id, inserted.organization_id, 'message.queued', inserted.payload,
+       COALESCE(input.created_at, $2::timestamptz)
 FROM inserted JOIN input ON input.id = inserted.id`;
 
 /**
  * Insert QUEUED messages and their `message.queued` outbox events in one statement. Pass the
  * transaction when other writes must commit with them; with `db` null it runs on its own (a single
- * statement is atomic) as a prepared statement.
+ * statement is atomic) as a prepared statement. Each message is created at `now`, or at its own
+ * `createdAt` when it has one (single sends written together by insert-batcher.ts).
  */
-export async function insertMessages(db: DbOrTx | null, messages: readonly NewMessage[], now: Date): Promise<void> {
+export async function insertMessages(
+  db: DbOrTx | null,
+  messages: readonly (NewMessage & { createdAt?: Date })[],
+  now: Date,
+): Promise<void> {
   if (messages.length === 0) return;
   const rows = JSON.stringify(
     messages.map((m) => ({
@@ -59,6 +67,7 @@ export async function insertMessages(db: DbOrTx | null, messages: readonly NewMe
       segments: m.segments,
       encoding: m.encoding,
       event_id: newId("evt"),
+      created_at: m.createdAt?.toISOString() ?? null,
     })),
   );
   await runSql(db, INSERT_SQL, [rows, now.toISOString()], "sg_insert_messages_json");

@@ -6,6 +6,7 @@ import { sendSmsResponse, type SendSmsResponse } from "@/schemas/messages";
 import { countSegments } from "@/schemas/segments";
 import type { z } from "zod";
 import type { sendSmsInput } from "@/schemas/messages";
+import { insertMessageBatched } from "./insert-batcher";
 import { insertMessages, type NewMessage } from "./insert-messages";
 import { nudgeMessagePipeline } from "./pipeline/worker";
 import type { MessageSender } from "./sender";
@@ -58,10 +59,15 @@ export async function sendSms(
     environment: sender.environment,
     createdAt: now.toISOString(),
   });
-  await withRecordedResponse(db, options.record, async (tx) => {
-    await insertMessages(tx, [message], now);
-    return response;
-  });
+  if (options.record) {
+    await withRecordedResponse(db, options.record, async (tx) => {
+      await insertMessages(tx, [message], now);
+      return response;
+    });
+  } else {
+    // No response to record with it: written together with concurrent sends (group commit).
+    await insertMessageBatched(message, now);
+  }
   nudgeMessagePipeline();
   return response;
 }
