@@ -189,6 +189,10 @@ test("the sign-in form and the token endpoint share one count, and the form says
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
+    // React resets the form's fields once the action has answered. Without this wait the next
+    // attempt's typing can land before that reset (the last answer's message is still on screen),
+    // and the reset then clears the password it typed.
+    await expect(page.getByLabel("Password")).toHaveValue("");
   };
 
   // Three wrong passwords in the form, seven through the API: ten for this account.
