@@ -1,25 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { newId } from "../ids";
+import { newMessage } from "../test/new-message";
 import { seedOrganization } from "../test/seed";
 import { insertMessageBatched } from "./insert-batcher";
-import type { NewMessage } from "./insert-messages";
 
-function message(organizationId: string, body: string): NewMessage {
-  return {
-    id: newId("msg"),
-    organizationId,
-    apiKeyId: null,
-    batchId: null,
-    otpId: null,
-    environment: "test",
-    to: "+14155550123",
-    from: "SG",
-    body,
-    segments: 1,
-    encoding: "GSM-7",
-  };
-}
+const message = (organizationId: string, body: string) => newMessage(organizationId, { body });
 
 describe("group commit of single sends", () => {
   it("writes concurrent sends with their own creation time and one message.queued event each", async () => {

@@ -1,6 +1,8 @@
 import type { DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
+import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
+import { queuedEventPayload } from "./queued-event-payload";
 
 /** A message about to be accepted: everything but its lifecycle columns. */
 export interface NewMessage {
@@ -20,13 +22,15 @@ export interface NewMessage {
 // One statement for 1 or 1,000 messages: the rows and their `message.queued` events are written
 // together (a data-modifying CTE always runs), so an accepted message always has its event. The
 // rows travel as one JSON parameter: JSON.stringify is native, where 12 pg arrays were escaped
-// element by element in JavaScript.
+// element by element in JavaScript. The event payload travels with its row, built here from what
+// is being inserted (queued-event-payload.ts): jsonb_build_object in SQL was the statement's most
+// expensive step.
 const INSERT_SQL = `
 WITH input AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS t(id text, organization_id text, api_key_id text, batch_id text, otp_id text, environment text,
          to_number text, from_sender text, body text, segments int, encoding text, event_id text,
-         created_at timestamptz)
+         created_at timestamptz, payload jsonb)
 ), inserted AS (
   INSERT INTO messages (id, organization_id, api_key_id, batch_id, otp_id, environment, to_number, from_sender, body,
                         segments, encoding, created_at, next_attempt_at, updated_at)
@@ -34,11 +38,12 @@ WITH input AS (
          body, segments, encoding, COALESCE(created_at, $2::timestamptz), COALESCE(created_at, $2::timestamptz),
          COALESCE(created_at, $2::timestamptz)
   FROM input
-  RETURNING messages.id, messages.organization_id, sg_message_event_payload(messages) AS payload
+  RETURNING messages.id, messages.organization_id
 )
-INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at)
-SELECT input.event_id, inserted.organization_id, 'message.queued', inserted.payload,
-       COALESCE(input.created_at, $2::timestamptz)
+INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
+SELECT input.event_id, inserted.organization_id, 'message.queued', input.payload,
+       COALESCE(input.created_at, $2::timestamptz),
+       ${dispatchedAtUnlessSubscribed("inserted.organization_id", "'message.queued'", "COALESCE(input.created_at, $2::timestamptz)")}
 FROM inserted JOIN input ON input.id = inserted.id`;
 
 /**
@@ -53,6 +58,7 @@ export async function insertMessages(
   now: Date,
 ): Promise<void> {
   if (messages.length === 0) return;
+  const nowIso = now.toISOString();
   const rows = JSON.stringify(
     messages.map((m) => ({
       id: m.id,
@@ -68,7 +74,8 @@ export async function insertMessages(
       encoding: m.encoding,
       event_id: newId("evt"),
       created_at: m.createdAt?.toISOString() ?? null,
+      payload: queuedEventPayload(m, m.createdAt?.toISOString() ?? nowIso),
     })),
   );
-  await runSql(db, INSERT_SQL, [rows, now.toISOString()], "sg_insert_messages_json");
+  await runSql(db, INSERT_SQL, [rows, nowIso], "sg_insert_messages_json");
 }

@@ -1,5 +1,4 @@
-import { getDriver } from "../db/client";
-import { rawQuery } from "../db/driver";
+import { takeBatched } from "./take-batcher";
 import { CATEGORY_LIMITS, type RateLimitCategory } from "@/schemas/rate-limits";
 
 export interface RateLimitDecision {
@@ -38,9 +37,10 @@ const UNLIMITED: RateLimitDecision = {
 };
 
 /**
- * One round trip: the SQL function sg_rate_limit_take (migration 20261122002951_rate_limits)
+ * One call of the SQL function sg_rate_limit_take (migration 20261122002951_rate_limits), which
  * checks the organization caps and the category's minute window together and counts the request
- * only if every window has room. Runs on the raw driver, not Prisma: it is on every request.
+ * only if every window has room. On the raw driver, not Prisma, and shared with the concurrent
+ * requests of this process (take-batcher.ts): it is on every request.
  */
 export async function takeRateLimit(
   organizationId: string,
@@ -48,21 +48,15 @@ export async function takeRateLimit(
   nowMs = Date.now(),
   key?: { id: string; hash: string; version: Date },
 ): Promise<RateLimitDecision> {
-  const rows = await rawQuery<Row>(
-    getDriver(),
-    "SELECT * FROM sg_rate_limit_take($1, $2, $3, $4, $5, $6, $7)",
-    [
-      organizationId,
-      category ?? null,
-      category ? CATEGORY_LIMITS[category] : null,
-      Math.floor(nowMs),
-      key?.id ?? null,
-      key?.hash ?? null,
-      key?.version.toISOString() ?? null,
-    ],
-    "sg_rate_limit_take",
-  );
-  const row = rows[0];
+  const row = (await takeBatched([
+    organizationId,
+    category ?? null,
+    category ? CATEGORY_LIMITS[category] : null,
+    Math.floor(nowMs),
+    key?.id ?? null,
+    key?.hash ?? null,
+    key?.version.toISOString() ?? null,
+  ])) as Row | undefined;
   if (row?.key_stale) {
     return { ...UNLIMITED, allowed: false, keyStale: true };
   }

@@ -1,0 +1,28 @@
+import type { NewMessage } from "./insert-messages";
+
+/**
+ * The payload of a `message.queued` event, built from the message being inserted: the same object
+ * as the SQL function sg_message_event_payload gives for the new row (queued-event-payload.int.test.ts
+ * compares the two), without building jsonb per row in the database. `createdAt` is the ISO time
+ * the row is created with (milliseconds, as the column stores).
+ */
+export function queuedEventPayload(m: NewMessage, createdAt: string) {
+  return {
+    messageId: m.id,
+    to: m.to,
+    from: m.from,
+    status: "QUEUED",
+    environment: m.environment,
+    segments: m.segments,
+    encoding: m.encoding,
+    batchId: m.batchId,
+    otpId: m.otpId,
+    providerMessageId: null,
+    errorCode: null,
+    errorMessage: null,
+    createdAt,
+    sentAt: null,
+    deliveredAt: null,
+    failedAt: null,
+  };
+}
