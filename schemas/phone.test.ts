@@ -121,3 +121,20 @@ describe("phoneNumberSchema", () => {
     if (!parsed.success) expect(parsed.error.issues.map((i) => i.code)).toEqual(["invalid_type"]);
   });
 });
+
+describe("validatePhoneNumber: remembered answers", () => {
+  it("answers a number seen before exactly as the first time, valid or not", () => {
+    const numbers = [
+      "+14155550123",
+      "+447911123456",
+      "+1234567890",
+      "+999123456789",
+      "+4407911123456",
+      "+33612345678",
+      "+15005550001",
+    ];
+    const first = numbers.map((n) => validatePhoneNumber(n));
+    expect(first.filter((r) => r.ok)).toHaveLength(4);
+    expect(numbers.map((n) => validatePhoneNumber(n))).toEqual(first);
+  });
+});

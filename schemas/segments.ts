@@ -38,20 +38,10 @@ const GSM_BASIC =
 /** GSM 03.38 extension table: sent as escape + character, 2 septets each. */
 const GSM_EXTENDED = "\f^{}\\[~]|€";
 
-const BASIC = new Set(GSM_BASIC);
-const EXTENDED = new Set(GSM_EXTENDED);
-
 export const GSM7_SINGLE = 160;
 export const GSM7_PART = 153;
 export const UCS2_SINGLE = 70;
 export const UCS2_PART = 67;
-
-/** Septets of a character in GSM-7, or undefined when it is not in the GSM 03.38 tables. */
-function septets(ch: string): 1 | 2 | undefined {
-  if (BASIC.has(ch)) return 1;
-  if (EXTENDED.has(ch)) return 2;
-  return undefined;
-}
 
 /**
  * Packs indivisible weights into parts: when the total fits a single message it is one part,
@@ -73,25 +63,48 @@ function pack(weights: number[], single: number, part: number): Omit<SegmentCoun
   return { segments, units, perSegment: part, remainingInSegment: part - used };
 }
 
+/** Septets per UTF-16 code unit, 0 where the unit is not in the GSM 03.38 tables (€, U+20AC, is the highest). */
+const SEPTETS = new Uint8Array(0x20ad);
+for (const ch of GSM_BASIC) SEPTETS[ch.charCodeAt(0)] = 1;
+for (const ch of GSM_EXTENDED) SEPTETS[ch.charCodeAt(0)] = 2;
+
 export function countSegments(body: string): SegmentCount {
-  // `for...of` walks code points, so a surrogate pair comes out as one string of length 2
-  // (a lone surrogate as one of length 1).
-  const chars = Array.from(body);
-  const gsm: number[] = [];
-  let isGsm = true;
-  for (const ch of chars) {
-    const s = septets(ch);
-    if (s === undefined) {
-      isGsm = false;
-      break;
-    }
-    gsm.push(s);
+  // GSM-7 first, code unit by code unit: every GSM character is a single code unit, so a surrogate
+  // (or anything else outside the tables) ends it. Every accepted message goes through here, so
+  // the common case allocates nothing.
+  let units = 0;
+  for (let i = 0; i < body.length; i++) {
+    const code = body.charCodeAt(i);
+    const s = code < SEPTETS.length ? SEPTETS[code]! : 0;
+    if (s === 0) return countUcs2(body);
+    units += s;
   }
-  if (isGsm) return { encoding: "GSM-7", ...pack(gsm, GSM7_SINGLE, GSM7_PART) };
+  if (units === 0)
+    return { encoding: "GSM-7", segments: 0, units: 0, perSegment: GSM7_SINGLE, remainingInSegment: GSM7_SINGLE };
+  if (units <= GSM7_SINGLE) {
+    return { encoding: "GSM-7", segments: 1, units, perSegment: GSM7_SINGLE, remainingInSegment: GSM7_SINGLE - units };
+  }
+  // Parts of 153 septets, an escape pair never split across two.
+  let segments = 1;
+  let used = 0;
+  for (let i = 0; i < body.length; i++) {
+    const w = SEPTETS[body.charCodeAt(i)]!;
+    if (used + w > GSM7_PART) {
+      segments += 1;
+      used = 0;
+    }
+    used += w;
+  }
+  return { encoding: "GSM-7", segments, units, perSegment: GSM7_PART, remainingInSegment: GSM7_PART - used };
+}
+
+function countUcs2(body: string): SegmentCount {
+  // `Array.from` walks code points, so a surrogate pair comes out as one string of length 2
+  // (a lone surrogate as one of length 1) and is never split across two parts.
   return {
     encoding: "UCS-2",
     ...pack(
-      chars.map((ch) => ch.length),
+      Array.from(body, (ch) => ch.length),
       UCS2_SINGLE,
       UCS2_PART,
     ),
