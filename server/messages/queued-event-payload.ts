@@ -2,7 +2,7 @@ import type { NewMessage } from "./insert-messages";
 
 /**
  * The payload of a `message.queued` event, built from the message being inserted: the same object
- * as the SQL function sg_message_event_payload gives for the new row (queued-event-payload.int.test.ts
+ * as the SQL function sg_message_event_payload gives for the new row (event-dispatch.int.test.ts
  * compares the two), without building jsonb per row in the database. `createdAt` is the ISO time
  * the row is created with (milliseconds, as the column stores).
  */

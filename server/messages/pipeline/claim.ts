@@ -5,23 +5,12 @@ export interface ClaimedMessage extends OutboundMessage {
   lease: Date;
 }
 
-// FOR UPDATE SKIP LOCKED: concurrent workers (processes sharing PostgreSQL) take disjoint rows.
-// The lease makes the claim survive the statement: a worker that dies holding it loses the rows
-// when the lease expires, and the next worker hands them over instead.
-const CLAIM_SQL = `
-UPDATE messages m SET locked_until = $2::timestamptz, attempts = m.attempts + 1
-FROM (
-  SELECT id FROM messages
-  WHERE status = 'QUEUED' AND next_attempt_at <= $1::timestamptz
-    AND (locked_until IS NULL OR locked_until < $1::timestamptz)
-    AND ($4::text IS NULL OR organization_id = $4::text)
-  ORDER BY next_attempt_at
-  LIMIT $3
-  FOR UPDATE SKIP LOCKED
-) due
-WHERE m.id = due.id
-RETURNING m.id, m.organization_id, m.environment::text AS environment, m.to_number, m.from_sender, m.body,
-  m.segments, m.encoding, m.attempts, m.locked_until, m.provider`;
+// sg_claim_queued_messages (migration 20261124040000_pipeline_plans): FOR UPDATE SKIP LOCKED, so
+// concurrent workers (processes sharing PostgreSQL) take disjoint rows, in next_attempt_at order
+// through the QUEUED index whatever the table's statistics say. The lease makes the claim survive
+// the statement: a worker that dies holding it loses the rows when the lease expires, and the
+// next worker hands them over instead.
+const CLAIM_SQL = "SELECT * FROM sg_claim_queued_messages($1::timestamptz, $2::timestamptz, $3::int, $4::text)";
 
 interface Row extends Record<string, unknown> {
   id: string;
