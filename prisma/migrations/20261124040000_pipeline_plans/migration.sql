@@ -54,3 +54,8 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+-- Nothing in the product looks messages up by batch (the dashboard filters by organization, status,
+-- recipient and dates), yet every bulk message paid for this index at insert and again at each
+-- lifecycle update that changes the status (those are never HOT).
+DROP INDEX "messages_batch_id_idx";

@@ -40,7 +40,11 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
   holdClaimed(claimed);
 
   const byEnvironment = new Map<"live" | "test", ClaimedMessage[]>();
-  for (const m of claimed) byEnvironment.set(m.environment, [...(byEnvironment.get(m.environment) ?? []), m]);
+  for (const m of claimed) {
+    const group = byEnvironment.get(m.environment);
+    if (group) group.push(m);
+    else byEnvironment.set(m.environment, [m]);
+  }
   const transitions: Transition[] = [];
   const retries: RetryRelease[] = [];
   for (const [environment, claimedBatch] of byEnvironment) {

@@ -1,3 +1,4 @@
+import { BATCH_ROWS_WHERE, batchRowsParams, type BatchRows } from "./batch-rows";
 import { BenchPool } from "./bench-pool";
 
 // The SMPP part's direct reads of the messages table (bench/smpp.ts): not through the server under
@@ -21,16 +22,16 @@ export interface SentRows {
 
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-/** `batch_id = ANY($1)` (bulk) or `id = ANY($1)` (single sends). */
-export type RowsOf = { batchIds: string[] } | { messageIds: string[] };
-const where = (of: RowsOf) => ("batchIds" in of ? "batch_id = ANY($1::text[])" : "id = ANY($1::text[])");
-const ids = (of: RowsOf) => ("batchIds" in of ? of.batchIds : of.messageIds);
+/** The messages of bulk requests (batch-rows.ts) or of single sends (`id = ANY($1)`). */
+export type RowsOf = BatchRows | { messageIds: string[] };
+const where = (of: RowsOf) => ("batchIds" in of ? BATCH_ROWS_WHERE : "id = ANY($1::text[])");
+const params = (of: RowsOf) => ("batchIds" in of ? batchRowsParams(of) : [of.messageIds]);
 
 export class SmppRows extends BenchPool {
   async sentCount(of: RowsOf): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM messages WHERE ${where(of)} AND status = 'SENT'`,
-      [ids(of)],
+      params(of),
     );
     return rows[0]?.n ?? 0;
   }
@@ -38,7 +39,7 @@ export class SmppRows extends BenchPool {
   async summary(of: RowsOf): Promise<SentRows> {
     const byStatus = await this.pool.query<{ status: string; n: number }>(
       `SELECT status::text AS status, count(*)::int AS n FROM messages WHERE ${where(of)} GROUP BY status`,
-      [ids(of)],
+      params(of),
     );
     const { rows } = await this.pool.query(
       `SELECT count(*) FILTER (WHERE provider = 'smpp')::int AS smpp,
@@ -47,7 +48,7 @@ export class SmppRows extends BenchPool {
          percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM sent_at - created_at) * 1000) AS p50,
          percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM sent_at - created_at) * 1000) AS p99
        FROM messages WHERE ${where(of)} AND status = 'SENT'`,
-      [ids(of)],
+      params(of),
     );
     const r = (rows[0] ?? {}) as Record<string, unknown>;
     const others: Record<string, number> = {};
@@ -74,7 +75,7 @@ export class SmppRows extends BenchPool {
   async providerIds(of: RowsOf): Promise<string[]> {
     const { rows } = await this.pool.query<{ id: string | null }>(
       `SELECT provider_message_id AS id FROM messages WHERE ${where(of)}`,
-      [ids(of)],
+      params(of),
     );
     return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
   }

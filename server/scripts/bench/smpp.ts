@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ReceivedSubmit, TestSmsc } from "../../carriers/smpp/test-smsc";
+import { BatchCollector } from "./batch-rows";
 import type { CpuMeter } from "./cpu";
 import { median } from "./report";
 import { BULK_SIZE } from "./sms";
@@ -141,7 +142,7 @@ export async function runThroughput(
     );
   }
   const reader = new SubmitReader(smsc);
-  const batchIds: string[] = [];
+  const collected = new BatchCollector();
   const requestMs: number[] = [];
   let next = 0;
   const stopCpu = meter.start();
@@ -158,9 +159,14 @@ export async function runThroughput(
       requestMs.push(performance.now() - started);
       if (res.status !== 202)
         throw new Error(`smpp: POST /api/v1/sms/bulk answered ${res.status}: ${text.slice(0, 300)}`);
-      const json = JSON.parse(text) as { batchId: string; accepted: number; rejected: number };
+      const json = JSON.parse(text) as {
+        batchId: string;
+        accepted: number;
+        rejected: number;
+        messages: { messageId: string }[];
+      };
       if (json.rejected !== 0) throw new Error(`smpp: POST /api/v1/sms/bulk rejected ${json.rejected} messages`);
-      batchIds.push(json.batchId);
+      collected.add(json);
     }
   };
   await Promise.all(Array.from({ length: Math.min(connections, bodies.length) }, worker));
@@ -191,10 +197,11 @@ export async function runThroughput(
     await sleep(10);
   }
   const reachedSmsc = mine.size >= messages;
+  const batchRows = collected.rows();
 
   let allSentSeconds: number | null = null;
   while (Date.now() < deadline) {
-    if ((await rows.sentCount({ batchIds })) >= messages) {
+    if ((await rows.sentCount(batchRows)) >= messages) {
       allSentSeconds = since(Date.now());
       break;
     }
@@ -206,7 +213,7 @@ export async function runThroughput(
   await sleep(1_000);
   collect();
 
-  const summary = await rows.summary({ batchIds });
+  const summary = await rows.summary(batchRows);
   const answered = new Set<string>();
   let answeredOk = 0;
   for (const list of mine.values()) {
@@ -215,7 +222,7 @@ export async function runThroughput(
       if (s.messageId) answered.add(s.messageId);
     }
   }
-  const stored = await rows.providerIds({ batchIds });
+  const stored = await rows.providerIds(batchRows);
   const perMessage = (ms: number | null) => (ms === null ? null : ms / messages);
   return {
     messages,

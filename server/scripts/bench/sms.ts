@@ -1,4 +1,5 @@
 import pg from "pg";
+import { BATCH_ROWS_WHERE, BatchCollector, batchRowsParams, type BatchRows } from "./batch-rows";
 import type { Target } from "./measure";
 
 // The SMS routes in the bench: request bodies, the messages table read directly (PostgreSQL only:
@@ -122,17 +123,17 @@ export class MessageCounter {
     return { backlog, seconds: (performance.now() - started) / 1000 };
   }
 
-  async progress(batchIds: string[]): Promise<{ total: number; handed: number; final: number }> {
+  async progress(of: BatchRows): Promise<{ total: number; handed: number; final: number }> {
     const { rows } = await this.pool.query<{ total: number; handed: number; final: number }>(
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE status <> 'QUEUED')::int AS handed,
          count(*) FILTER (WHERE status IN ${FINAL})::int AS final
-       FROM messages WHERE batch_id = ANY($1::text[])`,
-      [batchIds],
+       FROM messages WHERE ${BATCH_ROWS_WHERE}`,
+      batchRowsParams(of),
     );
     return rows[0] ?? { total: 0, handed: 0, final: 0 };
   }
 
-  async timings(batchIds: string[]) {
+  async timings(of: BatchRows) {
     const { rows } = await this.pool.query(
       `SELECT count(*) FILTER (WHERE status = 'DELIVERED')::int AS delivered,
          count(*) FILTER (WHERE status <> 'DELIVERED')::int AS not_delivered,
@@ -142,8 +143,8 @@ export class MessageCounter {
          percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM sent_at - created_at) * 1000) AS sent_p99,
          percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - created_at) * 1000) AS del_p50,
          percentile_cont(0.99) WITHIN GROUP (ORDER BY extract(epoch FROM delivered_at - created_at) * 1000) AS del_p99
-       FROM messages WHERE batch_id = ANY($1::text[])`,
-      [batchIds],
+       FROM messages WHERE ${BATCH_ROWS_WHERE}`,
+      batchRowsParams(of),
     );
     const r = (rows[0] ?? {}) as Record<string, unknown>;
     return {
@@ -180,6 +181,7 @@ export async function runPipeline(run: PipelineRun): Promise<PipelineResult> {
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json" };
   const bodies = Array.from({ length: run.requests }, () => bulkBody());
   const batches: { batchId: string; lastMessageId: string }[] = [];
+  const collected = new BatchCollector();
   const requestMs: number[] = [];
   let accepted = 0;
   let next = 0;
@@ -199,18 +201,19 @@ export async function runPipeline(run: PipelineRun): Promise<PipelineResult> {
       const json = JSON.parse(text) as { batchId: string; accepted: number; messages: { messageId: string }[] };
       accepted += json.accepted;
       batches.push({ batchId: json.batchId, lastMessageId: json.messages.at(-1)!.messageId });
+      collected.add(json);
     }
   };
   await Promise.all(Array.from({ length: Math.min(run.connections, bodies.length) }, worker));
   const acceptedSeconds = elapsed();
   log(`pipeline: ${accepted} messages accepted in ${acceptedSeconds.toFixed(2)} s; polling the messages table`);
 
-  const batchIds = batches.map((b) => b.batchId);
+  const batchRows = collected.rows();
   let allSentSeconds: number | null = null;
   let allFinalSeconds: number | null = null;
   let lastLogged = 0;
   for (;;) {
-    const p = await counter.progress(batchIds);
+    const p = await counter.progress(batchRows);
     const at = elapsed();
     if (allSentSeconds === null && p.handed >= accepted) allSentSeconds = at;
     if (p.final >= accepted) {
@@ -225,7 +228,7 @@ export async function runPipeline(run: PipelineRun): Promise<PipelineResult> {
     await sleep(run.pollIntervalMs);
   }
 
-  const t = await counter.timings(batchIds);
+  const t = await counter.timings(batchRows);
   const sampledStatuses: Record<string, number> = {};
   for (const b of batches) {
     const res = await fetch(`${baseUrl}/api/v1/sms/${b.lastMessageId}/status`, { headers });
