@@ -35,14 +35,19 @@ function nextRandomByte(): number {
   return pool[poolOffset++]!;
 }
 
+const CODES = Uint8Array.from(ALPHABET, (ch) => ch.charCodeAt(0));
+let scratch = Buffer.alloc(64);
+
 /** Uniform random base62 string from a CSPRNG (rejection sampling, so no modulo bias). */
 export function randomBase62(length: number): string {
-  let out = "";
-  while (out.length < length) {
+  if (scratch.length < length) scratch = Buffer.alloc(length);
+  let n = 0;
+  while (n < length) {
     const byte = nextRandomByte();
-    if (byte < 248) out += ALPHABET[byte % 62];
+    if (byte < 248) scratch[n++] = CODES[byte % 62]!;
   }
-  return out;
+  // Characters are written as bytes and read back at once: no string built one character at a time.
+  return scratch.toString("latin1", 0, length);
 }
 
 function base62Fixed(value: number, width: number): string {
@@ -55,11 +60,20 @@ function base62Fixed(value: number, width: number): string {
   return out;
 }
 
+// Ids made in the same millisecond share their time part: it is encoded once per millisecond.
+let encodedAt = -1;
+let encodedTime = "";
+
 /**
  * Type-prefixed id whose first characters encode the creation time, so ids sort by creation
  * order and serve directly as pagination cursors. 8 chars of milliseconds (good until year 8000)
  * and 16 random chars (~95 bits).
  */
 export function newId(prefix: IdPrefix): string {
-  return `${prefix}_${base62Fixed(Date.now(), 8)}${randomBase62(16)}`;
+  const now = Date.now();
+  if (now !== encodedAt) {
+    encodedAt = now;
+    encodedTime = base62Fixed(now, 8);
+  }
+  return `${prefix}_${encodedTime}${randomBase62(16)}`;
 }
