@@ -35,6 +35,7 @@ const schema = z
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
     MESSAGE_PIPELINE: z.enum(["on", "off"]).default("on"),
     MESSAGE_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+    MESSAGE_PIPELINE_YIELD_MS: z.coerce.number().int().min(0).max(1000).default(10),
     SANDBOX_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
     WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(200),

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "../../db/client";
 import { waitFor } from "../../test/crash";
 import { api, seedSender } from "../../test/messaging";
+import { newMessage } from "../../test/new-message";
+import { insertMessages } from "../insert-messages";
 import { MessagePipeline } from "./worker";
 
 let pipeline: MessagePipeline | undefined;
@@ -52,5 +54,38 @@ describe("MessagePipeline", () => {
     const { messageId } = (await api.send(s.testKey, { to: "+14155550123", body: "polled" })).json;
     pipeline.start();
     await waitFor(async () => (await statusOf(messageId)) === "DELIVERED", 5_000);
+  });
+
+  it("pauses between full rounds while a backlog lasts, never after the last one", async () => {
+    const s = await seedSender();
+    await insertMessages(
+      null,
+      Array.from({ length: 12 }, () => newMessage(s.organizationId)),
+      new Date(Date.now() - 1000),
+    );
+    const pauses: number[] = [];
+    const run = (yieldMs: number) =>
+      new MessagePipeline({
+        pollIntervalMs: 60_000,
+        sandboxDelayMs: 60_000,
+        batchSize: 5,
+        yieldMs,
+        pause: async (ms) => void pauses.push(ms),
+        organizationId: s.organizationId,
+      }).runOnce();
+    // Rounds of 5, 5 and 2: a pause after each full one.
+    await run(7);
+    expect(pauses).toEqual([7, 7]);
+    expect(await getDb().message.count({ where: { organizationId: s.organizationId, status: "SENT" } })).toBe(12);
+
+    await insertMessages(
+      null,
+      Array.from({ length: 12 }, () => newMessage(s.organizationId)),
+      new Date(Date.now() - 1000),
+    );
+    pauses.length = 0;
+    await run(0);
+    expect(pauses).toEqual([]);
+    expect(await getDb().message.count({ where: { organizationId: s.organizationId, status: "SENT" } })).toBe(24);
   });
 });

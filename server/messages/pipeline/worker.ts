@@ -9,6 +9,13 @@ export interface PipelineOptions {
   pollIntervalMs: number;
   sandboxDelayMs: number;
   batchSize?: number;
+  /**
+   * Pause between two full rounds, when a backlog keeps the loop going: without it the loop takes
+   * the database and CPU back-to-back and starves the requests that share them (MESSAGE_PIPELINE_YIELD_MS).
+   */
+  yieldMs?: number;
+  /** How the pause is waited for (tests count the pauses instead of sleeping). */
+  pause?: (ms: number) => Promise<void>;
   /** Only this organization's messages (tests sharing one PostgreSQL); every organization by default. */
   organizationId?: string;
   /**
@@ -19,6 +26,8 @@ export interface PipelineOptions {
 }
 
 const PRUNE_EVERY_MS = 60_000;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The message pipeline of one process: hands QUEUED messages to their carrier and plays the
@@ -70,6 +79,9 @@ export class MessagePipeline {
       // Every transition wrote an outbox event: let the webhook worker relay it now.
       if (handed + received + applied > 0) nudgeWebhookWorker();
       if ((handed < limit && received < limit * 2 && applied < limit * 2) || this.stopping) return;
+      const yieldMs = this.options.yieldMs ?? 0;
+      if (yieldMs > 0) await (this.options.pause ?? sleep)(yieldMs);
+      if (this.stopping) return;
     }
   }
 
@@ -91,6 +103,7 @@ export function startMessagePipeline(): MessagePipeline | undefined {
   holder.__signalgatePipeline ??= new MessagePipeline({
     pollIntervalMs: env.MESSAGE_POLL_INTERVAL_MS,
     sandboxDelayMs: env.SANDBOX_DELIVERY_DELAY_MS,
+    yieldMs: env.MESSAGE_PIPELINE_YIELD_MS,
     carrierReceipts: env.SMS_PROVIDER.length > 0,
   });
   holder.__signalgatePipeline.start();

@@ -10,6 +10,7 @@ export function pipelineSettings() {
   return {
     pollIntervalMs: Number(process.env.MESSAGE_POLL_INTERVAL_MS || 250),
     sandboxDelayMs: Number(process.env.SANDBOX_DELIVERY_DELAY_MS || 1000),
+    yieldMs: Number(process.env.MESSAGE_PIPELINE_YIELD_MS || 10),
   };
 }
 export type PipelineSettings = ReturnType<typeof pipelineSettings>;
@@ -97,7 +98,8 @@ export function printSms(
       `${bulk?.reqPerSec.toFixed(1)} req/s = ${((bulk?.reqPerSec ?? 0) * BULK_SIZE).toFixed(0)} messages/s.`,
   );
   console.log(
-    `Pipeline: in-process, poll ${settings.pollIntervalMs} ms, sandbox delivery delay ` +
+    `Pipeline: in-process, poll ${settings.pollIntervalMs} ms, a pause of ${settings.yieldMs} ms between full ` +
+      `rounds while a backlog lasts (MESSAGE_PIPELINE_YIELD_MS), sandbox delivery delay ` +
       `${settings.sandboxDelayMs} ms (included in deliveredAt − createdAt and in the pipeline time).`,
   );
   for (const d of drainSummary) {
