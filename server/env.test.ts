@@ -31,4 +31,12 @@ describe("loadEnv", () => {
     expect(loadEnv({ SHUTDOWN_DRAIN_MS: "0" }).SHUTDOWN_DRAIN_MS).toBe(0);
     expect(problems({ SHUTDOWN_DRAIN_MS: "soon" })).toHaveLength(1);
   });
+
+  it("lets the pipeline take half the time while the API is busy, between a twentieth and all of it", () => {
+    expect(loadEnv({}).MESSAGE_PIPELINE_BUSY_SHARE).toBe(0.5);
+    expect(loadEnv({ MESSAGE_PIPELINE_BUSY_SHARE: "1" }).MESSAGE_PIPELINE_BUSY_SHARE).toBe(1);
+    expect(loadEnv({ MESSAGE_PIPELINE_BUSY_SHARE: "0.25" }).MESSAGE_PIPELINE_BUSY_SHARE).toBe(0.25);
+    expect(problems({ MESSAGE_PIPELINE_BUSY_SHARE: "0" })).toHaveLength(1);
+    expect(problems({ MESSAGE_PIPELINE_BUSY_SHARE: "1.5" })).toHaveLength(1);
+  });
 });

@@ -36,6 +36,7 @@ const schema = z
     MESSAGE_PIPELINE: z.enum(["on", "off"]).default("on"),
     MESSAGE_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
     MESSAGE_PIPELINE_YIELD_MS: z.coerce.number().int().min(0).max(1000).default(10),
+    MESSAGE_PIPELINE_BUSY_SHARE: z.coerce.number().min(0.05).max(1).default(0.5),
     SANDBOX_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
     WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(200),

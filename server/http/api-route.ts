@@ -12,6 +12,7 @@ import { startIdempotency, type IdempotencyStep } from "./idempotency";
 import type { RecordResponse } from "../idempotency/record";
 import type { Permission } from "@/schemas/permissions";
 import { originOf, type AuditActor, type RequestOrigin } from "../audit/actor";
+import { trackApiRequest } from "./api-activity";
 
 type AuthMode = "none" | "jwt" | "apiKey";
 type AuthFor<A extends AuthMode> = A extends "jwt" ? UserAuth : A extends "apiKey" ? ApiKeyAuth : null;
@@ -128,6 +129,15 @@ export function apiRoute<
   handler: (ctx: RouteContext<A, Output<B>, Output<Q>>) => Promise<unknown>,
 ): (req: Request, context?: NextRouteContext) => Promise<Response> {
   return async (req, context) => {
+    const served = trackApiRequest();
+    try {
+      return await serve(req, context);
+    } finally {
+      served();
+    }
+  };
+
+  async function serve(req: Request, context: NextRouteContext | undefined): Promise<Response> {
     const requestId = resolveRequestId(req.headers.get("x-request-id"));
     const extraHeaders = new Headers();
     let response: Response;
@@ -182,7 +192,7 @@ export function apiRoute<
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
     return response;
-  };
+  }
 }
 
 function actorOf(auth: AnyAuth | null, origin: RequestOrigin): AuditActor | null {

@@ -88,4 +88,31 @@ describe("MessagePipeline", () => {
     expect(pauses).toEqual([]);
     expect(await getDb().message.count({ where: { organizationId: s.organizationId, status: "SENT" } })).toBe(24);
   });
+
+  it("while the API is busy, pauses in proportion to its rounds; each round asks about its own span", async () => {
+    const s = await seedSender();
+    await insertMessages(
+      null,
+      Array.from({ length: 12 }, () => newMessage(s.organizationId)),
+      new Date(Date.now() - 1000),
+    );
+    const pauses: number[] = [];
+    const asked: number[] = [];
+    let marks = 0;
+    await new MessagePipeline({
+      pollIntervalMs: 60_000,
+      sandboxDelayMs: 60_000,
+      batchSize: 5,
+      yieldMs: 0,
+      // A tenth of the time: nine times each round (a round reads and writes the database, > 0 ms).
+      busyShare: 0.1,
+      apiBusy: { mark: () => ++marks, since: (mark) => (asked.push(mark), true) },
+      pause: async (ms) => void pauses.push(ms),
+      organizationId: s.organizationId,
+    }).runOnce();
+    expect(asked).toEqual([1, 2]);
+    expect(pauses).toHaveLength(2);
+    for (const ms of pauses) expect(ms).toBeGreaterThan(0);
+    expect(await getDb().message.count({ where: { organizationId: s.organizationId, status: "SENT" } })).toBe(12);
+  });
 });

@@ -2,7 +2,9 @@ import { getEnv } from "../../env";
 import { PollLoop } from "../../poll-loop";
 import { nudgeWebhookWorker } from "../../webhooks/deliveries/worker";
 import { applyStoredReceipts, pruneStoredReceipts } from "../carrier-receipts/apply-stored";
+import { apiActivityMark, servedApiSince } from "../../http/api-activity";
 import { handOffQueued } from "./hand-off";
+import { pauseAfterRound } from "./pace";
 import { deliverSandboxReceipts } from "./sandbox-receipts";
 
 export interface PipelineOptions {
@@ -14,6 +16,13 @@ export interface PipelineOptions {
    * the database and CPU back-to-back and starves the requests that share them (MESSAGE_PIPELINE_YIELD_MS).
    */
   yieldMs?: number;
+  /**
+   * The share of time the loop may take while this process serves API requests (pace.ts,
+   * MESSAGE_PIPELINE_BUSY_SHARE); 1 never gives way. Default 1.
+   */
+  busyShare?: number;
+  /** Whether API requests were served since the mark (this process's, by default; tests set it). */
+  apiBusy?: { mark: () => number; since: (mark: number) => boolean };
   /** How the pause is waited for (tests count the pauses instead of sleeping). */
   pause?: (ms: number) => Promise<void>;
   /** Only this organization's messages (tests sharing one PostgreSQL); every organization by default. */
@@ -67,7 +76,10 @@ export class MessagePipeline {
   async runOnce(now: () => Date = () => new Date()): Promise<void> {
     const limit = this.options.batchSize ?? 500;
     const organizationId = this.options.organizationId;
+    const apiBusy = this.options.apiBusy ?? { mark: apiActivityMark, since: servedApiSince };
     for (;;) {
+      const roundStarted = performance.now();
+      const apiMark = apiBusy.mark();
       const handed = await handOffQueued({ now, limit, organizationId });
       const applied = this.options.carrierReceipts ? await this.applyCarrierReceipts(now(), limit * 2) : 0;
       const received = await deliverSandboxReceipts(
@@ -79,8 +91,13 @@ export class MessagePipeline {
       // Every transition wrote an outbox event: let the webhook worker relay it now.
       if (handed + received + applied > 0) nudgeWebhookWorker();
       if ((handed < limit && received < limit * 2 && applied < limit * 2) || this.stopping) return;
-      const yieldMs = this.options.yieldMs ?? 0;
-      if (yieldMs > 0) await (this.options.pause ?? sleep)(yieldMs);
+      const pauseMs = pauseAfterRound({
+        roundMs: performance.now() - roundStarted,
+        apiBusy: apiBusy.since(apiMark),
+        yieldMs: this.options.yieldMs ?? 0,
+        busyShare: this.options.busyShare ?? 1,
+      });
+      if (pauseMs > 0) await (this.options.pause ?? sleep)(pauseMs);
       if (this.stopping) return;
     }
   }
@@ -104,6 +121,7 @@ export function startMessagePipeline(): MessagePipeline | undefined {
     pollIntervalMs: env.MESSAGE_POLL_INTERVAL_MS,
     sandboxDelayMs: env.SANDBOX_DELIVERY_DELAY_MS,
     yieldMs: env.MESSAGE_PIPELINE_YIELD_MS,
+    busyShare: env.MESSAGE_PIPELINE_BUSY_SHARE,
     carrierReceipts: env.SMS_PROVIDER.length > 0,
   });
   holder.__signalgatePipeline.start();

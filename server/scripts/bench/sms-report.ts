@@ -11,6 +11,7 @@ export function pipelineSettings() {
     pollIntervalMs: Number(process.env.MESSAGE_POLL_INTERVAL_MS || 250),
     sandboxDelayMs: Number(process.env.SANDBOX_DELIVERY_DELAY_MS || 1000),
     yieldMs: Number(process.env.MESSAGE_PIPELINE_YIELD_MS || 10),
+    busyShare: Number(process.env.MESSAGE_PIPELINE_BUSY_SHARE || 0.5),
   };
 }
 export type PipelineSettings = ReturnType<typeof pipelineSettings>;
@@ -99,7 +100,8 @@ export function printSms(
   );
   console.log(
     `Pipeline: in-process, poll ${settings.pollIntervalMs} ms, a pause of ${settings.yieldMs} ms between full ` +
-      `rounds while a backlog lasts (MESSAGE_PIPELINE_YIELD_MS), sandbox delivery delay ` +
+      `rounds while a backlog lasts (MESSAGE_PIPELINE_YIELD_MS), at most ${settings.busyShare} of the time while ` +
+      `API requests are served (MESSAGE_PIPELINE_BUSY_SHARE), sandbox delivery delay ` +
       `${settings.sandboxDelayMs} ms (included in deliveredAt − createdAt and in the pipeline time).`,
   );
   for (const d of drainSummary) {
