@@ -17,6 +17,17 @@ async function statusOf(id: string) {
   return (await getDb().message.findUniqueOrThrow({ where: { id } })).status;
 }
 
+/** Twelve messages of the organization, due a second ago. */
+function queueTwelve(organizationId: string) {
+  return insertMessages(
+    null,
+    Array.from({ length: 12 }, () => newMessage(organizationId)),
+    new Date(Date.now() - 1000),
+  );
+}
+
+const sentCount = (organizationId: string) => getDb().message.count({ where: { organizationId, status: "SENT" } });
+
 describe("MessagePipeline", () => {
   it("delivers a sandbox message within a few seconds of the send, without waiting for a poll", async () => {
     const s = await seedSender();
@@ -58,11 +69,7 @@ describe("MessagePipeline", () => {
 
   it("pauses between full rounds while a backlog lasts, never after the last one", async () => {
     const s = await seedSender();
-    await insertMessages(
-      null,
-      Array.from({ length: 12 }, () => newMessage(s.organizationId)),
-      new Date(Date.now() - 1000),
-    );
+    await queueTwelve(s.organizationId);
     const pauses: number[] = [];
     const run = (yieldMs: number) =>
       new MessagePipeline({
@@ -76,26 +83,18 @@ describe("MessagePipeline", () => {
     // Rounds of 5, 5 and 2: a pause after each full one.
     await run(7);
     expect(pauses).toEqual([7, 7]);
-    expect(await getDb().message.count({ where: { organizationId: s.organizationId, status: "SENT" } })).toBe(12);
+    expect(await sentCount(s.organizationId)).toBe(12);
 
-    await insertMessages(
-      null,
-      Array.from({ length: 12 }, () => newMessage(s.organizationId)),
-      new Date(Date.now() - 1000),
-    );
+    await queueTwelve(s.organizationId);
     pauses.length = 0;
     await run(0);
     expect(pauses).toEqual([]);
-    expect(await getDb().message.count({ where: { organizationId: s.organizationId, status: "SENT" } })).toBe(24);
+    expect(await sentCount(s.organizationId)).toBe(24);
   });
 
   it("while the API is busy, pauses in proportion to its rounds; each round asks about its own span", async () => {
     const s = await seedSender();
-    await insertMessages(
-      null,
-      Array.from({ length: 12 }, () => newMessage(s.organizationId)),
-      new Date(Date.now() - 1000),
-    );
+    await queueTwelve(s.organizationId);
     const pauses: number[] = [];
     const asked: number[] = [];
     let marks = 0;
@@ -113,6 +112,6 @@ describe("MessagePipeline", () => {
     expect(asked).toEqual([1, 2]);
     expect(pauses).toHaveLength(2);
     for (const ms of pauses) expect(ms).toBeGreaterThan(0);
-    expect(await getDb().message.count({ where: { organizationId: s.organizationId, status: "SENT" } })).toBe(12);
+    expect(await sentCount(s.organizationId)).toBe(12);
   });
 });
