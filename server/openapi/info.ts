@@ -79,6 +79,10 @@ resource. \`message.*\` payloads describe the message (its times and, on failure
 \`X-Webhook-Id\`: the event id (the envelope's \`id\`); \`X-Webhook-Timestamp\`: Unix seconds of this
 attempt; \`X-Webhook-Signature: sha256=<hex>\` when the webhook has a secret.
 
+**Signing secret.** Give a webhook a \`secret\` (recommended): without one it is unsigned and its
+deliveries carry no \`X-Webhook-Signature\`, so your endpoint cannot tell them from forged requests. Set
+or replace it with \`PATCH /developer/webhooks/{id}\` at any time; \`secret: null\` removes it.
+
 **Verifying the signature.** The signature is \`sha256=\` followed by the lowercase hex HMAC-SHA256 of the
 raw body bytes, keyed with the webhook's secret. Compute it over the body exactly as received (parsing
 and re-serializing the JSON changes the bytes) and compare in constant time:
