@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { listCursorSchema, timestampSchema } from "./common";
 
 /** contract §6: canonical event types. */
 export const CANONICAL_EVENTS = [
@@ -148,7 +148,7 @@ export type DeliveryView = z.infer<typeof deliverySchema>;
 
 export const deliveriesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(64).optional(),
+  cursor: listCursorSchema.optional(),
   status: deliveryStatusSchema.optional(),
 });
 
@@ -185,7 +185,7 @@ export const deliveryLogQuery = z.strictObject({
   event: z.string().max(64).optional(),
   from: z.coerce.date().optional(),
   until: z.coerce.date().optional(),
-  cursor: z.string().max(64).optional(),
+  cursor: listCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type DeliveryLogQuery = z.input<typeof deliveryLogQuery>;

@@ -127,6 +127,13 @@ Every status from 400 up carries the same body:
 Every response carries \`X-Request-Id\`: your own value when you send a valid one (1 to 128 characters of
 \`A-Za-z0-9._:-\`), otherwise a generated one. Quote it when asking for support.
 
+## Pagination
+Lists answer one page, newest first. When more items follow, the \`X-Next-Cursor\` response header holds
+an opaque cursor: pass it unchanged as the \`cursor\` query parameter to get the next page, and stop when the
+header is absent. A cursor names the list and the organization it was issued for and cannot be edited: a
+cursor the server did not issue for that list and organization answers 400 \`invalid_request\`, never an
+empty page.
+
 ## Rate limits
 Limits apply per organization over rolling windows: per endpoint category (SMS send 100/min, bulk 10/min,
 OTP send 30/min, OTP verify 50/min, others 60/min) and for all traffic together (default 100/min,

@@ -32,7 +32,10 @@ const deliveryParams = webhookIdParams.extend({
 const deliveriesQueryDoc = z.strictObject({
   limit: deliveriesQuery.shape.limit.meta({ description: "Page size, 1 to 100.", example: 50 }),
   cursor: deliveriesQuery.shape.cursor.meta({
-    description: "The `X-Next-Cursor` value of the previous page; omit for the newest deliveries.",
+    description:
+      "Opaque: the `X-Next-Cursor` value of the previous page, passed back unchanged; omit it for the newest " +
+      "deliveries. A cursor this list did not issue to your organization (edited, made up, or from another list " +
+      "or organization) answers 400 `invalid_request`.",
   }),
   status: deliveriesQuery.shape.status.meta({ description: "Only deliveries with this status." }),
 });
@@ -157,7 +160,7 @@ export const webhooksPaths: PathModule = {
           "The delivery log, newest first: one entry per event sent to the webhook (test events included), with " +
           "every attempt's status code, response time and error. `nextAttemptAt` is set while the delivery is " +
           "`PENDING` or `RETRYING`. When more entries follow, the `X-Next-Cursor` response header holds the " +
-          "`cursor` of the next page.",
+          "`cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.",
         params: webhookIdParams,
         query: deliveriesQueryDoc,
         success: {
