@@ -22,8 +22,8 @@ export function ProposedSecretField({
   const hint = secret ? (
     <>
       Every delivery is signed with it in the <code className="font-mono">X-Webhook-Signature</code> header. Copy it for
-      your endpoint now or right after creation; it is never shown again. You may paste your own (16 characters or more)
-      instead.
+      your endpoint: it is shown once more after creation, then never again. You may paste your own (16 characters or
+      more) instead.
     </>
   ) : (
     <span className="text-amber-700" data-testid="unsigned-warning">
