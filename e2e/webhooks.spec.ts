@@ -107,14 +107,34 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
     await expect(dialog.getByRole("checkbox", { name: /^message\.delivered/ })).toBeChecked();
     await dialog.getByRole("checkbox", { name: /^message\.failed/ }).uncheck();
     await dialog.getByRole("checkbox", { name: /^otp\.verified/ }).check();
+
+    // The form proposes a generated secret: shown, copyable, replaceable with Generate, clearable.
+    const secretField = dialog.getByLabel("Signing secret");
+    const WHSEC = /^whsec_[0-9A-Za-z]{32}$/;
+    await expect(secretField).toHaveValue(WHSEC);
+    const proposed = await secretField.inputValue();
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await expect(secretField).toHaveValue(WHSEC);
+    await expect(secretField).not.toHaveValue(proposed);
+    await dialog.getByRole("button", { name: "Clear" }).click();
+    await expect(secretField).toHaveValue("");
+    await expect(dialog.getByTestId("unsigned-warning")).toBeVisible();
+    await shoot(page, "webhooks-create-dialog-unsigned", { fullPage: false });
+    await dialog.getByRole("button", { name: "Generate" }).click();
+    await expect(secretField).toHaveValue(WHSEC);
+    await expect(dialog.getByTestId("unsigned-warning")).toHaveCount(0);
+    const formSecret = await secretField.inputValue();
+    await dialog.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect(dialog.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(formSecret);
     await shoot(page, "webhooks-create-dialog", { fullPage: false });
     await dialog.getByRole("button", { name: "Add endpoint" }).click();
 
-    // The secret, once: copied with the button.
+    // The secret, once more: the one the form proposed, copied with the button.
     const secretDialog = page.getByRole("dialog", { name: "Webhook created" });
     await expect(secretDialog.getByText("you won't see it again")).toBeVisible();
     const secret = (await secretDialog.getByTestId("webhook-secret").textContent())?.trim() ?? "";
-    expect(secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    expect(secret).toBe(formSecret);
     await secretDialog.getByRole("button", { name: "Copy secret" }).click();
     await expect(secretDialog.getByRole("button", { name: "Copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
@@ -125,8 +145,35 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
     const row = page.getByRole("table", { name: "Webhooks" }).getByRole("row").filter({ hasText: "Order updates" });
     await expect(row).toContainText(receiver.url);
     await expect(row).toContainText("Active");
+    await expect(row.getByText("Unsigned", { exact: true })).toHaveCount(0);
     await expect(page.getByText(secret)).toHaveCount(0);
+
+    // A second endpoint with the secret cleared is created unsigned, and shown so. It subscribes to
+    // otp.expired only, which nothing below causes, so the delivery log stays the first one's.
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await dialog.getByLabel("Name").fill("OTP expiries");
+    await dialog.getByLabel("Endpoint URL").fill(`${receiver.url}/unsigned`);
+    await dialog.getByRole("checkbox", { name: /^message\.delivered/ }).uncheck();
+    await dialog.getByRole("checkbox", { name: /^message\.failed/ }).uncheck();
+    await dialog.getByRole("checkbox", { name: /^otp\.expired/ }).check();
+    await expect(secretField).toHaveValue(WHSEC);
+    await expect(secretField).not.toHaveValue(formSecret);
+    await dialog.getByRole("button", { name: "Clear" }).click();
+    await dialog.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("dialog", { name: "Webhook created" })).toHaveCount(0);
+    await expect(page.getByText("Added “OTP expiries”, unsigned")).toBeVisible();
+    const unsignedRow = page
+      .getByRole("table", { name: "Webhooks" })
+      .getByRole("row")
+      .filter({ hasText: "OTP expiries" });
+    await expect(unsignedRow.getByText("Unsigned", { exact: true })).toBeVisible();
+    await expect(row.getByText("Unsigned", { exact: true })).toHaveCount(0);
     await shoot(page, "webhooks-list");
+    await page.getByRole("link", { name: "OTP expiries" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "OTP expiries" })).toBeVisible();
+    await expect(page.getByTestId("webhook-signing")).toHaveText("Unsigned");
+    await nav.getByRole("link", { name: "Webhooks" }).click();
 
     // A test event: signed, answered 200, shown with its status code and time.
     await rowAction(page, row, "Order updates", "Send test event…");
@@ -202,6 +249,7 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
     await nav.getByRole("link", { name: "Webhooks" }).click();
     await page.getByRole("link", { name: "Order updates" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Order updates" })).toBeVisible();
+    await expect(page.getByTestId("webhook-signing")).toHaveText("HMAC-SHA256");
     await page.getByRole("button", { name: "Edit", exact: true }).click();
     const editDialog = page.getByRole("dialog", { name: "Edit webhook" });
     await expect(editDialog.getByLabel("Endpoint URL")).toHaveValue(receiver.url);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { listCursorSchema, timestampSchema } from "./common";
 import { keyEnvironmentSchema } from "./api-keys";
 import { roleSchema } from "./roles";
 
@@ -154,7 +154,7 @@ const idFilter = z.string().trim().min(1).max(64);
 export const auditLogQuery = z
   .strictObject({
     limit: z.coerce.number().int().min(1).max(100).default(50),
-    cursor: idFilter.optional(),
+    cursor: listCursorSchema.optional(),
     actor: idFilter.optional(),
     action: auditActionSchema.optional(),
     resourceType: auditResourceTypeSchema.optional(),
@@ -179,7 +179,7 @@ export const listAuditLogInput = z
     resourceId: idFilter.optional(),
     from: z.date().optional(),
     until: z.date().optional(),
-    cursor: idFilter.optional(),
+    cursor: listCursorSchema.optional(),
     /** Added by infinite queries; paging only goes forward, so it is ignored. */
     direction: z.enum(["forward", "backward"]).optional(),
     limit: z.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),

@@ -14,4 +14,17 @@ export const errorBodySchema = z
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The longest cursor server/pagination/cursor.ts will read. */
+export const MAX_CURSOR_LENGTH = 1024;
+
+/**
+ * contract §1: a list cursor is opaque, the `X-Next-Cursor` (tRPC: `nextCursor`) of the previous
+ * page. Only its length is checked here; server/pagination/cursor.ts decides whether the server
+ * issued it for that list and organization (400 `invalid_request` otherwise).
+ */
+export const listCursorSchema = z
+  .string()
+  .min(1, "Pass the X-Next-Cursor value of the previous page.")
+  .max(MAX_CURSOR_LENGTH, "Pass the X-Next-Cursor value of the previous page.");
+
 export const timestampSchema = z.iso.datetime().meta({ example: "2026-11-21T10:15:00.123Z" });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { keyEnvironmentSchema } from "./api-keys";
-import { timestampSchema } from "./common";
+import { listCursorSchema, timestampSchema } from "./common";
 import { messageStatusSchema, SMS_ENCODINGS, type MESSAGE_STATUSES } from "./messages";
 
 // What the dashboard reads about messages and OTP codes. Client-safe: the tRPC procedures parse
@@ -103,7 +103,7 @@ export const listOtpCodesInput = z.strictObject({
   status: otpStatusSchema.optional(),
   environment: keyEnvironmentSchema.optional(),
   to: recipientFilterSchema.optional(),
-  cursor: cursorSchema.optional(),
+  cursor: listCursorSchema.optional(),
   direction: directionSchema,
   limit: limitSchema,
 });

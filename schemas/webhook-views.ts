@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { listCursorSchema } from "./common";
 import { deliverySchema, deliveryStatusSchema } from "./webhooks";
 
 // What the dashboard reads about webhook deliveries. Client-safe: the tRPC procedures parse their
@@ -23,7 +24,7 @@ export const listDeliveriesInput = z
     event: z.string().trim().min(1).max(64).optional(),
     from: z.date().optional(),
     until: z.date().optional(),
-    cursor: idSchema.optional(),
+    cursor: listCursorSchema.optional(),
     /** Added by infinite queries; paging only goes forward, so it is ignored. */
     direction: z.enum(["forward", "backward"]).optional(),
     limit: z.number().int().min(1).max(100).default(DELIVERY_PAGE_SIZE),

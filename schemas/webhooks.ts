@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestampSchema } from "./common";
+import { listCursorSchema, timestampSchema } from "./common";
 
 /** contract §6: canonical event types. */
 export const CANONICAL_EVENTS = [
@@ -63,7 +63,12 @@ const secret = z
   .string()
   .min(16, "Use at least 16 characters.")
   .max(256, "Use at most 256 characters.")
-  .meta({ description: "Signing secret. Omitted: one is generated (whsec_…) and returned once." });
+  .meta({
+    description:
+      "Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With " +
+      "it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from " +
+      "forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one.",
+  });
 
 export const createWebhookInput = z
   .strictObject({ name, url, events, secret: secret.optional() })
@@ -75,7 +80,14 @@ export const updateWebhookInput = z
     name: name.optional(),
     url: url.optional(),
     events: events.optional(),
-    secret: secret.nullable().optional().meta({ description: "A new secret, or null to stop signing." }),
+    secret: secret
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the " +
+          "secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is.",
+      }),
     isActive: z.boolean().optional(),
   })
   .meta({ id: "UpdateWebhookRequest" });
@@ -99,7 +111,16 @@ export type WebhookView = z.infer<typeof webhookSchema>;
 
 /** The create answer: the only time the secret is shown. */
 export const createdWebhookSchema = webhookSchema
-  .extend({ secret: z.string().meta({ description: "Shown once; store it to verify signatures." }) })
+  .extend({
+    secret: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The signing secret given at creation, shown only in this answer: store it to verify signatures. " +
+          "`null` when none was given (an unsigned webhook).",
+      }),
+  })
   .meta({ id: "CreatedWebhook" });
 
 export const attemptSchema = z
@@ -127,7 +148,7 @@ export type DeliveryView = z.infer<typeof deliverySchema>;
 
 export const deliveriesQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(64).optional(),
+  cursor: listCursorSchema.optional(),
   status: deliveryStatusSchema.optional(),
 });
 
@@ -164,7 +185,7 @@ export const deliveryLogQuery = z.strictObject({
   event: z.string().max(64).optional(),
   from: z.coerce.date().optional(),
   until: z.coerce.date().optional(),
-  cursor: z.string().max(64).optional(),
+  cursor: listCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type DeliveryLogQuery = z.input<typeof deliveryLogQuery>;

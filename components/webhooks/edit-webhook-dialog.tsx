@@ -8,14 +8,8 @@ import { useTRPC } from "../trpc/client";
 import { checkInput, useRecordForm } from "../dashboard/use-checked-form";
 import { orderEvents } from "./events";
 import type { RevealedSecret } from "./secret-dialog";
-import {
-  generateSecret,
-  WEBHOOK_FORM_OPTIONS,
-  webhookRequest,
-  WebhookFormFields,
-  type SecretMode,
-  type WebhookFormState,
-} from "./webhook-form";
+import { WEBHOOK_FORM_OPTIONS, WebhookFormFields } from "./webhook-form";
+import { generateSecret, webhookRequest, type EditSecretMode, type WebhookFormState } from "./webhook-request";
 
 const stateFor = (webhook: WebhookView | null): WebhookFormState => ({
   name: webhook?.name ?? "",
@@ -58,7 +52,7 @@ export function EditWebhookDialog({
   const checked = checkInput(updateWebhookInput, { ...webhookRequest(state), ...unsign });
   const { errorFor, formError } = feedback(checked, save.error);
   // "Keep" makes sense only while there is a secret; "don't sign" is how an unsigned one stays.
-  const modes: SecretMode[] = webhook?.hasSecret
+  const modes: EditSecretMode[] = webhook?.hasSecret
     ? ["keep", "generate", "custom", "none"]
     : ["none", "generate", "custom"];
 

@@ -13,8 +13,9 @@ import { errorMessage } from "../trpc/errors";
 import { cn } from "../ui/cn";
 
 /**
- * Sends a signed `webhook.test` event now (whatever the webhook subscribes to, even while it is
- * disabled) and shows how the endpoint answered. The test is logged like any delivery.
+ * Sends a `webhook.test` event now (whatever the webhook subscribes to, even while it is disabled;
+ * signed when it has a secret) and shows how the endpoint answered. The test is logged like any
+ * delivery.
  */
 export function TestWebhookDialog({ webhook, onClose }: { webhook: WebhookView | null; onClose: () => void }) {
   const trpc = useTRPC();
@@ -61,8 +62,8 @@ export function TestWebhookDialog({ webhook, onClose }: { webhook: WebhookView |
       <div className="space-y-4 text-sm text-slate-600">
         <p>
           SignalGate POSTs a <code className="font-mono text-[13px] text-slate-800">webhook.test</code> event to this
-          endpoint now, signed like every other delivery, and waits up to 30 seconds for a 2xx answer. It is sent once,
-          without retries, and appears in the delivery log.
+          endpoint now, {webhook?.hasSecret === false ? "unsigned" : "signed"} like every other delivery, and waits up
+          to 30 seconds for a 2xx answer. It is sent once, without retries, and appears in the delivery log.
         </p>
         {test.isPending ? (
           <p

@@ -131,7 +131,11 @@ function Summary({ webhook: w }: { webhook: WebhookView }) {
             ))}
           </span>
         </Item>
-        <Item label="Signing">{w.hasSecret ? "HMAC-SHA256" : <span className="text-amber-700">Unsigned</span>}</Item>
+        <Item label="Signing">
+          <span data-testid="webhook-signing" className={w.hasSecret ? undefined : "text-amber-700"}>
+            {w.hasSecret ? "HMAC-SHA256" : "Unsigned"}
+          </span>
+        </Item>
         <Item label="Created">
           <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time>
         </Item>

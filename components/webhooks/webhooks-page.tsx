@@ -33,7 +33,7 @@ export function WebhooksPage() {
     <div>
       <PageHeader
         title="Webhooks"
-        description="Endpoints on your servers that SignalGate calls when a message changes state or an OTP is verified, signed with HMAC-SHA256."
+        description="Endpoints on your servers that SignalGate calls when a message changes state or an OTP is verified, signed with HMAC-SHA256 when they have a secret."
         actions={webhooks.isSuccess && count > 0 ? createButton : null}
       />
 

@@ -1,6 +1,7 @@
 import type { DbOrTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import type { AuditEntryView } from "@/schemas/audit-log";
+import { decodeCursor, encodeCursor } from "../pagination/cursor";
 import { toAuditEntryView, type ActorLabels } from "./to-view";
 
 export interface AuditLogFilters {
@@ -41,6 +42,7 @@ async function actorLabels(db: DbOrTx, rows: { actorUserId: string | null; actor
  * the filters say.
  */
 export async function listAuditLog(db: DbOrTx, organizationId: string, q: AuditLogFilters): Promise<AuditPage> {
+  const after = decodeCursor("audit.log", organizationId, q.cursor);
   const where: Prisma.AuditLogEntryWhereInput = {
     organizationId,
     ...(q.actor ? { OR: [{ actorUserId: q.actor }, { actorApiKeyId: q.actor }] } : {}),
@@ -50,13 +52,13 @@ export async function listAuditLog(db: DbOrTx, organizationId: string, q: AuditL
     ...(q.from || q.until
       ? { createdAt: { ...(q.from ? { gte: q.from } : {}), ...(q.until ? { lt: q.until } : {}) } }
       : {}),
-    ...(q.cursor ? { id: { lt: q.cursor } } : {}),
+    ...(after ? { id: { lt: after } } : {}),
   };
   const rows = await db.auditLogEntry.findMany({ where, orderBy: { id: "desc" }, take: q.limit + 1 });
   const page = rows.slice(0, q.limit);
   const labels = await actorLabels(db, page);
   return {
     items: page.map((row) => toAuditEntryView(row, labels)),
-    nextCursor: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: rows.length > q.limit ? encodeCursor("audit.log", organizationId, page.at(-1)!.id) : null,
   };
 }

@@ -77,7 +77,10 @@ export const nextCursorHeader = z
   .string()
   .optional()
   .meta({
-    description: "Present when more items follow: pass it as `cursor` to get the next page. Absent on the last page.",
-    example: "dlv_0Q3fJ7a2Xc9vB1nM4kLp8sTy",
+    description:
+      "Present when more items follow: pass it unchanged as `cursor` to get the next page. Opaque: do not parse " +
+      "or build it. Absent on the last page.",
+    example:
+      "WyJ3ZWJob29rLmRlbGl2ZXJpZXMiLCJvcmdfMFEzZko3YTJYYzl2QjFuTTRrTHA4c1R6IiwiZGx2XzBRM2ZKN2EyWGM5dkIxbk00a0xwOHNUeSJd.q2Lx0aBm5pYtV3cN",
     header: { id: "X-Next-Cursor" },
   });

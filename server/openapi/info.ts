@@ -79,6 +79,10 @@ resource. \`message.*\` payloads describe the message (its times and, on failure
 \`X-Webhook-Id\`: the event id (the envelope's \`id\`); \`X-Webhook-Timestamp\`: Unix seconds of this
 attempt; \`X-Webhook-Signature: sha256=<hex>\` when the webhook has a secret.
 
+**Signing secret.** Give a webhook a \`secret\` (recommended): without one it is unsigned and its
+deliveries carry no \`X-Webhook-Signature\`, so your endpoint cannot tell them from forged requests. Set
+or replace it with \`PATCH /developer/webhooks/{id}\` at any time; \`secret: null\` removes it.
+
 **Verifying the signature.** The signature is \`sha256=\` followed by the lowercase hex HMAC-SHA256 of the
 raw body bytes, keyed with the webhook's secret. Compute it over the body exactly as received (parsing
 and re-serializing the JSON changes the bytes) and compare in constant time:
@@ -122,6 +126,13 @@ Every status from 400 up carries the same body:
 \`code\` is stable and meant for programs; \`message\` is for people; \`details\` lists validation problems.
 Every response carries \`X-Request-Id\`: your own value when you send a valid one (1 to 128 characters of
 \`A-Za-z0-9._:-\`), otherwise a generated one. Quote it when asking for support.
+
+## Pagination
+Lists answer one page, newest first. When more items follow, the \`X-Next-Cursor\` response header holds
+an opaque cursor: pass it unchanged as the \`cursor\` query parameter to get the next page, and stop when the
+header is absent. A cursor names the list and the organization it was issued for and cannot be edited: a
+cursor the server did not issue for that list and organization answers 400 \`invalid_request\`, never an
+empty page.
 
 ## Rate limits
 Limits apply per organization over rolling windows: per endpoint category (SMS send 100/min, bulk 10/min,

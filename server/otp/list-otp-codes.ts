@@ -8,6 +8,7 @@ import {
   type OtpListItem,
   type OtpPage,
 } from "@/schemas/message-views";
+import { decodeCursor, encodeCursor } from "../pagination/cursor";
 
 export type ListOtpCodesOptions = Partial<ListOtpCodesFilters>;
 
@@ -57,18 +58,19 @@ export async function listOtpCodes(
   { now = new Date() }: { now?: Date } = {},
 ): Promise<OtpPage> {
   const { status, environment, to, cursor } = options;
+  const after = decodeCursor("otp.codes", organizationId, cursor);
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
   const where: Prisma.OtpCodeWhereInput = {
     organizationId,
     ...(status ? statusWhere(status, now) : {}),
     ...(environment ? { environment } : {}),
     ...(to ? { to: { startsWith: to } } : {}),
-    ...(cursor ? { id: { lt: cursor } } : {}),
+    ...(after ? { id: { lt: after } } : {}),
   };
   const rows = await db.otpCode.findMany({ where, orderBy: { id: "desc" }, take: limit + 1, select: OTP_LIST_SELECT });
   const page = rows.slice(0, limit);
   return {
     items: page.map((row) => toOtpListItem(row, now)),
-    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: rows.length > limit ? encodeCursor("otp.codes", organizationId, page.at(-1)!.id) : null,
   };
 }

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
+import { MAX_CURSOR_LENGTH } from "@/schemas/common";
 
 /**
  * Opaque list cursors (contract §1). A cursor names the list it pages, the organization it was
@@ -47,7 +48,7 @@ export function decodeCursor(
 ): string | undefined {
   if (cursor === undefined || cursor === null || cursor === "") return undefined;
   const dot = cursor.indexOf(".");
-  if (dot <= 0 || cursor.length > 1024) throw invalid();
+  if (dot <= 0 || cursor.length > MAX_CURSOR_LENGTH) throw invalid();
   const payload = cursor.slice(0, dot);
   const given = Buffer.from(cursor.slice(dot + 1), "base64url");
   const expected = mac(payload);

@@ -61,3 +61,23 @@ export async function postTrpc(path: string, input: unknown, session: SessionLik
     body: (await res.json()) as { error?: { json: { message: string; data: TrpcErrorData } } },
   };
 }
+
+/** A query sent through the fetch handler as the browser sends it (GET): the HTTP status and body. */
+export async function getTrpc(path: string, input: unknown, session: SessionLike | null, activeOrgId?: string) {
+  const url = new URL(`http://localhost/api/trpc/${path}`);
+  url.searchParams.set("input", JSON.stringify({ json: input }));
+  const req = new Request(url, { headers: activeOrgId ? { cookie: `${ACTIVE_ORG_COOKIE}=${activeOrgId}` } : {} });
+  const res = await fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: ({ resHeaders }) => createTRPCContext({ db: getDb(), session, headers: req.headers, resHeaders }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      result?: { data: { json: unknown } };
+      error?: { json: { message: string; data: TrpcErrorData } };
+    },
+  };
+}

@@ -84,8 +84,14 @@ describe("changes from the dashboard", () => {
     const api = dashboard(owner);
     const created = await oneEntry(
       owner,
-      () => api.webhooks.create({ name: "hooks", url: "https://hooks.example.com/a", events: ["*"] }),
-      (w) => [w.secret],
+      () =>
+        api.webhooks.create({
+          name: "hooks",
+          url: "https://hooks.example.com/a",
+          events: ["*"],
+          secret: "whsec_audit-from-dashboard-0123456789",
+        }),
+      (w) => [w.secret!],
     );
     expect(created.entry).toMatchObject({ action: "webhook.created", resourceId: created.result.id });
     const updated = await oneEntry(owner, () => api.webhooks.update({ id: created.result.id, events: ["otp.sent"] }));

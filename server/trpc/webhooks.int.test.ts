@@ -7,6 +7,7 @@ import { seedMember, seedOrganization } from "../test/seed";
 import { callerFor, postTrpc, trpcError } from "../test/trpc";
 import { deliverDueOnce } from "../webhooks/deliveries/deliver-due-once";
 import type { Role } from "@/schemas/roles";
+import { newWebhookFormState, webhookRequest } from "@/components/webhooks/webhook-request";
 
 // Webhooks point at a receiver on 127.0.0.1 here.
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
@@ -44,11 +45,11 @@ describe("webhooks router", () => {
       url: "https://example.com/hooks/orders",
       events: ["message.delivered", "message.failed"],
       isActive: true,
-      hasSecret: true,
+      hasSecret: false,
       disabledReason: null,
     });
     expect(created.id).toMatch(/^wh_/);
-    expect(created.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    expect(created.secret).toBeNull();
 
     const { secret: _secret, ...view } = created;
     expect(await dev.caller.webhooks.list()).toEqual([view]);
@@ -84,6 +85,7 @@ describe("webhooks router", () => {
     });
     expect(created.secret).toBe(custom);
     const generated = await admin.caller.webhooks.create({
+      ...webhookRequest(newWebhookFormState()),
       name: "Generated",
       url: "https://example.com/generated",
       events: ["*"],
@@ -185,6 +187,7 @@ describe("webhooks router", () => {
       name: "Owner's hook",
       url: receiver.url(`/${owner.organizationId}/ok`),
       events: ["*"],
+      secret: "whsec_owners-hook-secret-0123456789",
     });
     await owner.caller.webhooks.test({ id: hook.id });
     const [delivery] = (await owner.caller.webhooks.deliveries({})).items;
@@ -244,6 +247,28 @@ describe("webhooks router", () => {
     expect(still).toMatchObject({ id: bHook.id, name: "B's hook", isActive: true });
     const bDetail = await b.caller.webhooks.deliveryById({ id: bDelivery!.id });
     expect(bDetail).toMatchObject({ status: "SUCCEEDED", attempts: [{ attempt: 1 }] });
+  });
+
+  it("creates from the dashboard form's payload: signed with the proposed secret, unsigned once it is cleared", async () => {
+    const dev = await member("developer");
+    const received = (path: string) => receiver.received.filter((r) => r.path === path);
+
+    const form = { ...newWebhookFormState(), name: "From the form", url: receiver.url(`/${dev.organizationId}/form`) };
+    const signed = await dev.caller.webhooks.create(webhookRequest(form));
+    expect(signed).toMatchObject({ hasSecret: true, secret: form.secret });
+    expect(form.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
+    expect(await dev.caller.webhooks.test({ id: signed.id })).toMatchObject({ success: true });
+    const [sent] = received(`/${dev.organizationId}/form`);
+    expect(sent!.headers["x-webhook-signature"]).toBe(sign(form.secret, sent!.body));
+
+    const clearedPath = `/${dev.organizationId}/cleared`;
+    const cleared = { ...newWebhookFormState(), name: "Cleared", url: receiver.url(clearedPath), secret: "" };
+    const unsigned = await dev.caller.webhooks.create(webhookRequest(cleared));
+    expect(unsigned).toMatchObject({ hasSecret: false, secret: null });
+    expect(await dev.caller.webhooks.byId({ id: unsigned.id })).toMatchObject({ hasSecret: false });
+    expect(await dev.caller.webhooks.test({ id: unsigned.id })).toMatchObject({ success: true });
+    expect(received(clearedPath)).toHaveLength(1);
+    expect(received(clearedPath)[0]!.headers).not.toHaveProperty("x-webhook-signature");
   });
 
   it("puts invalid input and refused URLs on the form's fields", async () => {

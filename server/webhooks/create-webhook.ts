@@ -8,13 +8,17 @@ import {
   type CreateWebhookInput,
 } from "@/schemas/webhooks";
 import { assertWebhookUrlAllowed } from "./check-url";
-import { generateWebhookSecret, sealSecret } from "./secret-box";
+import { sealSecret } from "./secret-box";
 import { toWebhookView } from "./to-view";
 import type { AuditActor } from "../audit/actor";
 import { diffChanges } from "../audit/changes";
 import { recordAudit } from "../audit/record-audit";
 
-/** Returns the webhook with its `secret`: the only time the secret is shown. */
+/**
+ * Returns the webhook with its `secret`: the only time the secret is shown. Without one the
+ * webhook is unsigned (contract §6, messaging-api.md §2.3: deliveries are signed "when given"),
+ * until a PATCH sets one; the dashboard proposes a generated secret instead of leaving it empty.
+ */
 export async function createWebhook(
   db: Db,
   organizationId: string,
@@ -24,7 +28,7 @@ export async function createWebhook(
 ) {
   const data = createWebhookInput.parse(input);
   const url = await assertWebhookUrlAllowed(data.url);
-  const secret = data.secret ?? generateWebhookSecret();
+  const secret = data.secret ?? null;
   const row = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${organizationId}`}))`;
     if ((await tx.webhook.count({ where: { organizationId } })) >= MAX_WEBHOOKS_PER_ORGANIZATION) {
@@ -40,7 +44,7 @@ export async function createWebhook(
         name: data.name,
         url,
         events: data.events,
-        secretCiphertext: sealSecret(secret),
+        secretCiphertext: secret === null ? null : sealSecret(secret),
         createdAt: now,
         updatedAt: now,
       },

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { getEnv } from "../env";
-import { randomBase62 } from "../ids";
 
 /**
  * Webhook signing secrets at rest: AES-256-GCM under a key derived from AUTH_SECRET (its own HKDF
@@ -26,9 +25,4 @@ export function openSecret(sealed: string): string {
   const decipher = createDecipheriv("aes-256-gcm", key(), Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(data, "base64url")), decipher.final()]).toString("utf8");
-}
-
-/** A new secret when the caller gives none: `whsec_` and 32 base62 characters (~190 bits). */
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBase62(32)}`;
 }

@@ -6,9 +6,10 @@ import { sendAttempt } from "./deliveries/send-attempt";
 import { getWebhookOrThrow } from "./get-webhook-or-throw";
 
 /**
- * contract §6 `POST /webhooks/:id/test`: send a `webhook.test` event now, signed like any other,
- * and answer how it went. The test is logged as a delivery of its own (one attempt, no retries),
- * so it shows in the delivery log; it works whatever the webhook subscribes to.
+ * contract §6 `POST /webhooks/:id/test`: send a `webhook.test` event now, with the same headers as
+ * any other (signed only when the webhook has a secret), and answer how it went. The test is
+ * logged as a delivery of its own (one attempt, no retries), so it shows in the delivery log; it
+ * works whatever the webhook subscribes to.
  */
 export async function testWebhook(db: Db, organizationId: string, webhookId: string): Promise<TestResult> {
   const webhook = await getWebhookOrThrow(db, organizationId, webhookId);

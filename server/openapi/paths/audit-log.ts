@@ -9,7 +9,10 @@ const q = auditLogQuery.shape;
 const auditLogQueryDoc = z.strictObject({
   limit: q.limit.meta({ description: "Page size, 1 to 100.", example: 50 }),
   cursor: q.cursor.meta({
-    description: "The `X-Next-Cursor` value of the previous page; omit for the newest entries.",
+    description:
+      "Opaque: the `X-Next-Cursor` value of the previous page, passed back unchanged; omit it for the newest " +
+      "entries. A cursor this list did not issue to your organization (edited, made up, or from another list " +
+      "or organization) answers 400 `invalid_request`.",
   }),
   actor: q.actor.meta({ description: "Only changes made by this user (`usr_…`) or API key (`key_…`)." }),
   action: q.action.meta({ description: "Only this action." }),
@@ -46,7 +49,8 @@ export const auditLogPaths: PathModule = {
         summary: "List the audit log",
         description:
           `Newest first. Actions: ${AUDIT_ACTIONS.map((a) => `\`${a}\``).join(", ")}. When more entries ` +
-          "follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.",
+          "follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this " +
+          "list did not issue answers 400 `invalid_request`.",
         query: auditLogQueryDoc,
         success: {
           status: 200,

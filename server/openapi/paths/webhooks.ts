@@ -32,7 +32,10 @@ const deliveryParams = webhookIdParams.extend({
 const deliveriesQueryDoc = z.strictObject({
   limit: deliveriesQuery.shape.limit.meta({ description: "Page size, 1 to 100.", example: 50 }),
   cursor: deliveriesQuery.shape.cursor.meta({
-    description: "The `X-Next-Cursor` value of the previous page; omit for the newest deliveries.",
+    description:
+      "Opaque: the `X-Next-Cursor` value of the previous page, passed back unchanged; omit it for the newest " +
+      "deliveries. A cursor this list did not issue to your organization (edited, made up, or from another list " +
+      "or organization) answers 400 `invalid_request`.",
   }),
   status: deliveriesQuery.shape.status.meta({ description: "Only deliveries with this status." }),
 });
@@ -60,7 +63,8 @@ export const webhooksPaths: PathModule = {
     description:
       "Endpoints of yours that receive an HTTP POST when a subscribed event happens, managed with an access " +
       "token. Support staff may read webhooks and their delivery logs; changing, testing and redelivering need " +
-      "owner, admin or developer. The signing secret is shown once, at creation. At most 50 webhooks per " +
+      "owner, admin or developer. A signing secret is optional but recommended; it is shown once, in the create " +
+      "answer. At most 50 webhooks per " +
       "organization. Events, envelope, signature and retries: see **Webhooks** in the introduction.",
   },
   paths: {
@@ -80,10 +84,17 @@ export const webhooksPaths: PathModule = {
           "`name` (1 to 100 characters), `url` and at least one event are required. `events` lists event types, " +
           "the aliases `sms.delivered` / `sms.failed`, or `*` for every event; duplicates are dropped. " +
           `${URL_RULES} ` +
-          "`secret` (16 to 256 characters) signs the deliveries; without it one is generated (`whsec_…`). " +
-          "The response is the only time `secret` is shown.",
+          "`secret` (16 to 256 characters) is optional and recommended: with it every delivery carries " +
+          "`X-Webhook-Signature`, so your endpoint can refuse requests that do not come from SignalGate. Without " +
+          "it the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. Use a random value, such as " +
+          "`whsec_` and 32 random letters and digits. The response is the only time `secret` is shown (`null` " +
+          "for an unsigned webhook).",
         body: createWebhookInput,
-        success: { status: 201, description: "The webhook, with its secret.", schema: createdWebhookSchema },
+        success: {
+          status: 201,
+          description: "The webhook, with its secret (null when none was given).",
+          schema: createdWebhookSchema,
+        },
         errors: ["url_not_allowed", "limit_reached"],
       }),
     },
@@ -103,9 +114,10 @@ export const webhooksPaths: PathModule = {
         description:
           "Changes any of `name`, `url`, `events`, `secret` and `isActive`. " +
           `${URL_RULES} ` +
-          "A new `secret` signs every attempt from now on, retries of earlier events included; `secret: null` " +
-          "stops signing. `isActive: false` stops sending: events that happen meanwhile are not delivered and " +
-          "scheduled retries end `FAILED`. `isActive: true` re-enables a webhook, also one the service disabled " +
+          "A new `secret` signs every attempt from now on, retries of earlier events included (this is how an " +
+          "unsigned webhook becomes signed); `secret: null` removes the secret, so attempts from then on carry no " +
+          "`X-Webhook-Signature` (`hasSecret: false`); leaving `secret` out keeps it. `isActive: false` stops " +
+          "sending: events that happen meanwhile are not delivered and scheduled retries end `FAILED`. `isActive: true` re-enables a webhook, also one the service disabled " +
           "after a 410 answer, and clears `disabledReason`.",
         params: webhookIdParams,
         body: updateWebhookInput,
@@ -128,11 +140,12 @@ export const webhooksPaths: PathModule = {
         operationId: "testWebhook",
         summary: "Send a test event",
         description:
-          "Sends a `webhook.test` event to the webhook now, whatever it subscribes to, signed and with the same " +
-          "headers as any delivery, and answers with the outcome: `success` is true for a 2xx answer within 30 " +
-          "seconds, `statusCode` is null when no answer came, `error` says what went wrong. The test is logged as " +
-          "a delivery of one attempt and is not retried; a 410 answer disables the webhook as usual. The " +
-          'payload is `{ "webhookId": "wh_…", "message": "This is a test event from SignalGate." }`.',
+          "Sends a `webhook.test` event to the webhook now, whatever it subscribes to, with the same headers as " +
+          "any delivery (signed when the webhook has a secret), and answers with the outcome: `success` is true " +
+          "for a 2xx answer within 30 seconds, `statusCode` is null when no answer came, `error` says what went " +
+          "wrong. The test is logged as a delivery of one attempt and is not retried; a 410 answer disables the " +
+          "webhook as usual. The payload is " +
+          '`{ "webhookId": "wh_…", "message": "This is a test event from SignalGate." }`.',
         params: webhookIdParams,
         success: { status: 200, description: "How the endpoint answered.", schema: testResultSchema },
         errors: ["not_found"],
@@ -147,7 +160,7 @@ export const webhooksPaths: PathModule = {
           "The delivery log, newest first: one entry per event sent to the webhook (test events included), with " +
           "every attempt's status code, response time and error. `nextAttemptAt` is set while the delivery is " +
           "`PENDING` or `RETRYING`. When more entries follow, the `X-Next-Cursor` response header holds the " +
-          "`cursor` of the next page.",
+          "`cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.",
         params: webhookIdParams,
         query: deliveriesQueryDoc,
         success: {

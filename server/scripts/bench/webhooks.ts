@@ -173,10 +173,11 @@ async function createWebhook(o: WebhookBenchOptions, url: string): Promise<strin
     o.baseUrl,
     "POST",
     "/api/v1/developer/webhooks",
-    { name: "bench receiver", url, events: ["*"] },
+    // With a secret, as recommended: the figures include signing every delivery.
+    { name: "bench receiver", url, events: ["*"], secret: "whsec_bench-receiver-0123456789abcdef" },
     token.accessToken,
   )) as { id?: string; isActive?: boolean; hasSecret?: boolean };
-  if (!created.id || created.isActive !== true) {
+  if (!created.id || created.isActive !== true || created.hasSecret !== true) {
     throw new Error(`webhooks: unexpected webhook: ${JSON.stringify(created)}`);
   }
   return created.id;

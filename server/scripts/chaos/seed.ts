@@ -41,11 +41,13 @@ export async function seedAccount(baseUrl: string, capPerMinute: number, receive
   if (limits.perMinute !== capPerMinute || limits.enabled !== true) {
     throw new Error(`seeding: rate limits not set as asked: ${JSON.stringify(limits)}`);
   }
+  // A webhook without a secret is unsigned: give it one, as the dashboard does, so every signature is checked.
+  const secret = `whsec_${randomBytes(24).toString("base64url")}`;
   const webhook = await call(
     baseUrl,
     "POST",
     "/api/v1/developer/webhooks",
-    { name: "chaos receiver", url: receiverUrl, events: ["*"] },
+    { name: "chaos receiver", url: receiverUrl, events: ["*"], secret },
     token,
   );
   return {

@@ -27,7 +27,7 @@ export const webhooksRouter = router({
     .input(byIdInput)
     .query(async ({ ctx, input }) => toWebhookView(await getWebhookOrThrow(ctx.db, ctx.organizationId, input.id))),
 
-  /** The only answer that carries `secret`. */
+  /** The only answer that carries `secret` (null for an unsigned webhook). */
   create: roleProcedure("webhooks.manage")
     .input(createWebhookInput)
     .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.organizationId, input, ctx.actor)),
@@ -44,7 +44,7 @@ export const webhooksRouter = router({
       return { id: input.id };
     }),
 
-  /** Sends a signed `webhook.test` event now and answers how the endpoint took it. */
+  /** Sends a `webhook.test` event now (signed when the webhook has a secret) and answers how the endpoint took it. */
   test: roleProcedure("webhooks.manage")
     .input(byIdInput)
     .mutation(({ ctx, input }) => testWebhook(ctx.db, ctx.organizationId, input.id)),

@@ -30,7 +30,7 @@ async function hook(organizationId: string, events: string[], path: string) {
   return createWebhook(
     getDb(),
     organizationId,
-    { name: path, url: receiver.url(path), events: events as never },
+    { name: path, url: receiver.url(path), events: events as never, secret: "whsec_delivery-test-0123456789" },
     SYSTEM_ACTOR,
   );
 }

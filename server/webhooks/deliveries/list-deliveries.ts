@@ -1,6 +1,7 @@
 import type { DbOrTx } from "../../db/client";
 import type { Prisma } from "../../db/generated/client";
 import { deliveryLogQuery, type DeliveryLogQuery, type DeliveryView } from "@/schemas/webhooks";
+import { decodeCursor, encodeCursor } from "../../pagination/cursor";
 import { toDeliveryView } from "./to-view";
 
 export interface DeliveryPage {
@@ -18,6 +19,7 @@ export async function listDeliveries(
   query: DeliveryLogQuery,
 ): Promise<DeliveryPage> {
   const q = deliveryLogQuery.parse(query);
+  const after = decodeCursor("webhook.deliveries", organizationId, q.cursor);
   const where: Prisma.WebhookDeliveryWhereInput = {
     organizationId,
     ...(q.webhookId ? { webhookId: q.webhookId } : {}),
@@ -26,7 +28,7 @@ export async function listDeliveries(
     ...(q.from || q.until
       ? { createdAt: { ...(q.from ? { gte: q.from } : {}), ...(q.until ? { lt: q.until } : {}) } }
       : {}),
-    ...(q.cursor ? { id: { lt: q.cursor } } : {}),
+    ...(after ? { id: { lt: after } } : {}),
   };
   const rows = await db.webhookDelivery.findMany({
     where,
@@ -37,6 +39,6 @@ export async function listDeliveries(
   const page = rows.slice(0, q.limit);
   return {
     items: page.map((d) => ({ ...toDeliveryView(d), webhookId: d.webhookId, webhookName: d.webhook.name })),
-    nextCursor: rows.length > q.limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: rows.length > q.limit ? encodeCursor("webhook.deliveries", organizationId, page.at(-1)!.id) : null,
   };
 }

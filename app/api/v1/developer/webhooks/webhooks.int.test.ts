@@ -5,6 +5,8 @@ import { getDb } from "@/server/db/client";
 import { resetEnvForTests } from "@/server/env";
 import { newId } from "@/server/ids";
 import { call, expectError } from "@/server/test/http";
+import { api, runPipeline, seedSender } from "@/server/test/messaging";
+import { deliverDueOnce } from "@/server/webhooks/deliveries/deliver-due-once";
 import { seedMember, seedOrganization, type SeededMember } from "@/server/test/seed";
 import { startReceiver } from "@/server/test/receiver";
 import * as list from "./route";
@@ -36,11 +38,13 @@ const create = (body: unknown, token = owner.accessToken) => call(list.POST, bas
 const get = (id: string, token = owner.accessToken) => call(byId.GET, `${base}/${id}`, { token, params: { id } });
 
 describe("create, read, update, delete", () => {
-  it("creates with a generated secret shown once, never again", async () => {
+  it("creates with the given secret, shown once in the answer, never again", async () => {
+    const secret = "whsec_0a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P";
     const res = await create({
       name: "Orders",
       url: receiver.url("/orders"),
       events: ["message.delivered", "sms.failed"],
+      secret,
     });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({
@@ -51,7 +55,7 @@ describe("create, read, update, delete", () => {
       isActive: true,
       hasSecret: true,
       disabledReason: null,
-      secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{32}$/),
+      secret,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -161,6 +165,56 @@ describe("create, read, update, delete", () => {
       403,
       "forbidden",
     );
+  });
+});
+
+describe("unsigned webhooks (a webhook created without a secret)", () => {
+  const sign = (secret: string, body: string) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+
+  it("stores no secret and sends no X-Webhook-Signature until a PATCH sets one; then every delivery verifies", async () => {
+    const org = await seedSender();
+    const path = `/${org.organizationId}/unsigned`;
+    const res = await create(
+      { name: "Unsigned", url: receiver.url(path), events: ["message.delivered"] },
+      org.accessToken,
+    );
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ hasSecret: false, secret: null });
+    const id: string = res.json.id;
+    expect((await get(id, org.accessToken)).json).toMatchObject({ hasSecret: false });
+    expect((await getDb().webhook.findUniqueOrThrow({ where: { id } })).secretCiphertext).toBeNull();
+
+    const received = () => receiver.received.filter((r) => r.path === path);
+    const testEvent = () => call(test.POST, `${base}/${id}/test`, { token: org.accessToken, params: { id } });
+    /** A sandbox SMS whose message.delivered the delivery worker sends to the webhook. */
+    async function workerEvent() {
+      expect((await api.send(org.testKey, { to: "+14155550123", body: "hi" })).status).toBe(202);
+      await runPipeline(org.organizationId);
+      await deliverDueOnce({ organizationId: org.organizationId });
+    }
+
+    expect((await testEvent()).json).toMatchObject({ success: true, statusCode: 200 });
+    await workerEvent();
+    expect(received().map((r) => JSON.parse(r.body).event)).toEqual(["webhook.test", "message.delivered"]);
+    for (const r of received()) expect(r.headers).not.toHaveProperty("x-webhook-signature");
+
+    const secret = "whsec_set-later-by-patch-0123456789";
+    const patch = (body: unknown) =>
+      call(byId.PATCH, `${base}/${id}`, { method: "PATCH", token: org.accessToken, params: { id }, body });
+    const signed = await patch({ secret });
+    expect(signed.json).toMatchObject({ hasSecret: true });
+    expect(signed.json).not.toHaveProperty("secret");
+    await testEvent();
+    await workerEvent();
+    const after = received().slice(2);
+    expect(after.map((r) => JSON.parse(r.body).event)).toEqual(["webhook.test", "message.delivered"]);
+    for (const r of after) expect(r.headers["x-webhook-signature"]).toBe(sign(secret, r.body));
+
+    // secret: null removes it again: unsigned from the next attempt.
+    expect((await patch({ secret: null })).json).toMatchObject({ hasSecret: false });
+    await testEvent();
+    expect(received()).toHaveLength(5);
+    expect(received()[4]!.headers).not.toHaveProperty("x-webhook-signature");
   });
 });
 
