@@ -152,6 +152,29 @@ describe("runRetention: outbox events, webhook deliveries, audit log", () => {
   });
 });
 
+describe("runRetention: the cutoff", () => {
+  it("compares ids bytewise: an id one millisecond older is deleted even where base62 turns from Z to a", async () => {
+    const { organizationId } = await seedOrganization();
+    const DAY = 86_400_000;
+    // A cutoff whose last time character is "a" (36): the millisecond before ends in "Z" (35), which a
+    // locale collation would sort after "a". The id columns are COLLATE "C" (and the test databases C).
+    const cutoffMs = Math.floor((Date.now() - 400 * DAY) / 62) * 62 + 36;
+    const now = new Date(cutoffMs + POLICY.auditLogDays * DAY);
+    const entry = async (ms: number) => {
+      const id = `aud_${agedIdTime(new Date(ms))}${"0".repeat(16)}`;
+      await getDb().auditLogEntry.create({
+        data: { id, organizationId, actorType: "system", action: "apiKey.created", resourceType: "apiKey" },
+      });
+      return id;
+    };
+    const older = await entry(cutoffMs - 1);
+    const atCutoff = await entry(cutoffMs);
+    expect(older.slice(4, 12).endsWith("Z") && atCutoff.slice(4, 12).endsWith("a")).toBe(true);
+    expect((await run(organizationId, now)).rows.auditLog).toBe(1);
+    expect(ids(await getDb().auditLogEntry.findMany({ where: { organizationId } }))).toEqual([atCutoff]);
+  });
+});
+
 describe("runRetention: batches", () => {
   it("works through many rows in small batches, and a run cut short by its budget is carried on by the next", async () => {
     const { organizationId } = await seedOrganization();
