@@ -39,4 +39,29 @@ describe("loadEnv", () => {
     expect(problems({ MESSAGE_PIPELINE_BUSY_SHARE: "0" })).toHaveLength(1);
     expect(problems({ MESSAGE_PIPELINE_BUSY_SHARE: "1.5" })).toHaveLength(1);
   });
+
+  it("keeps data for contract §9's periods unless told otherwise, in whole days from 1 to 3650", () => {
+    const e = loadEnv({});
+    expect([
+      e.RETENTION,
+      e.MESSAGE_BODY_RETENTION_DAYS,
+      e.MESSAGE_RETENTION_DAYS,
+      e.OUTBOX_RETENTION_DAYS,
+      e.WEBHOOK_LOG_RETENTION_DAYS,
+      e.AUDIT_LOG_RETENTION_DAYS,
+    ]).toEqual(["on", 30, 400, 7, 30, 365]);
+    expect(loadEnv({ AUDIT_LOG_RETENTION_DAYS: "3650", OUTBOX_RETENTION_DAYS: "1" }).AUDIT_LOG_RETENTION_DAYS).toBe(
+      3650,
+    );
+    for (const bad of ["0", "3651", "1.5", "forever"])
+      expect(problems({ WEBHOOK_LOG_RETENTION_DAYS: bad })).toHaveLength(1);
+    expect(problems({ RETENTION: "maybe" })).toHaveLength(1);
+  });
+
+  it("refuses a message body kept longer than its message", () => {
+    expect(loadEnv({ MESSAGE_BODY_RETENTION_DAYS: "400" }).MESSAGE_BODY_RETENTION_DAYS).toBe(400);
+    const lines = problems({ MESSAGE_BODY_RETENTION_DAYS: "90", MESSAGE_RETENTION_DAYS: "60" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("MESSAGE_BODY_RETENTION_DAYS");
+  });
 });

@@ -8,6 +8,11 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+// Retention periods (contract §9): whole days, at least one (a shorter period would race the work
+// still running on fresh rows: a message's lifecycle, a delivery's 26 h of retries) and at most ten
+// years (beyond that, "keep" is what is meant; the cutoff arithmetic stays far from overflow).
+const days = (fallback: number) => z.coerce.number().int().min(1).max(3650).default(fallback);
+
 const DEV_SECRET = "dev-only-insecure-secret-change-me-0123456789abcdef";
 
 const schema = z
@@ -84,6 +89,13 @@ const schema = z
     // How long a job stays claimed by a runner that may have died; longer than any step (a webhook
     // attempt's 30 s). Lowered only by `npm run chaos`, to see killed runners' jobs resume sooner.
     JOB_LEASE_MS: z.coerce.number().int().min(35_000).default(300_000),
+    // Retention (server/retention/): "off" keeps everything (the background job does nothing).
+    RETENTION: z.enum(["on", "off"]).default("on"),
+    MESSAGE_BODY_RETENTION_DAYS: days(30),
+    MESSAGE_RETENTION_DAYS: days(400),
+    OUTBOX_RETENTION_DAYS: days(7),
+    WEBHOOK_LOG_RETENTION_DAYS: days(30),
+    AUDIT_LOG_RETENTION_DAYS: days(365),
   })
   // `when`: checked even when other variables are invalid, so start-up reports every problem at once
   // (a transform runs only once everything else parsed).
@@ -94,6 +106,18 @@ const schema = z
         if (!e[key] && production) {
           ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
         }
+      }
+      // A body outliving its message is meaningless; a message outliving its body is the point.
+      if (
+        typeof e.MESSAGE_BODY_RETENTION_DAYS === "number" &&
+        typeof e.MESSAGE_RETENTION_DAYS === "number" &&
+        e.MESSAGE_BODY_RETENTION_DAYS > e.MESSAGE_RETENTION_DAYS
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["MESSAGE_BODY_RETENTION_DAYS"],
+          message: "must not exceed MESSAGE_RETENTION_DAYS (a body cannot outlive its message)",
+        });
       }
       // Each provider SMS_PROVIDER names needs its settings (not checked when SMS_PROVIDER itself is invalid).
       const needs: Record<string, readonly (keyof typeof e)[]> = {

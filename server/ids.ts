@@ -77,3 +77,15 @@ export function newId(prefix: IdPrefix): string {
   }
   return `${prefix}_${encodedTime}${randomBase62(16)}`;
 }
+
+/**
+ * The smallest id of `prefix` made at or after `at`: every id made earlier sorts below it, every
+ * id made at `at` or later sorts at or above it (compared bytewise, as the id columns' COLLATE "C"
+ * does). So `id < smallestIdAt(prefix, cutoff)` is "created before cutoff", answered by walking
+ * the primary key: ids carry their creation time, the key is the time index.
+ */
+export function smallestIdAt(prefix: IdPrefix | "att", at: Date): string {
+  const ms = at.getTime();
+  if (!Number.isFinite(ms) || ms < 0) throw new Error(`smallestIdAt: invalid time ${String(at)}`);
+  return `${prefix}_${base62Fixed(Math.floor(ms), 8)}`;
+}

@@ -67,6 +67,11 @@ export function MessageBody({ message }: { message: MessageDetail }) {
           <EyeOff aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400" />
           Hidden: live message bodies are not shown to support staff.
         </p>
+      ) : message.body === "" ? (
+        // Redacted by retention (MESSAGE_BODY_RETENTION_DAYS): a real body has at least one character.
+        <p className="rounded-lg border border-dashed border-slate-300 px-3.5 py-3 text-sm text-slate-500">
+          Removed: live message bodies are deleted after their retention period.
+        </p>
       ) : (
         <p
           data-testid="message-body"

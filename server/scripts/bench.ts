@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -75,6 +75,13 @@
 // the SMPP exchange against time between rounds), and CPU per message of server, database, bench.
 // `--only smpp` runs just this part (no main server); its report is written beside latest.json.
 //
+// Retention (`--only retention`, PostgreSQL; bench/retention.ts and bench/retention-run.ts): the
+// server runs with RETENTION=off; BENCH_RETENTION_ROWS (1,000,000) expired rows are seeded by SQL
+// (per message: the message, 3 dispatched outbox events, 1 delivery, 1 attempt), then single sends
+// (BENCH_RETENTION_CONNECTIONS, 2, in flight) run for BENCH_RETENTION_SECONDS (20) without retention,
+// then while runRetention (the job's code, in this process) deletes the seed, then after it.
+// Target: single-send p99 during ≤ 2 × without. Also rows/s and database bytes before and after.
+//
 // Exit code: 0 when the report was produced, even if a target is missed (it is a report); 1 when
 // the harness failed or a route the targets depend on answered errors (nothing valid to compare);
 // a failure of the SMPP part is 1 too, after the report of the rest.
@@ -97,6 +104,7 @@ import { BULK_SIZE, runPipeline, type PipelineResult } from "./bench/sms";
 import { pipelineCheck, pipelineSettings, smsChecksOf, summarizeDrains } from "./bench/sms-report";
 import { benchSmpp, smppOnly, type SmppFigures } from "./bench/smpp-run";
 import { benchWebhooks, webhooksOnly, type WebhookFigures } from "./bench/webhook-run";
+import { retentionOnly } from "./bench/retention-run";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -121,7 +129,15 @@ async function main(): Promise<number> {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");
     return smppOnly(databaseUrl);
   }
-  const { server, account } = await startSeededServer(databaseUrl);
+  // The retention part runs retention itself, so the server's own job must leave the seed alone.
+  const { server, account } = await startSeededServer(
+    databaseUrl,
+    options.only === "retention" ? { RETENTION: "off" } : {},
+  );
+  if (options.only === "retention") {
+    if (!databaseUrl) throw new Error("--only retention needs PostgreSQL (run `npm run bench -- --only retention`)");
+    return retentionOnly(server, account, databaseUrl);
+  }
   if (options.only === "webhooks") {
     if (!databaseUrl) throw new Error("--only webhooks needs PostgreSQL (run `npm run bench -- --only webhooks`)");
     return webhooksOnly(server, account, databaseUrl);

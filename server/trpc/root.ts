@@ -7,6 +7,7 @@ import { messagesRouter } from "./routers/messages";
 import { organizationsRouter } from "./routers/organizations";
 import { otpRouter } from "./routers/otp";
 import { rateLimitsRouter } from "./routers/rate-limits";
+import { retentionRouter } from "./routers/retention";
 import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
 
@@ -25,6 +26,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   carriers: carriersRouter,
   auditLog: auditLogRouter,
+  retention: retentionRouter,
 });
 
 export type AppRouter = typeof appRouter;

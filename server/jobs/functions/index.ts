@@ -4,6 +4,7 @@ import { pruneRefreshTokens } from "./prune-refresh-tokens";
 import { expireOtpJob } from "./expire-otp";
 import { pruneIdempotencyKeysJob } from "./prune-idempotency-keys";
 import { retryWebhookDeliveryJob } from "./retry-webhook-delivery";
+import { applyRetentionJob } from "./apply-retention";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -12,4 +13,5 @@ export const allJobs: readonly AnyJobDefinition[] = [
   expireOtpJob,
   pruneIdempotencyKeysJob,
   retryWebhookDeliveryJob,
+  applyRetentionJob,
 ];

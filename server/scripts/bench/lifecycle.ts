@@ -79,8 +79,8 @@ export async function startBenchServer(
   return server;
 }
 
-export async function startSeededServer(databaseUrl: string | undefined) {
-  const server = await startBenchServer(databaseUrl);
+export async function startSeededServer(databaseUrl: string | undefined, extraEnv: Record<string, string> = {}) {
+  const server = await startBenchServer(databaseUrl, extraEnv);
   const account = await seed(server.baseUrl);
   log(
     "seeded an account, an API key and raised the organization's rate limits; " +

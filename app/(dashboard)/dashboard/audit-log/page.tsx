@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: "Audit log" };
 
 export default function Page() {
   return (
-    <UrlStatePage action="auditLog.read" columns={6}>
+    <UrlStatePage action="auditLog.read" columns={6} retention="auditLog">
       <AuditLogPage />
     </UrlStatePage>
   );

@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: "Delivery logs" };
 
 export default function Page() {
   return (
-    <UrlStatePage action="webhooks.read" columns={6}>
+    <UrlStatePage action="webhooks.read" columns={6} retention="deliveryLogs">
       <DeliveryLogsPage />
     </UrlStatePage>
   );

@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: "Messages" };
 
 export default function Page() {
   return (
-    <UrlStatePage action="messages.read" columns={6}>
+    <UrlStatePage action="messages.read" columns={6} retention="messages">
       <MessagesPage />
     </UrlStatePage>
   );

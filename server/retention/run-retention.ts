@@ -1,0 +1,140 @@
+import { rawQuery, type Driver } from "../db/driver";
+import { smallestIdAt, type IdPrefix } from "../ids";
+import { cutoffAt, type RetentionPolicy } from "./policy";
+import {
+  DELETE_AUDIT_LOG,
+  DELETE_MESSAGES,
+  DELETE_OUTBOX_EVENTS,
+  DELETE_WEBHOOK_DELIVERIES,
+  READ_WATERMARK,
+  REDACT_LIVE_BODIES,
+} from "./statements";
+
+export const RETENTION_KINDS = ["messageBodies", "messages", "outboxEvents", "webhookDeliveries", "auditLog"] as const;
+export type RetentionKind = (typeof RETENTION_KINDS)[number];
+
+export interface RetentionOptions {
+  /** Rows per batch: one statement, one short transaction. */
+  batchSize?: number;
+  /**
+   * At most this share of the run's wall time is spent in batches: after a batch that took t ms,
+   * the run pauses t × (1 − share) ÷ share ms (0.5: as long as the batch took). A loaded database
+   * makes batches slower, so the pauses grow with them and retention gives way.
+   */
+  busyShare?: number;
+  /** Shortest pause between two batches. */
+  minPauseMs?: number;
+  /** No new batch starts after this; the next run carries on where this one stopped. */
+  budgetMs?: number;
+  /** Only this organization's rows (tests on a shared database). Production: every organization. */
+  organizationId?: string | null;
+  /** Called after each batch (the bench's log, tests' probes). */
+  onBatch?: (batch: { kind: RetentionKind; rows: number; ms: number }) => void | Promise<void>;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface RetentionReport {
+  /** False when the budget ran out first: the next run goes on. */
+  finished: boolean;
+  elapsedMs: number;
+  batches: number;
+  /** Rows deleted (bodies redacted) per kind, and the rows that went with them (OTP codes, attempts). */
+  rows: Record<RetentionKind, number>;
+  related: Record<RetentionKind, number>;
+}
+
+export const RETENTION_DEFAULTS = {
+  batchSize: 2000,
+  busyShare: 0.5,
+  minPauseMs: 10,
+  budgetMs: 10_000,
+} as const;
+
+interface Task {
+  kind: RetentionKind;
+  sql: string;
+  prefix: IdPrefix;
+  days: number;
+  /** Where the next batch starts (exclusive). */
+  after: string;
+  done: boolean;
+}
+
+interface BatchRow extends Record<string, unknown> {
+  rows: number;
+  related: number;
+  scanned: number;
+  last: string | null;
+}
+
+const BODY_WATERMARK = "live-message-bodies";
+
+const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One retention run: redacts live message bodies and deletes messages, dispatched outbox events,
+ * finished webhook deliveries (with their attempts) and audit entries past their age, in batches of
+ * `batchSize` rows, one kind after the other in turn so a short budget still advances each of them.
+ * Idempotent: a run after a finished one finds nothing; a run cut short by its budget is carried on
+ * by the next. Aggregates (hourly statistics) are separate tables and are never touched.
+ */
+export async function runRetention(
+  driver: Driver,
+  policy: RetentionPolicy,
+  now: Date,
+  options: RetentionOptions = {},
+): Promise<RetentionReport> {
+  const batchSize = options.batchSize ?? RETENTION_DEFAULTS.batchSize;
+  const busyShare = options.busyShare ?? RETENTION_DEFAULTS.busyShare;
+  const minPauseMs = options.minPauseMs ?? RETENTION_DEFAULTS.minPauseMs;
+  const budgetMs = options.budgetMs ?? RETENTION_DEFAULTS.budgetMs;
+  const organizationId = options.organizationId ?? null;
+  const sleep = options.sleep ?? sleepMs;
+  const watermark = organizationId ? `${BODY_WATERMARK}:${organizationId}` : BODY_WATERMARK;
+
+  const [mark] = await rawQuery<{ position: string }>(driver, READ_WATERMARK, [watermark]);
+  const task = (kind: RetentionKind, sql: string, prefix: IdPrefix, days: number, after = ""): Task => ({
+    kind,
+    sql,
+    prefix,
+    days,
+    after,
+    done: false,
+  });
+  const tasks: Task[] = [
+    task("messageBodies", REDACT_LIVE_BODIES, "msg", policy.messageBodyDays, mark?.position ?? ""),
+    task("messages", DELETE_MESSAGES, "msg", policy.messageDays),
+    task("outboxEvents", DELETE_OUTBOX_EVENTS, "evt", policy.outboxEventDays),
+    task("webhookDeliveries", DELETE_WEBHOOK_DELIVERIES, "dlv", policy.webhookLogDays),
+    task("auditLog", DELETE_AUDIT_LOG, "aud", policy.auditLogDays),
+  ];
+  const zero = () => Object.fromEntries(RETENTION_KINDS.map((k) => [k, 0])) as Record<RetentionKind, number>;
+  const report: RetentionReport = { finished: false, elapsedMs: 0, batches: 0, rows: zero(), related: zero() };
+
+  const started = performance.now();
+  const outOfTime = () => performance.now() - started >= budgetMs;
+  while (!outOfTime()) {
+    const pending = tasks.filter((t) => !t.done);
+    if (pending.length === 0) break;
+    for (const t of pending) {
+      if (outOfTime()) break;
+      const cutoff = smallestIdAt(t.prefix, cutoffAt(now, t.days));
+      const batchStart = performance.now();
+      const params: unknown[] = [cutoff, t.after, batchSize, organizationId];
+      if (t.kind === "messageBodies") params.push(watermark);
+      const [row] = await rawQuery<BatchRow>(driver, t.sql, params);
+      const ms = performance.now() - batchStart;
+      report.batches++;
+      report.rows[t.kind] += Number(row?.rows ?? 0);
+      report.related[t.kind] += Number(row?.related ?? 0);
+      if (row?.last) t.after = row.last;
+      // A short window means the range up to the cutoff is used up.
+      if (!row?.last || Number(row.scanned) < batchSize) t.done = true;
+      await options.onBatch?.({ kind: t.kind, rows: Number(row?.rows ?? 0), ms });
+      if (tasks.some((other) => !other.done)) await sleep(Math.max(minPauseMs, (ms * (1 - busyShare)) / busyShare));
+    }
+  }
+  report.finished = tasks.every((t) => t.done);
+  report.elapsedMs = Math.round(performance.now() - started);
+  return report;
+}

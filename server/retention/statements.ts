@@ -1,0 +1,103 @@
+// One statement per batch, so each batch is its own short transaction. Every statement walks its
+// table's primary key from `after` ($2) up to the cutoff id ($1, the smallest id of the cutoff time:
+// ids start with their creation time, so the key is the time index), takes at most $3 rows, and
+// answers the last id it reached, where the next batch starts. $4 narrows to one organization (tests
+// on a shared database); production passes null.
+//
+// No FOR UPDATE: a DELETE re-checks its WHERE on the newest version of a row another transaction
+// changed meanwhile (a delivery redelivered by hand, back to PENDING, is then not deleted), and
+// waits for a row lock instead of skipping the row, so nothing is passed over. Nothing that serves a
+// send touches rows this old, so the wait is theoretical.
+
+const ORG = `($4::text IS NULL OR organization_id = $4::text)`;
+
+/**
+ * Final messages only (a QUEUED or SENT one may still change, and the pipeline may still hold it),
+ * with their OTP code (`otp_codes.message_id`, no foreign key): an OTP is valid for an hour at
+ * most, so one whose message is this old is long finished, and its row would only point at a
+ * message that no longer exists. Carrier receipts are not touched: they are deleted when applied,
+ * or after an hour when they never find their message. Outbox events and webhook deliveries carry
+ * their own copy of the payload and have their own, shorter, periods.
+ */
+export const DELETE_MESSAGES = `
+WITH doomed AS (
+  SELECT id FROM messages
+  WHERE id > $2::text AND id < $1::text AND status IN ('DELIVERED', 'UNDELIVERED', 'FAILED') AND ${ORG}
+  ORDER BY id LIMIT $3
+), gone AS (
+  DELETE FROM messages m USING doomed
+  WHERE m.id = doomed.id AND m.status IN ('DELIVERED', 'UNDELIVERED', 'FAILED')
+  RETURNING m.id, m.otp_id
+), otp AS (
+  DELETE FROM otp_codes o USING gone WHERE o.id = gone.otp_id RETURNING 1
+)
+SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM otp)::int AS related,
+  (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
+
+/** Dispatched events only: an undispatched one is still the relay's work. Nothing reads the others. */
+export const DELETE_OUTBOX_EVENTS = `
+WITH doomed AS (
+  SELECT id FROM outbox_events
+  WHERE id > $2::text AND id < $1::text AND dispatched_at IS NOT NULL AND ${ORG}
+  ORDER BY id LIMIT $3
+), gone AS (
+  DELETE FROM outbox_events e USING doomed WHERE e.id = doomed.id AND e.dispatched_at IS NOT NULL RETURNING e.id
+)
+SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
+
+/**
+ * Finished deliveries only (SUCCEEDED, FAILED): a PENDING one is in the worker's queue and a
+ * RETRYING one has its retry job, which expects it. A retry job whose delivery is gone anyway stops
+ * by itself (retry-attempt.ts answers DELETED). Attempts go with their delivery, set-based here
+ * rather than one cascade per row.
+ */
+export const DELETE_WEBHOOK_DELIVERIES = `
+WITH doomed AS (
+  SELECT id FROM webhook_deliveries
+  WHERE id > $2::text AND id < $1::text AND status IN ('SUCCEEDED', 'FAILED') AND ${ORG}
+  ORDER BY id LIMIT $3
+), kept AS (
+  SELECT d.id FROM webhook_deliveries d JOIN doomed ON doomed.id = d.id
+  WHERE d.status IN ('SUCCEEDED', 'FAILED')
+  FOR UPDATE OF d
+), attempts AS (
+  DELETE FROM webhook_attempts a USING kept WHERE a.delivery_id = kept.id RETURNING 1
+), gone AS (
+  DELETE FROM webhook_deliveries d USING kept WHERE d.id = kept.id RETURNING d.id
+)
+SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM attempts)::int AS related,
+  (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
+
+export const DELETE_AUDIT_LOG = `
+WITH doomed AS (
+  SELECT id FROM audit_log WHERE id > $2::text AND id < $1::text AND ${ORG} ORDER BY id LIMIT $3
+), gone AS (
+  DELETE FROM audit_log a USING doomed WHERE a.id = doomed.id RETURNING a.id
+)
+SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
+
+/**
+ * Live bodies past their age become "" (a real body has at least one character). Sandbox bodies
+ * stay until their message goes: the status endpoint shows them (contract §5), and nothing was
+ * sent to anyone. A QUEUED message keeps its body: the hand-off still needs it. The window is the
+ * next $3 messages whatever their environment, so a run over sandbox traffic still moves on in
+ * bounded steps, and the position it reached is saved in the same statement ($5 names it).
+ */
+export const REDACT_LIVE_BODIES = `
+WITH win AS (
+  SELECT id FROM messages WHERE id > $2::text AND id < $1::text AND ${ORG} ORDER BY id LIMIT $3
+), redacted AS (
+  UPDATE messages m SET body = '' FROM win
+  WHERE m.id = win.id AND m.environment = 'live' AND m.status <> 'QUEUED' AND m.body <> ''
+  RETURNING 1
+), mark AS (
+  INSERT INTO retention_watermarks (name, position, updated_at)
+  SELECT $5::text, max(id), now() FROM win HAVING count(*) > 0
+  ON CONFLICT (name) DO UPDATE
+    SET position = GREATEST(retention_watermarks.position, EXCLUDED.position), updated_at = EXCLUDED.updated_at
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM redacted)::int AS rows, 0 AS related,
+  (SELECT count(*) FROM win)::int AS scanned, (SELECT max(id) FROM win) AS last`;
+
+export const READ_WATERMARK = `SELECT position FROM retention_watermarks WHERE name = $1`;
