@@ -4,6 +4,7 @@ import { authPaths } from "./auth";
 import { carriersPaths } from "./carriers";
 import { healthPaths } from "./health";
 import { otpPaths, smsPaths } from "./messaging";
+import { pricingPaths } from "./pricing";
 import { rateLimitsPaths } from "./rate-limits";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
@@ -17,6 +18,7 @@ export const PATH_MODULES: PathModule[] = [
   authPaths,
   smsPaths,
   otpPaths,
+  pricingPaths,
   apiKeysPaths,
   webhooksPaths,
   rateLimitsPaths,
