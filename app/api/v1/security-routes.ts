@@ -25,6 +25,7 @@ import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
 import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import * as auditLog from "./developer/audit-log/route";
 import * as smsQuote from "./sms/quote/route";
+import * as billing from "./developer/billing/route";
 import * as pricing from "./pricing/sms/route";
 import * as pricingCountry from "./pricing/sms/[country]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
@@ -250,6 +251,23 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     method: "GET",
     path: () => "/api/v1/developer/rate-limits",
     action: "rateLimits.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/billing",
+    handler: billing.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/billing",
+    action: "billing.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/billing",
+    handler: billing.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/billing",
+    action: "billing.manage",
+    body: { alertThresholds: [50, 90] },
     byId: false,
   },
   {

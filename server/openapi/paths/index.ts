@@ -1,6 +1,7 @@
 import { apiKeysPaths } from "./api-keys";
 import { auditLogPaths } from "./audit-log";
 import { authPaths } from "./auth";
+import { billingPaths } from "./billing";
 import { carriersPaths } from "./carriers";
 import { healthPaths } from "./health";
 import { otpPaths, smsPaths } from "./messaging";
@@ -22,6 +23,7 @@ export const PATH_MODULES: PathModule[] = [
   apiKeysPaths,
   webhooksPaths,
   rateLimitsPaths,
+  billingPaths,
   carriersPaths,
   auditLogPaths,
   healthPaths,
