@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "webhook.updated",
   "webhook.deleted",
   "rateLimits.updated",
+  "billing.updated",
   "member.added",
   "member.roleChanged",
   "member.removed",
@@ -27,7 +28,7 @@ export const AUDIT_ACTIONS = [
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const AUDIT_RESOURCE_TYPES = ["apiKey", "webhook", "rateLimits", "member", "session"] as const;
+export const AUDIT_RESOURCE_TYPES = ["apiKey", "webhook", "rateLimits", "billing", "member", "session"] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
 
@@ -42,6 +43,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.updated": "Webhook updated",
   "webhook.deleted": "Webhook deleted",
   "rateLimits.updated": "Rate limits changed",
+  "billing.updated": "Billing settings changed",
   "member.added": "Member added",
   "member.roleChanged": "Member role changed",
   "member.removed": "Member removed",
@@ -53,6 +55,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   apiKey: "API key",
   webhook: "Webhook",
   rateLimits: "Rate limits",
+  billing: "Billing settings",
   member: "Member",
   session: "Session",
 };
@@ -82,6 +85,12 @@ const webhookSnapshot = z.object({
   hasSecret: z.boolean(),
 });
 
+const billingSnapshot = z.object({
+  monthlySpendLimit: z.string().nullable(),
+  alertThresholds: z.array(z.number()),
+  allowedCountries: z.array(z.string()).nullable(),
+});
+
 const rateLimitsSnapshot = z.object({
   perMinute: z.number(),
   perHour: z.number(),
@@ -107,6 +116,7 @@ export const AUDIT_SNAPSHOTS = {
   apiKey: apiKeySnapshot,
   webhook: webhookSnapshot,
   rateLimits: rateLimitsSnapshot,
+  billing: billingSnapshot,
   member: memberSnapshot,
   session: sessionSnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { E164, phoneNumberSchema } from "./phone";
 import { keyEnvironmentSchema } from "./api-keys";
 import { timestampSchema } from "./common";
+import { moneySchema } from "./money";
 
 export const MAX_BODY_LENGTH = 1600;
 export const MAX_BULK_MESSAGES = 1000;
@@ -51,6 +52,15 @@ const segmentsSchema = z
   .int()
   .meta({ description: "Billable parts (GSM 03.38: GSM-7 160 / 153 per part, UCS-2 70 / 67)." });
 
+/** contract §8: a live message's price at acceptance; sandbox messages and FAILED ones cost nothing. */
+export const priceSchema = moneySchema.meta({
+  description:
+    'Live: `segments` × the destination\'s price per segment at acceptance; `"0.0000"` in the sandbox and once a ' +
+    "message ends `FAILED` (not billed).",
+  example: "0.0079",
+});
+export const priceUnitSchema = z.literal("USD");
+
 /** contract §5: 202 of `POST /sms/send`. */
 export const sendSmsResponse = z
   .object({
@@ -61,6 +71,8 @@ export const sendSmsResponse = z
     body: z.string(),
     segments: segmentsSchema,
     encoding: z.enum(SMS_ENCODINGS),
+    price: priceSchema,
+    priceUnit: priceUnitSchema,
     environment: keyEnvironmentSchema.meta({ description: "`test` for sandbox keys: nothing leaves the service." }),
     createdAt: timestampSchema,
   })
@@ -99,6 +111,8 @@ export const messageStatusResponse = z
     to: z.string(),
     from: z.string(),
     segments: z.number().int(),
+    price: priceSchema,
+    priceUnit: priceUnitSchema,
     environment: keyEnvironmentSchema,
     createdAt: z.string(),
     sentAt: z.string().nullable(),

@@ -15,6 +15,9 @@ export const ACTIONS = [
   "webhooks.manage",
   "rateLimits.read",
   "rateLimits.manage",
+  /** Spend limit, alert thresholds, allowed countries, usage and statements (contract §8). */
+  "billing.read",
+  "billing.manage",
   "messages.read",
   /** Live message bodies (personal data); sandbox bodies come with messages.read. */
   "messages.readLiveBody",
@@ -36,6 +39,7 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "webhooks.read",
     "webhooks.manage",
     "rateLimits.read",
+    "billing.read",
     "messages.read",
     "messages.readLiveBody",
     "messages.sendTest",

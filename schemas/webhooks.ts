@@ -11,6 +11,7 @@ export const CANONICAL_EVENTS = [
   "otp.sent",
   "otp.verified",
   "otp.expired",
+  "billing.threshold_reached",
   "webhook.test",
 ] as const;
 
@@ -34,6 +35,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "otp.sent": "A one-time passcode was sent.",
   "otp.verified": "A one-time passcode was verified.",
   "otp.expired": "A one-time passcode expired unused.",
+  "billing.threshold_reached": "Month-to-date live spend reached an alert threshold of the spend limit.",
   "webhook.test": "A test event sent from the dashboard or the API.",
   "sms.delivered": "Alias of message.delivered.",
   "sms.failed": "Alias of message.failed.",

@@ -89,6 +89,11 @@ const schema = z
     // How long a job stays claimed by a runner that may have died; longer than any step (a webhook
     // attempt's 30 s). Lowered only by `npm run chaos`, to see killed runners' jobs resume sooner.
     JOB_LEASE_MS: z.coerce.number().int().min(35_000).default(300_000),
+    // Billing (server/billing/price-list.ts): replaces the bundled price list; validated at start-up.
+    PRICE_LIST_FILE: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined),
     // Retention (server/retention/): "off" keeps everything (the background job does nothing).
     RETENTION: z.enum(["on", "off"]).default("on"),
     MESSAGE_BODY_RETENTION_DAYS: days(30),

@@ -24,6 +24,14 @@ async function start(): Promise<{ shutdownDrainMs: number }> {
   } catch (err) {
     throw Object.assign(err as Error, { configuration: true });
   }
+  // The price list is configuration too: a bad row stops start-up, one line per problem.
+  const { priceList } = await import("./billing/price-list");
+  try {
+    const prices = priceList();
+    console.log(`[billing] price list: ${prices.version} (${prices.byCountry.size} countries and a default)`);
+  } catch (err) {
+    throw Object.assign(err as Error, { configuration: true });
+  }
   if (env.usingDevSecret) console.warn("[env] AUTH_SECRET is not set: using an insecure development secret.");
 
   // Installed before anything opens: a start-up that fails half-way still closes what it opened.

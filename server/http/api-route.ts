@@ -14,8 +14,15 @@ import type { Permission } from "@/schemas/permissions";
 import { originOf, type AuditActor, type RequestOrigin } from "../audit/actor";
 import { trackApiRequest } from "./api-activity";
 
-type AuthMode = "none" | "jwt" | "apiKey";
-type AuthFor<A extends AuthMode> = A extends "jwt" ? UserAuth : A extends "apiKey" ? ApiKeyAuth : null;
+/** "any": an API key or a dashboard/management JWT, for public reference data such as prices. */
+type AuthMode = "none" | "jwt" | "apiKey" | "any";
+type AuthFor<A extends AuthMode> = A extends "jwt"
+  ? UserAuth
+  : A extends "apiKey"
+    ? ApiKeyAuth
+    : A extends "any"
+      ? UserAuth | ApiKeyAuth
+      : null;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type ActorFor<A extends AuthMode> = A extends "none" ? null : AuditActor;
 
@@ -73,6 +80,11 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" 
 
 type AnyAuth = UserAuth | ApiKeyAuth;
 
+/** API keys are recognisable by their prefix (sg_live_…, sg_test_…); anything else is a JWT. */
+function bearsApiKey(req: Request): boolean {
+  return /^Bearer[ ]+sg_/i.test(req.headers.get("authorization") ?? "");
+}
+
 function authorize(auth: AnyAuth | null, options: { scope?: Permission; allow?: Action }): void {
   if (auth?.kind === "apiKey" && options.scope && !auth.permissions.includes(options.scope)) {
     throw new AppError("insufficient_scope", `This API key lacks the \`${options.scope}\` permission.`);
@@ -99,7 +111,7 @@ async function admit(
   const fresh = options.rateLimit === false;
   for (let attempt = 0; ; attempt++) {
     const auth: AnyAuth =
-      options.auth === "jwt"
+      options.auth === "jwt" || (options.auth === "any" && !bearsApiKey(req))
         ? await authenticateUser(req)
         : await authenticateApiKey(req, { fresh: fresh || attempt > 0 });
     const limit = await applyRateLimit(auth, options.rateLimit);

@@ -17,54 +17,108 @@ export interface NewMessage {
   body: string;
   segments: number;
   encoding: string;
+  /** Live: segments × the country's price per segment, in units of 1/10,000 USD. 0 in the sandbox. */
+  priceUnits?: number;
+  /** The recipient's country (ISO 3166-1 alpha-2), for the organization's allowed countries. */
+  country?: string | null;
 }
+
+/** Why the accepting statement refused an item; nothing of it was written. */
+export type Refusal = "country_not_allowed" | "spending_limit_reached";
 
 // One statement for 1 or 1,000 messages: the rows and their `message.queued` events are written
 // together (a data-modifying CTE always runs, and the INSERT takes every row or fails whole), so an
 // accepted message always has its event. Each message travels once, as its event payload (built
 // here, queued-event-payload.ts: jsonb_build_object in SQL was the statement's costliest step) plus
-// what the payload leaves out (organization, key, body, event id); the row's columns are read back
-// out of the payload. A third less JSON to write and parse than a row and a payload side by side.
+// what the payload leaves out (organization, key, body, event id, position, country); the row's
+// columns are read back out of the payload.
+//
+// The same statement applies the billing rules (contract §8), so the checks cost no round trip:
+// - allowed countries (sandbox and live): one read of the organizations in the statement;
+// - the monthly spend limit (live): sg_charge_live_messages, once per organization and month in
+//   organization order, locks that organization's month row and answers how many of its items,
+//   in order, fit under the limit; the rest are refused and never written.
+// It answers the refused items only: by position in the input and reason.
 const INSERT_SQL = `
 WITH input AS MATERIALIZED (
-  SELECT e->'p' AS payload, e->>'o' AS organization_id, e->>'k' AS api_key_id, e->>'b' AS body, e->>'e' AS event_id, r.*
+  SELECT e->'p' AS payload, e->>'o' AS organization_id, e->>'k' AS api_key_id, e->>'b' AS body, e->>'e' AS event_id,
+         (e->>'n')::int AS ord, e->>'c' AS country, r.*
   FROM jsonb_array_elements($1::jsonb) e
   CROSS JOIN LATERAL jsonb_to_record(e->'p')
     AS r("messageId" text, "to" text, "from" text, environment text, segments int, encoding text, "batchId" text,
-         "otpId" text, "createdAt" timestamptz)
+         "otpId" text, "createdAt" timestamptz, price text)
+), checked AS MATERIALIZED (
+  SELECT input.*,
+         (replace(input.price, '.', ''))::bigint AS price_units,
+         (o.allowed_countries IS NULL OR o.allowed_countries ? coalesce(input.country, '')) AS country_ok,
+         date_trunc('month', input."createdAt" AT TIME ZONE 'UTC')::date AS billing_month
+  FROM input LEFT JOIN organizations o ON o.id = input.organization_id
+), ranked AS MATERIALIZED (
+  SELECT checked.*,
+         row_number() OVER (PARTITION BY organization_id, billing_month ORDER BY ord) AS live_rank
+  FROM checked WHERE environment = 'live' AND country_ok
+), charged AS MATERIALIZED (
+  SELECT organization_id, billing_month,
+         sg_charge_live_messages(organization_id, billing_month, prices, segs, $2::timestamptz) AS accepted
+  FROM (
+    SELECT organization_id, billing_month, array_agg(price_units ORDER BY ord) AS prices,
+           array_agg(segments ORDER BY ord) AS segs
+    FROM ranked GROUP BY organization_id, billing_month ORDER BY organization_id, billing_month
+  ) per_month
+), verdict AS MATERIALIZED (
+  SELECT checked.*,
+         CASE WHEN NOT checked.country_ok THEN 'country_not_allowed'
+              WHEN ranked.live_rank > charged.accepted THEN 'spending_limit_reached' END AS refusal
+  FROM checked
+  LEFT JOIN ranked USING (ord)
+  LEFT JOIN charged ON charged.organization_id = ranked.organization_id AND charged.billing_month = ranked.billing_month
 ), inserted AS (
   INSERT INTO messages (id, organization_id, api_key_id, batch_id, otp_id, environment, to_number, from_sender, body,
-                        segments, encoding, created_at, next_attempt_at, updated_at)
+                        segments, encoding, price_units, created_at, next_attempt_at, updated_at)
   SELECT "messageId", organization_id, api_key_id, "batchId", "otpId", environment::"KeyEnvironment", "to", "from",
-         body, segments, encoding, "createdAt", "createdAt", "createdAt"
-  FROM input
+         body, segments, encoding, price_units, "createdAt", "createdAt", "createdAt"
+  FROM verdict WHERE refusal IS NULL
+), events AS (
+  INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
+  SELECT verdict.event_id, verdict.organization_id, 'message.queued', verdict.payload, verdict."createdAt",
+         ${dispatchedAtUnlessSubscribed("verdict.organization_id", "'message.queued'", 'verdict."createdAt"')}
+  FROM verdict WHERE refusal IS NULL
 )
-INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
-SELECT input.event_id, input.organization_id, 'message.queued', input.payload, input."createdAt",
-       ${dispatchedAtUnlessSubscribed("input.organization_id", "'message.queued'", 'input."createdAt"')}
-FROM input`;
+SELECT ord, refusal FROM verdict WHERE refusal IS NOT NULL`;
 
 /**
- * Insert QUEUED messages and their `message.queued` outbox events in one statement. Pass the
- * transaction when other writes must commit with them; with `db` null it runs on its own (a single
- * statement is atomic) as a prepared statement. Each message is created at `now`, or at its own
- * `createdAt` when it has one (single sends written together by insert-batcher.ts).
+ * Insert QUEUED messages and their `message.queued` outbox events in one statement, refusing the
+ * items the organization's billing rules refuse. Answers, in the order of `messages`, null for an
+ * accepted item or the reason it was refused. Pass the transaction when other writes must commit
+ * with them; with `db` null it runs on its own (a single statement is atomic) as a prepared
+ * statement. Each message is created at `now`, or at its own `createdAt` when it has one (single
+ * sends written together by insert-batcher.ts).
  */
 export async function insertMessages(
   db: DbOrTx | null,
   messages: readonly (NewMessage & { createdAt?: Date })[],
   now: Date,
-): Promise<void> {
-  if (messages.length === 0) return;
+): Promise<(Refusal | null)[]> {
+  if (messages.length === 0) return [];
   const nowIso = now.toISOString();
   const rows = JSON.stringify(
-    messages.map((m) => ({
+    messages.map((m, n) => ({
       p: queuedEventPayload(m, m.createdAt?.toISOString() ?? nowIso),
       o: m.organizationId,
       k: m.apiKeyId,
       b: m.body,
       e: newId("evt"),
+      n,
+      c: m.country ?? null,
     })),
   );
-  await runSql(db, INSERT_SQL, [rows], "sg_insert_messages_payload");
+  const refused = await runSql<{ ord: number; refusal: Refusal }>(
+    db,
+    INSERT_SQL,
+    [rows, nowIso],
+    "sg_insert_messages_billed",
+  );
+  const outcome: (Refusal | null)[] = messages.map(() => null);
+  for (const r of refused) outcome[Number(r.ord)] = r.refusal;
+  return outcome;
 }

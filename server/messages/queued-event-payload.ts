@@ -1,3 +1,4 @@
+import { formatMoney } from "@/schemas/money";
 import type { NewMessage } from "./insert-messages";
 
 /**
@@ -15,6 +16,8 @@ export function queuedEventPayload(m: NewMessage, createdAt: string) {
     environment: m.environment,
     segments: m.segments,
     encoding: m.encoding,
+    price: formatMoney(m.priceUnits ?? 0),
+    priceUnit: "USD",
     batchId: m.batchId,
     otpId: m.otpId,
     providerMessageId: null,

@@ -12,6 +12,7 @@ import { nudgeMessagePipeline } from "./pipeline/worker";
 import type { SendOptions } from "./send-sms";
 import type { MessageSender } from "./sender";
 import { getSenderProfile } from "./sender-profile";
+import { priceMessage, refusalError } from "../billing/price-message";
 
 export type BulkSmsInput = z.output<typeof bulkSmsInput>;
 
@@ -28,7 +29,9 @@ function validateItem(item: { to: string; body: string }, index: number): ItemEr
 
 /**
  * Accept up to 1,000 messages (contract §5). Each item is validated on its own: invalid ones are
- * reported by index and the valid ones are accepted, all rows and their events in one statement.
+ * reported by index and the valid ones are accepted, all rows and their events in one statement,
+ * which also refuses, by index, recipients outside the allowed countries and live items past the
+ * monthly spend limit (contract §8): one check for the whole request, not one per item.
  */
 export async function sendBulkSms(
   db: Db,
@@ -62,19 +65,29 @@ export async function sendBulkSms(
       body: item.body,
       segments,
       encoding,
+      ...priceMessage(sender.environment, item.to, segments),
     });
   });
-  const response = bulkSmsResponse.parse({
-    batchId,
-    accepted: rows.length,
-    rejected: errors.length,
-    messages: rows.map((r) => ({ index: r.index, messageId: r.id, to: r.to, status: "QUEUED" })),
-    errors,
+  let accepted = 0;
+  const response = await withRecordedResponse(db, options.record, async (tx) => {
+    // Items in index order: the spend limit takes them in that order until it is reached.
+    const outcome = await insertMessages(tx, rows, now);
+    const queued = rows.filter((_, i) => outcome[i] === null);
+    accepted = queued.length;
+    const refused: ItemError[] = rows.flatMap((r, i) => {
+      const refusal = outcome[i];
+      return refusal
+        ? [{ index: r.index, code: refusal, message: refusalError(refusal, r.to, r.country ?? null).message }]
+        : [];
+    });
+    return bulkSmsResponse.parse({
+      batchId,
+      accepted: queued.length,
+      rejected: errors.length + refused.length,
+      messages: queued.map((r) => ({ index: r.index, messageId: r.id, to: r.to, status: "QUEUED" })),
+      errors: [...errors, ...refused].sort((a, b) => a.index - b.index),
+    });
   });
-  await withRecordedResponse(db, options.record, async (tx) => {
-    await insertMessages(tx, rows, now);
-    return response;
-  });
-  if (rows.length > 0) nudgeMessagePipeline();
+  if (accepted > 0) nudgeMessagePipeline();
   return response;
 }

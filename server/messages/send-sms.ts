@@ -11,6 +11,8 @@ import { insertMessages, type NewMessage } from "./insert-messages";
 import { nudgeMessagePipeline } from "./pipeline/worker";
 import type { MessageSender } from "./sender";
 import { getSenderProfile } from "./sender-profile";
+import { priceMessage, refusalError } from "../billing/price-message";
+import { formatMoney } from "@/schemas/money";
 
 export type SendSmsInput = z.output<typeof sendSmsInput>;
 
@@ -23,7 +25,9 @@ export interface SendOptions {
 /**
  * Accept one SMS (contract §5): the QUEUED message and its `message.queued` event are written in
  * one statement, then this process's pipeline is woken to hand it to the carrier. Live messages
- * are refused with 503 before anything is written while no provider is configured.
+ * are refused with 503 before anything is written while no provider is configured; the statement
+ * refuses a recipient outside the allowed countries (400) and a live message past the monthly spend
+ * limit (402), contract §8.
  */
 export async function sendSms(
   db: Db,
@@ -35,6 +39,7 @@ export async function sendSms(
   const now = options.now ?? new Date();
   const from = input.from ?? (await getSenderProfile(db, sender.organizationId)).defaultSender;
   const { encoding, segments } = countSegments(input.body);
+  const { country, priceUnits } = priceMessage(sender.environment, input.to, segments);
   const message: NewMessage = {
     id: newId("msg"),
     organizationId: sender.organizationId,
@@ -47,6 +52,8 @@ export async function sendSms(
     body: input.body,
     segments,
     encoding,
+    priceUnits,
+    country,
   };
   const response = sendSmsResponse.parse({
     messageId: message.id,
@@ -56,17 +63,22 @@ export async function sendSms(
     body: message.body,
     segments,
     encoding,
+    price: formatMoney(priceUnits),
+    priceUnit: "USD",
     environment: sender.environment,
     createdAt: now.toISOString(),
   });
   if (options.record) {
     await withRecordedResponse(db, options.record, async (tx) => {
-      await insertMessages(tx, [message], now);
+      const [refusal] = await insertMessages(tx, [message], now);
+      // Thrown inside the transaction: the idempotency record is not kept either.
+      if (refusal) throw refusalError(refusal, message.to, country);
       return response;
     });
   } else {
     // No response to record with it: written together with concurrent sends (group commit).
-    await insertMessageBatched(message, now);
+    const refusal = await insertMessageBatched(message, now);
+    if (refusal) throw refusalError(refusal, message.to, country);
   }
   nudgeMessagePipeline();
   return response;

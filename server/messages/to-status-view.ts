@@ -1,6 +1,7 @@
 import type { Message } from "../db/generated/client";
 import { messageStatusResponse } from "@/schemas/messages";
 import type { z } from "zod";
+import { formatMoney } from "@/schemas/money";
 
 export type MessageStatusView = z.output<typeof messageStatusResponse>;
 
@@ -14,6 +15,8 @@ export function toMessageStatusView(m: Message): MessageStatusView {
     to: m.to,
     from: m.from,
     segments: m.segments,
+    price: formatMoney(Number(m.priceUnits)),
+    priceUnit: "USD",
     environment: m.environment,
     createdAt: m.createdAt.toISOString(),
     sentAt: iso(m.sentAt),

@@ -33,17 +33,26 @@ export interface Transition {
 // One statement for a whole batch: each row moves only if it is still in `from` (and still under
 // the lease), its time column is set, and its `message.<status>` event is written with it. A row
 // that already moved (another worker, a duplicate receipt) is skipped and gets no second event.
+// A live message that ends FAILED costs nothing: its price becomes 0 and its organization's month
+// gives back what it held, in the same statement.
 const TRANSITION_SQL = `
 WITH t AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
     AS t(id text, from_status text, to_status text, lease timestamptz, provider text, provider_message_id text,
          error_code text, error_message text, event_id text)
+), failing AS MATERIALIZED (
+  -- Live messages about to end FAILED are not billed (contract §8): what they held is released below.
+  SELECT m.id, m.organization_id, m.price_units, m.segments,
+         date_trunc('month', m.created_at AT TIME ZONE 'UTC')::date AS billing_month
+  FROM messages m JOIN t ON t.id = m.id
+  WHERE t.to_status = 'FAILED' AND m.environment = 'live'
 ), moved AS (
   UPDATE messages m SET
     status = t.to_status::"MessageStatus",
     sent_at = CASE WHEN t.to_status = 'SENT' THEN $2::timestamptz ELSE m.sent_at END,
     delivered_at = CASE WHEN t.to_status = 'DELIVERED' THEN $2::timestamptz ELSE m.delivered_at END,
     failed_at = CASE WHEN t.to_status IN ('FAILED', 'UNDELIVERED') THEN $2::timestamptz ELSE m.failed_at END,
+    price_units = CASE WHEN t.to_status = 'FAILED' THEN 0 ELSE m.price_units END,
     provider = COALESCE(t.provider, m.provider),
     provider_message_id = COALESCE(t.provider_message_id, m.provider_message_id),
     error_code = COALESCE(t.error_code, m.error_code),
@@ -58,6 +67,27 @@ WITH t AS (
   SELECT t.event_id, moved.organization_id, 'message.' || lower(moved.status), moved.payload, $2::timestamptz,
     ${dispatchedAtUnlessSubscribed("moved.organization_id", "'message.' || lower(moved.status)", "$2::timestamptz")}
   FROM moved JOIN t ON t.id = moved.id
+  RETURNING 1
+), released AS MATERIALIZED (
+  SELECT failing.organization_id, failing.billing_month, sum(failing.price_units) AS units,
+         count(*) AS messages, sum(failing.segments) AS segments
+  FROM failing JOIN moved ON moved.id = failing.id
+  GROUP BY 1, 2
+), locked AS MATERIALIZED (
+  -- In key order, like acceptance (sg_charge_live_messages), so the two never deadlock.
+  SELECT b.organization_id, b.month FROM billing_months b
+  JOIN released r ON r.organization_id = b.organization_id AND r.billing_month = b.month
+  ORDER BY b.organization_id, b.month
+  FOR UPDATE OF b
+), unbilled AS (
+  UPDATE billing_months b SET
+    spend_units = b.spend_units - r.units,
+    messages = b.messages - r.messages,
+    segments = b.segments - r.segments,
+    updated_at = $2::timestamptz
+  FROM released r, locked l
+  WHERE l.organization_id = r.organization_id AND l.month = r.billing_month
+    AND b.organization_id = l.organization_id AND b.month = l.month
   RETURNING 1
 )
 SELECT moved.id FROM moved`;

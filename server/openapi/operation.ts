@@ -7,7 +7,7 @@ import { ROLES, can, type Action } from "@/schemas/roles";
 import { errors } from "./errors";
 import { idempotencyKeyParam, idempotentReplayedHeader, optionalRateLimitHeaders, requestIdHeader } from "./headers";
 
-type AuthMode = "none" | "jwt" | "apiKey";
+type AuthMode = "none" | "jwt" | "apiKey" | "any";
 type HeaderSchemas = Record<string, z.ZodType>;
 
 export interface OperationSpec {
@@ -56,6 +56,9 @@ export function impliedErrorCodes(
       "rate_limited",
     );
   }
+  if (spec.auth === "any") {
+    codes.push("unauthenticated", "token_expired", "key_disabled", "key_expired", "ip_not_allowed", "rate_limited");
+  }
   if (spec.scope) codes.push("insufficient_scope");
   if (spec.allow) codes.push("forbidden");
   if (spec.idempotent) codes.push("idempotency_in_progress", "idempotency_key_reused");
@@ -71,6 +74,9 @@ function authNote(spec: OperationSpec): string | undefined {
   if (spec.auth === "jwt") {
     const roles = spec.allow ? ROLES.filter((r) => can(r, spec.allow as Action)) : ROLES;
     return `**Authentication:** access token (JWT). Roles allowed: ${roles.join(", ")}.${category}`;
+  }
+  if (spec.auth === "any") {
+    return `**Authentication:** an API key (\`sg_live_…\` / \`sg_test_…\`, any permission) or an access token (JWT, any role).${category}`;
   }
   return undefined;
 }
@@ -90,6 +96,13 @@ function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
   };
 }
 
+const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
+  none: [],
+  jwt: [{ accessToken: [] }],
+  apiKey: [{ apiKey: [] }],
+  any: [{ apiKey: [] }, { accessToken: [] }],
+};
+
 /** One documented operation, built from the same facts as its route: auth, schemas, status. */
 export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
   const description = [spec.description, authNote(spec)].filter(Boolean).join("\n\n");
@@ -104,7 +117,7 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
     summary: spec.summary,
     ...(description ? { description } : {}),
     ...(spec.deprecated ? { deprecated: true } : {}),
-    security: spec.auth === "jwt" ? [{ accessToken: [] }] : spec.auth === "apiKey" ? [{ apiKey: [] }] : [],
+    security: SECURITY[spec.auth],
     ...(Object.keys(requestParams).length ? { requestParams } : {}),
     ...(spec.body
       ? // apiRoute reads an empty body as {}, so the body is optional exactly when {} passes.

@@ -6,6 +6,7 @@ import type { RecordResponse } from "../idempotency/record";
 import { newId } from "../ids";
 import { sendJobEvent } from "../jobs/send-event";
 import { insertMessages } from "../messages/insert-messages";
+import { priceMessage, refusalError } from "../billing/price-message";
 import { nudgeMessagePipeline } from "../messages/pipeline/worker";
 import type { MessageSender } from "../messages/sender";
 import { getSenderProfile } from "../messages/sender-profile";
@@ -66,6 +67,7 @@ export async function sendOtp(
   const expiresAt = new Date(now.getTime() + input.expiresIn * 1000);
   const body = otpBody(profile.name, code, input.expiresIn);
   const { encoding, segments } = countSegments(body);
+  const { country, priceUnits } = priceMessage(sender.environment, input.to, segments);
   const response = otpSendResponse.parse({
     otpId,
     to: input.to,
@@ -104,7 +106,7 @@ export async function sendOtp(
         updatedAt: now,
       },
     });
-    await insertMessages(
+    const [refusal] = await insertMessages(
       tx,
       [
         {
@@ -119,10 +121,14 @@ export async function sendOtp(
           body,
           segments,
           encoding,
+          priceUnits,
+          country,
         },
       ],
       now,
     );
+    // Refused by the allowed countries or the spend limit: the code is rolled back with it.
+    if (refusal) throw refusalError(refusal, input.to, country);
     await insertOtpEvent(
       tx,
       sender.organizationId,

@@ -24,6 +24,10 @@ import * as webhookTest from "./developer/webhooks/[id]/test/route";
 import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
 import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import * as auditLog from "./developer/audit-log/route";
+import * as smsQuote from "./sms/quote/route";
+import * as billing from "./developer/billing/route";
+import * as pricing from "./pricing/sms/route";
+import * as pricingCountry from "./pricing/sms/[country]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
@@ -87,6 +91,33 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     params: { messageId: "msg_x" },
     // msg_x does not exist: authenticated and permitted, then not found.
     passes: { test: 404, live: 404 },
+  },
+  {
+    name: "POST /sms/quote",
+    handler: smsQuote.POST,
+    method: "POST",
+    path: "/api/v1/sms/quote",
+    scope: "sms.send",
+    body: { to: "+14155550123", body: "hi" },
+    passes: { test: 200, live: 200 },
+  },
+];
+
+/** Public reference data: any API key (whatever its permissions) or any member's access token. */
+export interface AnyCredentialRoute {
+  name: string;
+  handler: Handler;
+  path: string;
+  params?: Record<string, string>;
+}
+
+export const ANY_CREDENTIAL_ROUTES: AnyCredentialRoute[] = [
+  { name: "GET /pricing/sms", handler: pricing.GET, path: "/api/v1/pricing/sms" },
+  {
+    name: "GET /pricing/sms/:country",
+    handler: pricingCountry.GET,
+    path: "/api/v1/pricing/sms/FR",
+    params: { country: "FR" },
   },
 ];
 
@@ -220,6 +251,23 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     method: "GET",
     path: () => "/api/v1/developer/rate-limits",
     action: "rateLimits.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/billing",
+    handler: billing.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/billing",
+    action: "billing.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/billing",
+    handler: billing.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/billing",
+    action: "billing.manage",
+    body: { alertThresholds: [50, 90] },
     byId: false,
   },
   {

@@ -1,9 +1,11 @@
 import { apiKeysPaths } from "./api-keys";
 import { auditLogPaths } from "./audit-log";
 import { authPaths } from "./auth";
+import { billingPaths } from "./billing";
 import { carriersPaths } from "./carriers";
 import { healthPaths } from "./health";
 import { otpPaths, smsPaths } from "./messaging";
+import { pricingPaths } from "./pricing";
 import { rateLimitsPaths } from "./rate-limits";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
@@ -17,9 +19,11 @@ export const PATH_MODULES: PathModule[] = [
   authPaths,
   smsPaths,
   otpPaths,
+  pricingPaths,
   apiKeysPaths,
   webhooksPaths,
   rateLimitsPaths,
+  billingPaths,
   carriersPaths,
   auditLogPaths,
   healthPaths,

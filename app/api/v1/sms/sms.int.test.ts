@@ -25,6 +25,8 @@ describe("POST /sms/send", () => {
       body: "Hello from the tests",
       segments: 1,
       encoding: "GSM-7",
+      price: "0.0000",
+      priceUnit: "USD",
       environment: "test",
       createdAt: expect.stringMatching(ISO_MS),
     });
@@ -100,6 +102,8 @@ describe("lifecycle on the sandbox carrier", () => {
       to: "+14155550123",
       from: "SG",
       segments: 1,
+      price: "0.0000",
+      priceUnit: "USD",
       environment: "test",
       createdAt: expect.stringMatching(ISO_MS),
       sentAt: sent.sentAt,

@@ -1,0 +1,13 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { BoundedMemo } from "@/schemas/bounded-memo";
+
+/**
+ * The country (ISO 3166-1 alpha-2) of an already validated E.164 number, or null where the number
+ * belongs to a non-geographic code (+800, +882 …). Parsing costs microseconds and senders reuse
+ * numbers, so answers are remembered like the phone module's.
+ */
+export function countryOf(e164: string): string | null {
+  return memo.get(e164, (n) => parsePhoneNumberFromString(n)?.country ?? null);
+}
+
+const memo = new BoundedMemo<string, string | null>(50_000);

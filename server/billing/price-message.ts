@@ -1,0 +1,27 @@
+import { AppError } from "../errors";
+import type { Refusal } from "../messages/insert-messages";
+import { countryOf } from "./country-of";
+import { pricePerSegment, priceList } from "./price-list";
+
+/**
+ * A message's price at acceptance (contract §8): live, segments × its country's price per segment;
+ * sandbox, nothing. The country goes with it either way: allowed countries apply to both.
+ */
+export function priceMessage(environment: "live" | "test", to: string, segments: number) {
+  const country = countryOf(to);
+  const priceUnits = environment === "live" ? pricePerSegment(priceList(), country) * segments : 0;
+  return { country, priceUnits };
+}
+
+/** The error a refused item answers with (single sends, OTP; bulk reports it by index). */
+export function refusalError(refusal: Refusal, to: string, country: string | null): AppError {
+  return refusal === "country_not_allowed"
+    ? new AppError(
+        "country_not_allowed",
+        `Messages to ${country ?? "this destination"} (${to}) are not allowed by this organization's allowed countries.`,
+      )
+    : new AppError(
+        "spending_limit_reached",
+        "This message would take the organization's spend past its monthly limit. Raise the limit or wait for the next month.",
+      );
+}
