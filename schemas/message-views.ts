@@ -27,7 +27,6 @@ export const recipientFilterSchema = z
   .transform((v) => (v && !v.startsWith("+") ? `+${v}` : v))
   .pipe(z.string().regex(/^\+[0-9]{1,15}$/, "Type a phone number or its beginning, e.g. +1415."));
 
-const cursorSchema = z.string().min(1).max(64);
 const limitSchema = z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
 /** tRPC's infinite queries add this to the input; paging only goes forward, so it is ignored. */
 const directionSchema = z.enum(["forward", "backward"]).optional();
@@ -40,7 +39,7 @@ export const listMessagesInput = z
     to: recipientFilterSchema.optional(),
     from: z.date().optional(),
     until: z.date().optional(),
-    cursor: cursorSchema.optional(),
+    cursor: listCursorSchema.optional(),
     direction: directionSchema,
     limit: limitSchema,
   })

@@ -2,20 +2,23 @@ import type { DbOrTx } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListMessagesFilters, type MessagePage } from "@/schemas/message-views";
 import { MESSAGE_LIST_SELECT, toMessageListItem } from "./to-message-views";
+import { decodeCursor, encodeCursor } from "../pagination/cursor";
 
 export type ListMessagesOptions = Partial<ListMessagesFilters>;
 
 /**
  * One organization's messages, newest first, a page at a time. Ids start with their creation time,
  * so `id < cursor` continues exactly where the last page ended, even while new messages arrive
- * (they sort before the first page, never into a later one).
+ * (they sort before the first page, never into a later one). The cursor is opaque and signed for
+ * this list and organization (server/pagination/cursor.ts): any other answers 400.
  */
 export async function listMessages(
   db: DbOrTx,
   organizationId: string,
   options: ListMessagesOptions = {},
 ): Promise<MessagePage> {
-  const { status, environment, to, from, until, cursor } = options;
+  const { status, environment, to, from, until } = options;
+  const cursor = decodeCursor("messages", organizationId, options.cursor);
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
   const where: Prisma.MessageWhereInput = {
     organizationId,
@@ -36,6 +39,6 @@ export async function listMessages(
   const page = rows.slice(0, limit);
   return {
     items: page.map(toMessageListItem),
-    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    nextCursor: rows.length > limit ? encodeCursor("messages", organizationId, page.at(-1)!.id) : null,
   };
 }

@@ -7,6 +7,7 @@ import { newId } from "../ids";
 import { call, expectError } from "../test/http";
 import { seedOrganization, type SeededMember } from "../test/seed";
 import { getTrpc } from "../test/trpc";
+import { insertMessages } from "../messages/insert-messages";
 import * as auditLog from "@/app/api/v1/developer/audit-log/route";
 import * as deliveries from "@/app/api/v1/developer/webhooks/[id]/deliveries/route";
 
@@ -17,7 +18,7 @@ interface Org {
   member: SeededMember;
   webhookId: string;
   /** Each list's rows, newest first. */
-  rows: Record<"audit.log" | "webhook.deliveries" | "otp.codes", string[]>;
+  rows: Record<"audit.log" | "webhook.deliveries" | "otp.codes" | "messages", string[]>;
 }
 
 const newestFirst = (ids: string[]) => [...ids].sort().reverse();
@@ -26,7 +27,7 @@ async function seedOrg(): Promise<Org> {
   const member = await seedOrganization("owner");
   const organizationId = member.organizationId;
   const db = getDb();
-  const ids = (prefix: "aud" | "dlv" | "otp") => Array.from({ length: ROWS }, () => newId(prefix));
+  const ids = (prefix: "aud" | "dlv" | "otp" | "msg") => Array.from({ length: ROWS }, () => newId(prefix));
   const audit = ids("aud");
   await db.auditLogEntry.createMany({
     data: audit.map((id) => ({
@@ -69,10 +70,33 @@ async function seedOrg(): Promise<Org> {
       expiresAt: new Date(Date.now() + 600_000),
     })),
   });
+  const msg = ids("msg");
+  await insertMessages(
+    null,
+    msg.map((id) => ({
+      id,
+      organizationId,
+      apiKeyId: null,
+      batchId: null,
+      otpId: null,
+      environment: "test" as const,
+      to: "+14155550123",
+      from: "SG",
+      body: "paged",
+      segments: 1,
+      encoding: "GSM-7",
+    })),
+    new Date(),
+  );
   return {
     member,
     webhookId,
-    rows: { "audit.log": newestFirst(audit), "webhook.deliveries": newestFirst(dlv), "otp.codes": newestFirst(otp) },
+    rows: {
+      "audit.log": newestFirst(audit),
+      "webhook.deliveries": newestFirst(dlv),
+      "otp.codes": newestFirst(otp),
+      messages: newestFirst(msg),
+    },
   };
 }
 
@@ -159,6 +183,11 @@ const SURFACES: Surface[] = [
     page: (org, cursor) => trpc("webhooks.deliveries", org, { limit: LIMIT, ...withCursor(cursor) }),
   },
   {
+    name: "tRPC messages.list (the dashboard's Messages list)",
+    list: "messages",
+    page: (org, cursor) => trpc("messages.list", org, { limit: LIMIT, ...withCursor(cursor) }),
+  },
+  {
     name: "tRPC otp.list",
     list: "otp.codes",
     page: (org, cursor) => trpc("otp.list", org, { limit: LIMIT, ...withCursor(cursor) }),
@@ -169,7 +198,8 @@ const SURFACES: Surface[] = [
 const OTHER_LIST: Record<Surface["list"], Surface["list"]> = {
   "audit.log": "webhook.deliveries",
   "webhook.deliveries": "otp.codes",
-  "otp.codes": "audit.log",
+  "otp.codes": "messages",
+  messages: "audit.log",
 };
 
 let a: Org;
