@@ -1,6 +1,7 @@
 // Start-up and shutdown of the production server (node server/serve.mjs, what `npm start` runs), on
-// processes of this file's own (ports E2E_PORT+13 and +14): invalid configuration never listens,
-// and SIGTERM under load cuts no request and loses no message.
+// processes of this file's own (ports E2E_PORT+13, +14 and +15): invalid configuration never
+// listens, SIGTERM under load cuts no request and loses no message, and `npm start` exits only once
+// the server it started has drained and stopped, whichever way the signal arrives.
 import { expect, test } from "@playwright/test";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -18,21 +19,27 @@ import {
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const FAIL_FAST_PORT = BASE_PORT + 13;
 const SHUTDOWN_PORT = BASE_PORT + 14;
+const NPM_PORT = BASE_PORT + 15;
 
 const FINAL = ["DELIVERED", "FAILED", "UNDELIVERED"];
 
 let started: ServerProcess[] = [];
 test.afterEach(async () => {
-  // Whatever a failed test left running.
+  // Whatever a failed test left running; `npm start` ran in a process group of its own.
   for (const server of started) {
     server.kill("SIGKILL");
     await server.exited;
+    try {
+      process.kill(-server.pid, "SIGKILL");
+    } catch {
+      // no such group: it was a plain node process, or everything in it has ended
+    }
   }
   started = [];
 });
 
-function start(port: number, env: NodeJS.ProcessEnv): ServerProcess {
-  const server = spawnServer(port, env);
+function start(port: number, env: NodeJS.ProcessEnv, via: "node" | "npm" = "node"): ServerProcess {
+  const server = spawnServer(port, env, via);
   started.push(server);
   return server;
 }
@@ -185,3 +192,30 @@ test("SIGTERM during 150 concurrent sends: each answered whole or refused, none 
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+// A container runtime signals the process it started (here npm, PID 1) alone; a process manager
+// or a terminal may signal the whole group. Either way npm must outlive the server's drain, leave
+// nothing listening, and exit with the server's status.
+for (const target of ["npm alone", "the whole process group"] as const) {
+  test(`npm start, SIGTERM to ${target}: npm exits after the server drained and stopped, with its status`, async () => {
+    test.setTimeout(120_000);
+    const npm = start(NPM_PORT, productionEnv(NPM_PORT, { DATA_DIR: "memory://", SHUTDOWN_DRAIN_MS: "3000" }), "npm");
+    await whenReady(npm);
+    let npmExited = false;
+    void npm.exited.then(() => (npmExited = true));
+
+    process.kill(target === "npm alone" ? npm.pid : -npm.pid, "SIGTERM");
+    // The server heard it and drains: not ready, still answering, and npm is still there.
+    await expect.poll(() => npm.output().includes("[serve] SIGTERM"), { timeout: 10_000 }).toBe(true);
+    const health = await rawRequest(NPM_PORT, "GET", "/api/health").done;
+    expect(health, npm.output()).toMatchObject({ kind: "answer", status: 503 });
+    expect(npmExited).toBe(false);
+
+    const code = await npm.exited;
+    // At the moment npm is gone, nothing of the service listens any more…
+    expect(await connectionRefused(NPM_PORT), npm.output()).toBe(true);
+    // …because the server had finished: its last words are in npm's output, and npm's status is its own.
+    await expect.poll(() => npm.output().includes("[serve] stopped"), { timeout: 2_000 }).toBe(true);
+    expect(code, npm.output()).toBe(0);
+  });
+}

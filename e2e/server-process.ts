@@ -32,12 +32,16 @@ export function productionEnv(port: number, env: Record<string, string | undefin
   };
 }
 
-export function spawnServer(port: number, env: NodeJS.ProcessEnv): ServerProcess {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(process.execPath, ["server/serve.mjs"], {
-    cwd: process.cwd(),
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export function spawnServer(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  /** `npm start` as a process manager runs it, in a process group of its own (pid = group id). */
+  via: "node" | "npm" = "node",
+): ServerProcess {
+  const child: ChildProcessByStdio<null, Readable, Readable> =
+    via === "node"
+      ? spawn(process.execPath, ["server/serve.mjs"], { cwd: process.cwd(), env, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn("npm", ["start"], { cwd: process.cwd(), env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   let output = "";
   child.stdout.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr.on("data", (d: Buffer) => (output += d.toString()));
