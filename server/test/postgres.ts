@@ -37,12 +37,22 @@ async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => 
   }
 }
 
-/** Creates `sg_test_<random>` on the server of `serverUrl` (any database on it will do). */
-export async function createThrowawayDatabase(serverUrl = postgresServerUrl()): Promise<ThrowawayDatabase> {
+/**
+ * Creates `sg_test_<random>` on the server of `serverUrl` (any database on it will do). With
+ * `icuLocale`, its default collation is that ICU locale (a managed service's usual default), which
+ * PostgreSQL 15 provides without any operating-system locale.
+ */
+export async function createThrowawayDatabase(
+  serverUrl = postgresServerUrl(),
+  options: { icuLocale?: "en-US" } = {},
+): Promise<ThrowawayDatabase> {
   if (!serverUrl) throw new Error("createThrowawayDatabase needs a postgresql:// server URL");
   const name = `sg_test_${randomBytes(6).toString("hex")}`;
+  const locale = options.icuLocale
+    ? ` TEMPLATE template0 ENCODING 'UTF8' LOCALE_PROVIDER icu ICU_LOCALE '${options.icuLocale}' LC_COLLATE 'C' LC_CTYPE 'C'`
+    : "";
   // Identifiers cannot be bound as parameters; the name is generated above, never user input.
-  await withAdminClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  await withAdminClient(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"${locale}`));
   let dropped = false;
   return {
     name,
