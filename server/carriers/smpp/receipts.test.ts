@@ -34,15 +34,17 @@ describe("SmppCarrier against a loopback SMSC: receipts", () => {
       expect([r1, r2, r3, r4].map((r) => r.command_status)).toEqual([0, 0, 0, 0]);
 
       expect(seen.map((s) => s.receipt)).toEqual([
-        { providerMessageId: idA, status: "DELIVERED" },
+        { providerMessageId: idA, handset: "14155550123", status: "DELIVERED" },
         {
           providerMessageId: idB,
+          handset: "14155550123",
           status: "UNDELIVERED",
           errorCode: "carrier_undeliv",
           errorMessage: expect.stringContaining("012"),
         },
         {
           providerMessageId: "ab_c$@1",
+          handset: "14155550123",
           status: "UNDELIVERED",
           errorCode: "carrier_expired",
           errorMessage: expect.stringContaining("027"),

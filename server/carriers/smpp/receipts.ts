@@ -59,12 +59,15 @@ export function parseDeliverSm(pdu: PDU): ParsedDeliver {
   const stateTlv = typeof pdu.message_state === "number" ? MESSAGE_STATES[pdu.message_state] : undefined;
   const stat = (/(?:^|\s)stat:(\w+)/i.exec(text)?.[1] ?? stateTlv ?? "").toUpperCase();
   const err = /(?:^|\s)err:(\w+)/i.exec(text)?.[1];
-  if (stat === "DELIVRD") return { kind: "final", receipt: { providerMessageId, status: "DELIVERED" } };
+  // A receipt comes from the handset: its source_addr is the number the message went to.
+  const handset = typeof pdu.source_addr === "string" && pdu.source_addr.trim() ? pdu.source_addr.trim() : undefined;
+  const about = handset ? { providerMessageId, handset } : { providerMessageId };
+  if (stat === "DELIVRD") return { kind: "final", receipt: { ...about, status: "DELIVERED" } };
   if (FINAL_FAILURES.has(stat)) {
     return {
       kind: "final",
       receipt: {
-        providerMessageId,
+        ...about,
         status: "UNDELIVERED",
         errorCode: `carrier_${stat.toLowerCase()}`,
         errorMessage: `The carrier reported ${stat}${err === undefined ? "" : ` (err ${err})`}.`,

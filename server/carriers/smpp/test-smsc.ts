@@ -50,7 +50,14 @@ export interface ReceiptSpec {
   err?: string;
   /** "tlv": receipted_message_id + message_state TLVs and the text; "text": the text only. */
   form?: "tlv" | "text";
+  /**
+   * The receipt's source_addr. By default, as a real SMSC: the destination of the newest message it
+   * gave this id (ids repeat after `restart({ resetIds: true })`), else "14155550123".
+   */
+  handset?: string;
 }
+
+const FIRST_ID = 0x1000;
 
 const STATE_OF: Record<ReceiptSpec["stat"], number> = {
   ENROUTE: 1,
@@ -95,7 +102,7 @@ export class TestSmsc {
   private answerBudget = Infinity;
   private hung = false;
   private readonly held: (() => void)[] = [];
-  private nextId = 0x1000;
+  private nextId = FIRST_ID;
   private nextSession = 0;
 
   private constructor(options: TestSmscOptions) {
@@ -159,8 +166,12 @@ export class TestSmsc {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Comes back on the same port after `crash()`. */
-  async restart(): Promise<void> {
+  /**
+   * Comes back on the same port after `crash()`. `resetIds`: numbers its messages from the start
+   * again, as real SMSCs do after a restart (ids are unique only for a while).
+   */
+  async restart(options: { resetIds?: boolean } = {}): Promise<void> {
+    if (options.resetIds) this.nextId = FIRST_ID;
     this.answerBudget = Infinity;
     this.hung = false;
     await this.listen(this.port);
@@ -181,7 +192,8 @@ export class TestSmsc {
     const fields: Record<string, unknown> = {
       source_addr_ton: 1,
       source_addr_npi: 1,
-      source_addr: "14155550123",
+      source_addr:
+        spec.handset ?? this.submits.findLast((s) => s.messageId === spec.messageId)?.destinationAddr ?? "14155550123",
       destination_addr: "SignalGate",
       esm_class: 0x04,
       data_coding: 0,

@@ -3,6 +3,8 @@ import type { ConnectionOptions } from "node:tls";
 
 export interface SmppReceipt {
   providerMessageId: string;
+  /** The receipt's source_addr: the handset the message went to (SMSCs reuse ids; this tells them apart). */
+  handset?: string;
   status: "DELIVERED" | "UNDELIVERED";
   errorCode?: string;
   errorMessage?: string;

@@ -36,6 +36,8 @@ export async function receiveTwilioCallback(req: Request): Promise<void> {
       provider: TWILIO_PROVIDER,
       providerMessageId: update.providerMessageId,
       messageId: update.messageId,
+      // Twilio names the handset in To: a receipt never applies to a message to another number.
+      handset: params.To,
       status: update.status,
       errorCode: update.errorCode,
       errorMessage: update.errorMessage,

@@ -2,8 +2,10 @@
 export interface CarrierReceiptInput {
   provider: string;
   providerMessageId: string;
-  /** Our id, when the carrier echoes it (Twilio's StatusCallback URL); informational. */
+  /** Our id, when the carrier echoes it (Twilio's StatusCallback URL): the receipt is for that message only. */
   messageId?: string;
+  /** The handset the receipt is about, when the carrier says (SMPP source_addr, Twilio To); any format. */
+  handset?: string;
   status: "DELIVERED" | "UNDELIVERED" | "FAILED";
   errorCode?: string;
   errorMessage?: string;

@@ -8,7 +8,11 @@ import { startTestTwilioServer, type TestTwilioServer } from "@/server/carriers/
 import { twilioSignature } from "@/server/carriers/twilio/signature";
 import { handOffQueued } from "@/server/messages/pipeline/hand-off";
 import { applyTransitions } from "@/server/messages/transitions";
-import { applyStoredReceipts } from "@/server/messages/carrier-receipts/apply-stored";
+import {
+  applyStoredReceipts,
+  pruneStoredReceipts,
+  RECEIPT_WAIT_MS,
+} from "@/server/messages/carrier-receipts/apply-stored";
 import { api, eventsOf, seedSender } from "@/server/test/messaging";
 import { useLiveCarriers } from "@/server/test/live-carriers";
 import { serveRoute } from "@/server/test/route-server";
@@ -84,6 +88,9 @@ describe("Twilio status callbacks", () => {
     await twilio.sendStatusCallback(created.statusCallback!, { MessageSid: created.sid, MessageStatus: "sent" });
     const types = (await eventsOf(organizationId)).map((e) => e.type);
     expect(types).toEqual(["message.queued", "message.sent", "message.delivered"]);
+    // The replay is not consumed by the final message: it waits for a SENT one, then is pruned.
+    expect(await getDb().carrierReceipt.count({ where: { providerMessageId: created.sid } })).toBe(1);
+    await pruneStoredReceipts(new Date(Date.now() + RECEIPT_WAIT_MS + 1000));
     expect(await getDb().carrierReceipt.count({ where: { providerMessageId: created.sid } })).toBe(0);
   });
 
