@@ -21,7 +21,10 @@ test("an invalid price list: exits non-zero before listening, one line per bad r
     expect(output).not.toContain("ready");
     expect(output).toContain(`Invalid price list ${file}:`);
     const problems = output.split("\n").filter((line) => /^\s+line \d+: |^\s+a "default" row/.test(line));
-    expect(problems.map((l) => l.trim()), output).toEqual([
+    expect(
+      problems.map((l) => l.trim()),
+      output,
+    ).toEqual([
       'line 3: "ZZ" is not a country code libphonenumber knows',
       'line 4: price "0.01" must have exactly four decimal places, e.g. 0.0079',
       'a "default" row is required (the price of unlisted countries)',

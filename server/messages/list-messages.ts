@@ -3,6 +3,7 @@ import type { Prisma } from "../db/generated/client";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListMessagesFilters, type MessagePage } from "@/schemas/message-views";
 import { MESSAGE_LIST_SELECT, toMessageListItem } from "./to-message-views";
 import { decodeCursor, encodeCursor } from "../pagination/cursor";
+import { idRange } from "../pagination/id-range";
 
 export type ListMessagesOptions = Partial<ListMessagesFilters>;
 
@@ -20,14 +21,15 @@ export async function listMessages(
   const { status, environment, to, from, until } = options;
   const cursor = decodeCursor("messages", organizationId, options.cursor);
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+  const ids = idRange("msg", { from, until, before: cursor });
   const where: Prisma.MessageWhereInput = {
     organizationId,
     ...(status ? { status } : {}),
     ...(environment ? { environment } : {}),
     // A whole number is its own prefix; the filter schema lets only + and digits through.
     ...(to ? { to: { startsWith: to } } : {}),
-    ...(from || until ? { createdAt: { ...(from ? { gte: from } : {}), ...(until ? { lt: until } : {}) } } : {}),
-    ...(cursor ? { id: { lt: cursor } } : {}),
+    // Dates as an id range: the (organization_id, id) index serves them (id-range.ts).
+    ...(ids ? { id: ids } : {}),
   };
   // One extra row says whether another page exists without a count query.
   const rows = await db.message.findMany({

@@ -25,6 +25,8 @@ import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
 import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import * as auditLog from "./developer/audit-log/route";
 import * as smsQuote from "./sms/quote/route";
+import * as smsHistory from "./sms/route";
+import * as smsBatch from "./sms/batches/[batchId]/route";
 import * as billing from "./developer/billing/route";
 import * as pricing from "./pricing/sms/route";
 import * as pricingCountry from "./pricing/sms/[country]/route";
@@ -90,6 +92,24 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     scope: "sms.read",
     params: { messageId: "msg_x" },
     // msg_x does not exist: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
+  },
+  {
+    name: "GET /sms",
+    handler: smsHistory.GET,
+    method: "GET",
+    path: "/api/v1/sms",
+    scope: "sms.read",
+    passes: { test: 200, live: 200 },
+  },
+  {
+    name: "GET /sms/batches/:batchId",
+    handler: smsBatch.GET,
+    method: "GET",
+    path: "/api/v1/sms/batches/bat_x",
+    scope: "sms.read",
+    params: { batchId: "bat_x" },
+    // bat_x does not exist: authenticated and permitted, then not found.
     passes: { test: 404, live: 404 },
   },
   {

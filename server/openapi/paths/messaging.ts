@@ -7,6 +7,8 @@ import {
   sendSmsResponse,
 } from "@/schemas/messages";
 import { otpSendInput, otpSendResponse, otpVerifyInput, otpVerifyResponse } from "@/schemas/otp";
+import { batchIdParam, batchSummaryResponse, messageHistoryItem, messageHistoryQuery } from "@/schemas/message-history";
+import { nextCursorHeader } from "../headers";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
 
@@ -68,6 +70,50 @@ export const smsPaths: PathModule = {
       "recipients for the failure cases.",
   },
   paths: {
+    "/api/v1/sms": {
+      get: operation({
+        auth: "apiKey",
+        scope: "sms.read",
+        rateLimit: "messages.read",
+        query: messageHistoryQuery,
+        operationId: "listMessages",
+        summary: "List messages",
+        description: describe(
+          "The organization's messages in the key's environment (a sandbox key sees sandbox messages, a live key " +
+            "live ones), newest first, as status objects with `direction`, `batchId` and the price. Filters: " +
+            "`status`, `to` (an E.164 number, exactly), `from` (the sender, exactly), `batchId`, `direction`, " +
+            "`createdAfter` (inclusive) and `createdBefore` (exclusive), ISO 8601.",
+          "Pages of `limit` (1 to 100, default 50): pass the `X-Next-Cursor` header of a page as `cursor` to get " +
+            "the next one; there is none after the last page. Paging never returns a message twice or skips one, " +
+            "even while new messages arrive (they appear before the first page). A `cursor` this list did not " +
+            "issue answers 400 `invalid_request`.",
+          "Live message bodies are not returned, as in the status endpoint; they are deleted after the retention " +
+            "period anyway (see the README's Retention section).",
+        ),
+        success: {
+          status: 200,
+          description: "One page of messages.",
+          schema: z.array(messageHistoryItem),
+          headers: { "X-Next-Cursor": nextCursorHeader },
+        },
+      }),
+    },
+    "/api/v1/sms/batches/{batchId}": {
+      get: operation({
+        auth: "apiKey",
+        scope: "sms.read",
+        rateLimit: "messages.read",
+        params: batchIdParam,
+        operationId: "getBatch",
+        summary: "Follow a bulk batch",
+        description:
+          "How the messages a bulk request queued stand now: their number and a count per status. Items the " +
+          "request refused were never messages and are not counted. Another organization's batch, one of the " +
+          "other environment, or one without a queued message answers 404 `not_found`.",
+        success: { status: 200, description: "The batch's counts.", schema: batchSummaryResponse },
+        errors: ["not_found"],
+      }),
+    },
     "/api/v1/sms/send": {
       post: operation({
         auth: "apiKey",
