@@ -78,6 +78,11 @@ export function newId(prefix: IdPrefix): string {
   return `${prefix}_${encodedTime}${randomBase62(16)}`;
 }
 
+/** An id as newId would have made it at `at`: for rows created with a time of their own (seeds, imports). */
+export function newIdAt(prefix: IdPrefix, at: Date): string {
+  return `${smallestIdAt(prefix, at)}${randomBase62(16)}`;
+}
+
 /**
  * The smallest id of `prefix` made at or after `at`: every id made earlier sorts below it, every
  * id made at `at` or later sorts at or above it (compared bytewise, as the id columns' COLLATE "C"

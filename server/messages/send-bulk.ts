@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { assertCarrierAvailable } from "../carriers/registry";
 import { withRecordedResponse } from "../idempotency/record";
-import { newId } from "../ids";
+import { newId, newIdAt } from "../ids";
 import { bulkSmsResponse, messageBodySchema, type BulkSmsResponse } from "@/schemas/messages";
 import { validatePhoneNumber } from "@/schemas/phone";
 import { countSegments } from "@/schemas/segments";
@@ -54,7 +54,7 @@ export async function sendBulkSms(
     const { encoding, segments } = countSegments(item.body);
     rows.push({
       index,
-      id: newId("msg"),
+      id: newIdAt("msg", now),
       organizationId: sender.organizationId,
       apiKeyId: sender.apiKeyId,
       batchId,

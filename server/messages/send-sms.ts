@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { assertCarrierAvailable } from "../carriers/registry";
 import { withRecordedResponse, type RecordResponse } from "../idempotency/record";
-import { newId } from "../ids";
+import { newIdAt } from "../ids";
 import { sendSmsResponse, type SendSmsResponse } from "@/schemas/messages";
 import { countSegments } from "@/schemas/segments";
 import type { z } from "zod";
@@ -41,7 +41,7 @@ export async function sendSms(
   const { encoding, segments } = countSegments(input.body);
   const { country, priceUnits } = priceMessage(sender.environment, input.to, segments);
   const message: NewMessage = {
-    id: newId("msg"),
+    id: newIdAt("msg", now),
     organizationId: sender.organizationId,
     apiKeyId: sender.apiKeyId,
     batchId: null,

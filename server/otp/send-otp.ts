@@ -3,7 +3,7 @@ import { runSql } from "../db/sql";
 import { assertCarrierAvailable } from "../carriers/registry";
 import { AppError } from "../errors";
 import type { RecordResponse } from "../idempotency/record";
-import { newId } from "../ids";
+import { newId, newIdAt } from "../ids";
 import { sendJobEvent } from "../jobs/send-event";
 import { insertMessages } from "../messages/insert-messages";
 import { priceMessage, refusalError } from "../billing/price-message";
@@ -62,7 +62,7 @@ export async function sendOtp(
   const now = options.now ?? new Date();
   const profile = await getSenderProfile(db, sender.organizationId);
   const otpId = newId("otp");
-  const messageId = newId("msg");
+  const messageId = newIdAt("msg", now);
   const code = generateOtpCode(input.length);
   const expiresAt = new Date(now.getTime() + input.expiresIn * 1000);
   const body = otpBody(profile.name, code, input.expiresIn);

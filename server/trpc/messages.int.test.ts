@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { getDb } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { newId } from "../ids";
+import { newIdAt } from "../ids";
 import { seedMember, seedOrganization } from "../test/seed";
 import { callerFor, postTrpc, trpcError } from "../test/trpc";
 import type { Role } from "@/schemas/roles";
@@ -11,10 +11,10 @@ type Seed = Partial<Prisma.MessageCreateManyInput>;
 
 /** Messages in `organizationId`, created one second apart in the order given (ids sort the same way). */
 async function seedMessages(organizationId: string, rows: Seed[], start = new Date("2026-11-20T10:00:00.000Z")) {
-  // Ids minted together share their time prefix: sort them so the id order is the creation order.
-  const ids = rows.map(() => newId("msg")).sort();
+  // Each id carries its row's creation time, as the service mints them (lists page and filter
+  // dates by id).
   const data: Prisma.MessageCreateManyInput[] = rows.map((row, i) => ({
-    id: ids[i]!,
+    id: newIdAt("msg", new Date(row.createdAt ?? start.getTime() + i * 1000)),
     organizationId,
     environment: "test",
     to: "+14155550123",

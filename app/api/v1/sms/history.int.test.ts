@@ -1,8 +1,7 @@
 // contract §9: GET /api/v1/sms (history) and GET /api/v1/sms/batches/:batchId.
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { smallestIdAt } from "@/server/ids";
+import { newIdAt } from "@/server/ids";
 import { insertMessages, type NewMessage } from "@/server/messages/insert-messages";
 import { applyTransitions } from "@/server/messages/transitions";
 import { call, expectError } from "@/server/test/http";
@@ -18,13 +17,9 @@ const list = (key: string, query: Record<string, string> = {}) =>
 const batchOf = (key: string, batchId: string) =>
   call(batch.GET, `/api/v1/sms/batches/${batchId}`, { token: key, params: { batchId } });
 
-const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-/** A message id created at `at` (ids begin with their creation time). */
-const idAt = (at: Date) => smallestIdAt("msg", at) + Array.from(randomBytes(16), (b) => BASE62[b % 62]).join("");
-
 async function seedAt(sender: Sender, at: Date, fields: Partial<NewMessage> = {}) {
   const m: NewMessage & { createdAt: Date } = {
-    id: idAt(at),
+    id: newIdAt("msg", at),
     organizationId: sender.organizationId,
     apiKeyId: null,
     batchId: null,
