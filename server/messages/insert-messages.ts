@@ -74,9 +74,9 @@ WITH input AS MATERIALIZED (
   LEFT JOIN charged ON charged.organization_id = ranked.organization_id AND charged.billing_month = ranked.billing_month
 ), inserted AS (
   INSERT INTO messages (id, organization_id, api_key_id, batch_id, otp_id, environment, to_number, from_sender, body,
-                        segments, encoding, price_units, created_at, next_attempt_at, updated_at)
+                        segments, encoding, price_units, country, created_at, next_attempt_at, updated_at)
   SELECT "messageId", organization_id, api_key_id, "batchId", "otpId", environment::"KeyEnvironment", "to", "from",
-         body, segments, encoding, price_units, "createdAt", "createdAt", "createdAt"
+         body, segments, encoding, price_units, country, "createdAt", "createdAt", "createdAt"
   FROM verdict WHERE refusal IS NULL
 ), events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)

@@ -26,6 +26,8 @@ import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryI
 import * as auditLog from "./developer/audit-log/route";
 import * as smsQuote from "./sms/quote/route";
 import * as smsHistory from "./sms/route";
+import * as analyticsMessages from "./analytics/messages/route";
+import * as analyticsOtp from "./analytics/otp/route";
 import * as smsBatch from "./sms/batches/[batchId]/route";
 import * as billing from "./developer/billing/route";
 import * as pricing from "./pricing/sms/route";
@@ -111,6 +113,22 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     params: { batchId: "bat_x" },
     // bat_x does not exist: authenticated and permitted, then not found.
     passes: { test: 404, live: 404 },
+  },
+  {
+    name: "GET /analytics/messages",
+    handler: analyticsMessages.GET,
+    method: "GET",
+    path: "/api/v1/analytics/messages",
+    scope: "analytics.read",
+    passes: { test: 200, live: 200 },
+  },
+  {
+    name: "GET /analytics/otp",
+    handler: analyticsOtp.GET,
+    method: "GET",
+    path: "/api/v1/analytics/otp",
+    scope: "analytics.read",
+    passes: { test: 200, live: 200 },
   },
   {
     name: "POST /sms/quote",

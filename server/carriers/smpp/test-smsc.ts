@@ -42,6 +42,11 @@ export interface TestSmscOptions {
   port?: number;
   /** Send a DELIVRD receipt this long after accepting each message's first (or only) part. */
   receiptAfterMs?: number;
+  /**
+   * The first message id (hex), 0x1000 by default. Tests that reuse ids on a shared database start
+   * elsewhere, so another test file's receipts never name their messages.
+   */
+  firstId?: number;
 }
 
 export interface ReceiptSpec {
@@ -102,7 +107,8 @@ export class TestSmsc {
   private answerBudget = Infinity;
   private hung = false;
   private readonly held: (() => void)[] = [];
-  private nextId = FIRST_ID;
+  private readonly firstId: number;
+  private nextId: number;
   private nextSession = 0;
 
   private constructor(options: TestSmscOptions) {
@@ -111,6 +117,8 @@ export class TestSmsc {
     this.answerDelayMs = options.answerDelayMs ?? 0;
     this.tls = options.tls;
     this.receiptAfterMs = options.receiptAfterMs;
+    this.firstId = options.firstId ?? FIRST_ID;
+    this.nextId = this.firstId;
   }
 
   static async start(options: TestSmscOptions = {}): Promise<TestSmsc> {
@@ -171,7 +179,7 @@ export class TestSmsc {
    * again, as real SMSCs do after a restart (ids are unique only for a while).
    */
   async restart(options: { resetIds?: boolean } = {}): Promise<void> {
-    if (options.resetIds) this.nextId = FIRST_ID;
+    if (options.resetIds) this.nextId = this.firstId;
     this.answerBudget = Infinity;
     this.hung = false;
     await this.listen(this.port);

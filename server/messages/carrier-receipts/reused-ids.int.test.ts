@@ -18,7 +18,12 @@ let live: LiveCarriers;
 let restore: () => Promise<void>;
 
 beforeAll(async () => {
-  smsc = await TestSmsc.start({ systemId: "sg-reuse", password: "pw-reuse" });
+  // Ids of this file's own (the postgres project shares one database between test files).
+  smsc = await TestSmsc.start({
+    systemId: "sg-reuse",
+    password: "pw-reuse",
+    firstId: 0x5e0000 + Math.floor(Math.random() * 0xffff) * 16,
+  });
   ({ live, restore } = await useLiveCarriers({
     SMS_PROVIDER: "smpp",
     SMPP_URL: smsc.url,

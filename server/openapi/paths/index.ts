@@ -1,3 +1,4 @@
+import { analyticsPaths } from "./analytics";
 import { apiKeysPaths } from "./api-keys";
 import { auditLogPaths } from "./audit-log";
 import { authPaths } from "./auth";
@@ -19,6 +20,7 @@ export const PATH_MODULES: PathModule[] = [
   authPaths,
   smsPaths,
   otpPaths,
+  analyticsPaths,
   pricingPaths,
   apiKeysPaths,
   webhooksPaths,

@@ -1,0 +1,141 @@
+import type { DbOrTx } from "../db/client";
+import { runSql } from "../db/sql";
+import { formatMoney } from "@/schemas/money";
+import { messageAnalyticsResponse, type MessageAnalytics } from "@/schemas/analytics";
+import { addBins, quantileMs, TTD_BINS } from "./histogram";
+import { bucketStarts, resolveRange, type Granularity } from "./range";
+
+// One statement over the hourly aggregates of one organization and environment (their primary
+// key's prefix, then the hour range): bucket sums, and the time-to-deliver bins summed index by
+// index. Never a scan of messages.
+const SQL = `
+WITH rows AS (
+  SELECT date_trunc($5::text, hour, 'UTC') AS start, CASE WHEN $7::boolean THEN country ELSE NULL END AS grp, *
+  FROM message_stats_hourly
+  WHERE organization_id = $1 AND environment = $2::"KeyEnvironment" AND hour >= $3 AND hour < $4
+    AND ($6::text IS NULL OR country = $6)
+), sums AS (
+  SELECT start, grp, sum(accepted)::bigint AS accepted, sum(segments)::bigint AS segments,
+         sum(price_units - failed_price_units)::bigint AS price_units, sum(delivered)::bigint AS delivered,
+         sum(undelivered)::bigint AS undelivered, sum(failed)::bigint AS failed
+  FROM rows GROUP BY start, grp
+), bins AS (
+  SELECT start, grp, array_agg(n ORDER BY i) AS ttd_bins
+  FROM (SELECT start, grp, i, sum(b)::bigint AS n FROM rows, unnest(ttd_bins) WITH ORDINALITY AS u(b, i) GROUP BY 1, 2, 3) t
+  GROUP BY start, grp
+)
+SELECT sums.*, bins.ttd_bins FROM sums LEFT JOIN bins ON bins.start = sums.start AND bins.grp IS NOT DISTINCT FROM sums.grp`;
+
+interface Row extends Record<string, unknown> {
+  start: Date;
+  grp: string | null;
+  accepted: bigint | number;
+  segments: bigint | number;
+  price_units: bigint | number;
+  delivered: bigint | number;
+  undelivered: bigint | number;
+  failed: bigint | number;
+  ttd_bins: (bigint | number | string)[] | null;
+}
+
+interface Counts {
+  accepted: number;
+  segments: number;
+  priceUnits: number;
+  delivered: number;
+  undelivered: number;
+  failed: number;
+  bins: number[];
+}
+
+const empty = (): Counts => ({
+  accepted: 0,
+  segments: 0,
+  priceUnits: 0,
+  delivered: 0,
+  undelivered: 0,
+  failed: 0,
+  bins: new Array<number>(TTD_BINS).fill(0),
+});
+
+function add(a: Counts, b: Counts): Counts {
+  return {
+    accepted: a.accepted + b.accepted,
+    segments: a.segments + b.segments,
+    priceUnits: a.priceUnits + b.priceUnits,
+    delivered: a.delivered + b.delivered,
+    undelivered: a.undelivered + b.undelivered,
+    failed: a.failed + b.failed,
+    bins: addBins(a.bins, b.bins),
+  };
+}
+
+function view(c: Counts) {
+  const final = c.delivered + c.undelivered + c.failed;
+  return {
+    sent: c.accepted,
+    delivered: c.delivered,
+    undelivered: c.undelivered,
+    failed: c.failed,
+    segments: c.segments,
+    price: formatMoney(c.priceUnits),
+    deliveryRate: final === 0 ? null : c.delivered / final,
+    timeToDeliver: { p50Ms: quantileMs(c.bins, 0.5), p95Ms: quantileMs(c.bins, 0.95) },
+  };
+}
+
+/** contract §9: outbound messages by creation time (UTC buckets), from the hourly aggregates. */
+export async function getMessageAnalytics(
+  db: DbOrTx,
+  organizationId: string,
+  environment: "live" | "test",
+  query: { from?: Date; to?: Date; granularity: Granularity; country?: string; groupBy?: "country" },
+  now = new Date(),
+): Promise<MessageAnalytics> {
+  const { from, to, granularity } = resolveRange(query, now);
+  const byCountry = query.groupBy === "country";
+  const rows = await runSql<Row>(db, SQL, [
+    organizationId,
+    environment,
+    from.toISOString(),
+    to.toISOString(),
+    granularity,
+    query.country ?? null,
+    byCountry,
+  ]);
+  const groups = new Map<string | null, Map<number, Counts>>();
+  for (const r of rows) {
+    const bucket = groups.get(r.grp) ?? new Map<number, Counts>();
+    groups.set(r.grp, bucket);
+    bucket.set(new Date(r.start).getTime(), {
+      accepted: Number(r.accepted),
+      segments: Number(r.segments),
+      priceUnits: Number(r.price_units),
+      delivered: Number(r.delivered),
+      undelivered: Number(r.undelivered),
+      failed: Number(r.failed),
+      bins: (r.ttd_bins ?? []).map(Number),
+    });
+  }
+  const starts = bucketStarts(from, to, granularity);
+  const totalOf = (buckets: Map<number, Counts>) => [...buckets.values()].reduce(add, empty());
+  // Countries by volume, the largest first; without groupBy, one series.
+  const keys = byCountry
+    ? [...groups.keys()].sort((a, b) => totalOf(groups.get(b)!).accepted - totalOf(groups.get(a)!).accepted)
+    : [null];
+  const series = keys.flatMap((key) =>
+    starts.map((start) => ({
+      start: start.toISOString(),
+      ...(byCountry ? { country: key ?? "" } : {}),
+      ...view(groups.get(key)?.get(start.getTime()) ?? empty()),
+    })),
+  );
+  const totals = [...groups.values()].map(totalOf).reduce(add, empty());
+  return messageAnalyticsResponse.parse({
+    from: from.toISOString(),
+    to: to.toISOString(),
+    granularity,
+    series,
+    totals: view(totals),
+  });
+}

@@ -1,0 +1,48 @@
+import type { DbOrTx } from "../db/client";
+import { runSql } from "../db/sql";
+
+// The hourly aggregates against a recount from the rows themselves, per organization, environment,
+// hour, country and price per segment: every counter must match. Valid while no message has been
+// deleted (retention keeps the aggregates of deleted messages, on purpose). Used by tests and by
+// `npm run chaos`, which checks the aggregates survived its crashes exactly.
+const MESSAGES_SQL = `
+WITH recount AS (
+  SELECT organization_id, environment, date_trunc('hour', created_at, 'UTC') AS hour, coalesce(country, '') AS country,
+         count(*) AS accepted, sum(segments) AS segments,
+         count(*) FILTER (WHERE status IN ('SENT', 'DELIVERED', 'UNDELIVERED') OR (status = 'FAILED' AND sent_at IS NOT NULL)) AS sent,
+         count(*) FILTER (WHERE status = 'DELIVERED') AS delivered,
+         count(*) FILTER (WHERE status = 'UNDELIVERED') AS undelivered,
+         count(*) FILTER (WHERE status = 'FAILED') AS failed
+  FROM messages WHERE ($1::text IS NULL OR organization_id = $1)
+  GROUP BY 1, 2, 3, 4
+), kept AS (
+  SELECT organization_id, environment, hour, country, sum(accepted) AS accepted, sum(segments) AS segments,
+         sum(sent) AS sent, sum(delivered) AS delivered, sum(undelivered) AS undelivered, sum(failed) AS failed
+  FROM message_stats_hourly WHERE ($1::text IS NULL OR organization_id = $1)
+  GROUP BY 1, 2, 3, 4
+), counted AS (
+  SELECT organization_id, environment, hour, country, sum(accepted) AS accepted, sum(segments) AS segments,
+         sum(sent) AS sent, sum(delivered) AS delivered, sum(undelivered) AS undelivered, sum(failed) AS failed
+  FROM recount GROUP BY 1, 2, 3, 4
+)
+SELECT coalesce(k.organization_id, c.organization_id) AS organization_id, coalesce(k.hour, c.hour) AS hour,
+       coalesce(k.country, c.country) AS country,
+       row_to_json(k)::text AS kept, row_to_json(c)::text AS counted
+FROM kept k FULL JOIN counted c USING (organization_id, environment, hour, country)
+WHERE k.accepted IS DISTINCT FROM c.accepted OR k.segments IS DISTINCT FROM c.segments
+   OR k.sent IS DISTINCT FROM c.sent OR k.delivered IS DISTINCT FROM c.delivered
+   OR k.undelivered IS DISTINCT FROM c.undelivered OR k.failed IS DISTINCT FROM c.failed
+LIMIT 20`;
+
+export interface AggregateMismatch {
+  organization_id: string;
+  hour: Date;
+  country: string;
+  kept: string;
+  counted: string;
+}
+
+/** Mismatches between the message aggregates and a recount (empty when exact); one organization or all. */
+export async function recountMessageStats(db: DbOrTx | null, organizationId: string | null = null) {
+  return runSql<AggregateMismatch & Record<string, unknown>>(db, MESSAGES_SQL, [organizationId]);
+}
