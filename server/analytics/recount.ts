@@ -5,7 +5,7 @@ import { runSql } from "../db/sql";
 // hour, country and price per segment: every counter must match. Valid while no message has been
 // deleted (retention keeps the aggregates of deleted messages, on purpose). Used by tests and by
 // `npm run chaos`, which checks the aggregates survived its crashes exactly.
-const MESSAGES_SQL = `
+export const RECOUNT_MESSAGE_STATS_SQL = `
 WITH recount AS (
   SELECT organization_id, environment, date_trunc('hour', created_at, 'UTC') AS hour, coalesce(country, '') AS country,
          count(*) AS accepted, sum(segments) AS segments,
@@ -44,5 +44,5 @@ export interface AggregateMismatch {
 
 /** Mismatches between the message aggregates and a recount (empty when exact); one organization or all. */
 export async function recountMessageStats(db: DbOrTx | null, organizationId: string | null = null) {
-  return runSql<AggregateMismatch & Record<string, unknown>>(db, MESSAGES_SQL, [organizationId]);
+  return runSql<AggregateMismatch & Record<string, unknown>>(db, RECOUNT_MESSAGE_STATS_SQL, [organizationId]);
 }

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { RECOUNT_MESSAGE_STATS_SQL } from "../../analytics/recount";
 
 // What the chaos run reads from PostgreSQL directly (never through the servers under test): the
 // organization's messages, its committed outbox events and the webhook's deliveries.
@@ -39,6 +40,14 @@ export class ChaosDatabase {
       [organizationId, webhookId, [...FINAL_STATUSES]],
     );
     return rows[0]!;
+  }
+
+  /** Hours where the message aggregates differ from a recount of the messages (none when exact). */
+  async aggregateMismatches(organizationId: string): Promise<{ hour: Date; kept: string; counted: string }[]> {
+    const { rows } = await this.pool.query<{ hour: Date; kept: string; counted: string }>(RECOUNT_MESSAGE_STATS_SQL, [
+      organizationId,
+    ]);
+    return rows;
   }
 
   /** Every message of the organization with its status. */

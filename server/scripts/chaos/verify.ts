@@ -100,6 +100,8 @@ export interface Figures {
   lostEvents: string[];
   /** Event ids the receiver answered that are not committed events of the organization. */
   unknownEvents: string[];
+  /** Hours whose analytics/usage aggregates differ from a recount of the messages (issue 20). */
+  aggregateMismatches: { hour: Date; kept: string; counted: string }[];
   drain: DrainResult;
 }
 
@@ -183,6 +185,7 @@ export async function collectFigures(
     recordLags,
     lostEvents,
     unknownEvents,
+    aggregateMismatches: await db.aggregateMismatches(account.organizationId),
     drain: drainResult,
   };
 }
@@ -197,6 +200,15 @@ export function failures(f: Figures): string[] {
   }
   if (f.lostEvents.length > 0) out.push(`${f.lostEvents.length} committed events never reached the receiver`);
   if (f.unknownEvents.length > 0) out.push(`${f.unknownEvents.length} event ids delivered that were never committed`);
+  if (f.aggregateMismatches.length > 0) {
+    out.push(
+      `the hourly aggregates differ from a recount of the messages in ${f.aggregateMismatches.length} hour(s): ` +
+        f.aggregateMismatches
+          .slice(0, 3)
+          .map((m) => `kept ${m.kept} counted ${m.counted}`)
+          .join("; "),
+    );
+  }
   if (f.deliveriesRejected > 0) out.push(`${f.deliveriesRejected} webhook requests failed the signature/id check`);
   if (f.duplicateRatio >= 0.01) {
     out.push(`duplicates: ${f.duplicates} of ${f.events} events (${(f.duplicateRatio * 100).toFixed(2)} %, limit 1 %)`);
