@@ -30,7 +30,8 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   // Like Next: routes without [segments] get a context whose params resolve to undefined.
   const res = await handler(req, { params: Promise.resolve(options.params) });
   const text = await res.text();
-  const json = text ? (JSON.parse(text) as unknown) : undefined;
+  const isJson = (res.headers.get("content-type") ?? "application/json").includes("json");
+  const json = text && isJson ? (JSON.parse(text) as unknown) : undefined;
   // Tests assert response bodies structurally; a loose type keeps them readable.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, headers: res.headers, json: json as any, text };

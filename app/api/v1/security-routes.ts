@@ -30,6 +30,9 @@ import * as analyticsMessages from "./analytics/messages/route";
 import * as analyticsOtp from "./analytics/otp/route";
 import * as smsBatch from "./sms/batches/[batchId]/route";
 import * as billing from "./developer/billing/route";
+import * as usage from "./developer/usage/route";
+import * as statements from "./developer/billing/statements/route";
+import * as statement from "./developer/billing/statements/[period]/route";
 import * as pricing from "./pricing/sms/route";
 import * as pricingCountry from "./pricing/sms/[country]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
@@ -307,6 +310,32 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     action: "billing.manage",
     body: { alertThresholds: [50, 90] },
     byId: false,
+  },
+  {
+    name: "GET /developer/usage",
+    handler: usage.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/usage",
+    action: "billing.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/billing/statements",
+    handler: statements.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/billing/statements",
+    action: "billing.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/billing/statements/:period",
+    handler: statement.GET,
+    method: "GET",
+    path: (params) => `/api/v1/developer/billing/statements/${params.period}`,
+    action: "billing.read",
+    byId: false,
+    // The open month always has a statement.
+    seed: async () => ({ period: new Date().toISOString().slice(0, 7) }),
   },
   {
     name: "PATCH /developer/rate-limits",

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { billingResponse, updateBillingInput } from "@/schemas/billing";
+import { periodParam, statementSchema, statementSummarySchema, usageQuery, usageResponse } from "@/schemas/usage";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
 
@@ -35,6 +37,49 @@ export const billingPaths: PathModule = {
           "it), `alertThresholds` (1 to 5 distinct integers from 1 to 100) and `allowedCountries` (distinct ISO " +
           "3166-1 alpha-2 codes, or `null` for every country). Each change is written to the audit log.",
         success: { status: 200, description: "Settings after the change.", schema: billingResponse },
+        errors: ["not_found"],
+      }),
+    },
+    "/api/v1/developer/usage": {
+      get: operation({
+        auth: "jwt",
+        allow: "billing.read",
+        query: usageQuery,
+        operationId: "getUsage",
+        summary: "Usage by day or country",
+        description:
+          "Outbound messages by acceptance day (UTC) or by country: messages, segments and price, FAILED messages " +
+          "excluded (they are not billed). `from` and `to` are days, both inclusive (default: the current month), " +
+          "at most 400 days; `environment` `live` (default) or `test` (sandbox: price 0). Answered from hourly " +
+          "aggregates, so it stays exact after retention deletes old messages.",
+        success: { status: 200, description: "Rows and their total.", schema: usageResponse },
+      }),
+    },
+    "/api/v1/developer/billing/statements": {
+      get: operation({
+        auth: "jwt",
+        allow: "billing.read",
+        operationId: "listStatements",
+        summary: "List monthly statements",
+        description:
+          "The open month and every closed month with live messages, newest first. A closed month's statement is " +
+          "fixed at its first read after the month ended and never changes afterwards.",
+        success: { status: 200, description: "The statements.", schema: z.array(statementSummarySchema) },
+      }),
+    },
+    "/api/v1/developer/billing/statements/{period}": {
+      get: operation({
+        auth: "jwt",
+        allow: "billing.read",
+        params: periodParam,
+        operationId: "getStatement",
+        summary: "Get a monthly statement",
+        description:
+          "One line per country and price per segment: messages, segments and amount (= segments × price), and " +
+          "the total (= the sum of the lines). With `Accept: text/csv` the same lines as CSV, header " +
+          "`country,price_per_segment,messages,segments,amount`. A future month, or a closed one without live " +
+          "messages, answers 404 `not_found`.",
+        success: { status: 200, description: "The statement.", schema: statementSchema },
         errors: ["not_found"],
       }),
     },
