@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Gauge,
   History,
   KeyRound,
@@ -30,6 +31,7 @@ export const NAV: NavGroup[] = [
     label: "Messaging",
     items: [
       { href: "/dashboard/messages", label: "Messages", icon: MessageSquare, action: "messages.read" },
+      { href: "/dashboard/analytics", label: "Analytics", icon: BarChart3, action: "messages.read" },
       { href: "/dashboard/otp", label: "OTP activity", icon: ShieldCheck, action: "messages.read" },
       { href: "/dashboard/delivery-logs", label: "Delivery logs", icon: ScrollText, action: "webhooks.read" },
     ],

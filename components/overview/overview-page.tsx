@@ -9,9 +9,11 @@ import { useDashboard } from "../dashboard/dashboard-context";
 import { NAV } from "../dashboard/nav-items";
 import { GettingStarted } from "./getting-started";
 import { ProvidersCard } from "./providers-card";
+import { TodayCard } from "./today-card";
 
 const DESCRIPTIONS: Record<string, string> = {
   "/dashboard/messages": "Every SMS and OTP message with its status.",
+  "/dashboard/analytics": "Volume, delivery rate, time to deliver, OTP conversion.",
   "/dashboard/delivery-logs": "Webhook deliveries, attempts and responses.",
   "/dashboard/api-keys": "Create, rotate and restrict API keys.",
   "/dashboard/webhooks": "Endpoints notified when messages change state.",
@@ -53,6 +55,7 @@ export function OverviewPage({ baseUrl }: { baseUrl: string }) {
           <GettingStarted baseUrl={baseUrl} />
         </div>
         <div className="min-w-0 space-y-6">
+          {can(role, "messages.read") ? <TodayCard /> : null}
           <Card>
             <CardHeader title="Jump to" />
             <ul className="divide-y divide-slate-100">

@@ -1,4 +1,5 @@
 import { createCallerFactory, router } from "./init";
+import { analyticsRouter } from "./routers/analytics";
 import { apiKeysRouter } from "./routers/api-keys";
 import { carriersRouter } from "./routers/carriers";
 import { auditLogRouter } from "./routers/audit-log";
@@ -27,6 +28,7 @@ export const appRouter = router({
   carriers: carriersRouter,
   auditLog: auditLogRouter,
   retention: retentionRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;
