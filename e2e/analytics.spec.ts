@@ -69,6 +69,8 @@ test("analytics: figures, charts, countries and the OTP funnel from sandbox traf
   await page.getByRole("radio", { name: "Custom" }).click();
   await page.getByLabel("First day").fill("2026-11-20");
   await page.getByLabel("Last day").fill("2026-11-10");
-  await expect(page.getByTestId("analytics-controls").getByRole("alert")).toHaveText("The last day is before the first.");
+  await expect(page.getByTestId("analytics-controls").getByRole("alert")).toHaveText(
+    "The last day is before the first.",
+  );
   expect(problems).toEqual([]);
 });
