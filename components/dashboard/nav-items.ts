@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  CreditCard,
   Gauge,
   History,
   KeyRound,
@@ -42,6 +43,7 @@ export const NAV: NavGroup[] = [
       { href: "/dashboard/api-keys", label: "API keys", icon: KeyRound, action: "apiKeys.read" },
       { href: "/dashboard/webhooks", label: "Webhooks", icon: Webhook, action: "webhooks.read" },
       { href: "/dashboard/rate-limits", label: "Rate limits", icon: Gauge, action: "rateLimits.read" },
+      { href: "/dashboard/billing", label: "Billing", icon: CreditCard, action: "billing.read" },
     ],
   },
   {

@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import Link from "next/link";
+import { LimitBanner } from "../billing/limit-banner";
 import { BookOpen, Menu as MenuIcon, X } from "lucide-react";
 import { Logo } from "../brand/logo";
 import { OrgSwitcher } from "./org-switcher";
@@ -55,7 +56,10 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <UserMenu />
           </div>
         </header>
-        <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">{children}</main>
+        <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+          <LimitBanner />
+          {children}
+        </main>
       </div>
     </div>
   );

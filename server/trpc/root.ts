@@ -1,6 +1,7 @@
 import { createCallerFactory, router } from "./init";
 import { analyticsRouter } from "./routers/analytics";
 import { apiKeysRouter } from "./routers/api-keys";
+import { billingRouter } from "./routers/billing";
 import { carriersRouter } from "./routers/carriers";
 import { auditLogRouter } from "./routers/audit-log";
 import { membersRouter } from "./routers/members";
@@ -29,6 +30,7 @@ export const appRouter = router({
   auditLog: auditLogRouter,
   retention: retentionRouter,
   analytics: analyticsRouter,
+  billing: billingRouter,
 });
 
 export type AppRouter = typeof appRouter;

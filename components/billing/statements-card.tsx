@@ -1,0 +1,54 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Download } from "lucide-react";
+import { useTRPC } from "../trpc/client";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardHeader } from "../ui/card";
+import { Skeleton } from "../ui/skeleton";
+import { count } from "../analytics/format";
+
+/** Monthly statements, newest first, each downloadable as CSV. */
+export function StatementsCard() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const statements = useQuery(trpc.billing.statements.queryOptions());
+  const download = async (period: string) => {
+    const csv = await queryClient.fetchQuery(trpc.billing.statementCsv.queryOptions({ period }));
+    const url = URL.createObjectURL(new Blob([csv], { type: "text/csv" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `signalgate-statement-${period}.csv`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Card>
+      <CardHeader title="Statements" description="Closed months never change." />
+      {!statements.data ? (
+        <Skeleton className="m-5 h-20" />
+      ) : (
+        <ul className="divide-y divide-slate-100" data-testid="statements">
+          {statements.data.map((s) => (
+            <li key={s.period} className="flex items-center gap-3 px-5 py-2.5 text-sm">
+              <span className="font-medium text-slate-800">{s.period}</span>
+              <Badge tone={s.status === "open" ? "amber" : "gray"}>{s.status === "open" ? "Open" : "Closed"}</Badge>
+              <span className="ml-auto text-slate-500 tabular-nums">{count.format(s.messages)} msgs</span>
+              <span className="w-24 text-right font-mono text-xs">${s.total}</span>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Download ${s.period} as CSV`}
+                onClick={() => void download(s.period)}
+              >
+                <Download aria-hidden className="size-4" />
+                CSV
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

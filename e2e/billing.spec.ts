@@ -1,0 +1,98 @@
+import { expect, test, type Page } from "@playwright/test";
+import { PASSWORD, registerAndLogin, watchConsole } from "./helpers";
+
+// The Billing page: an owner sets a spend limit and alert thresholds (kept after a reload), looks up
+// a price and quotes a message, restricts the countries messages may go to (after confirming), and
+// sees the limit banner once the limit is reached; support has no Billing page.
+
+const SHOTS = "test-results/screenshots";
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test("billing: limit and alerts, prices and a quote, allowed countries, the limit banner", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  const { email, accessToken } = await registerAndLogin(request);
+  await signIn(page, email);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Billing" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
+  await expect(page.getByTestId("spend-month-to-date")).toHaveText("$0.0000");
+  await expect(page.getByText("No live messages this month yet.")).toBeVisible();
+
+  await page.getByLabel("Monthly spend limit (USD)").fill("250");
+  await page.getByLabel("Alert thresholds (% of the limit)").fill("50, 90");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("of $250.0000 limit")).toBeVisible();
+  await expect(page.getByLabel("Alert thresholds (% of the limit)")).toHaveValue("50, 90");
+
+  await page.getByLabel("Look up a country's price").fill("germany");
+  await expect(page.getByTestId("price-matches")).toContainText("$0.0894");
+  await page.getByLabel("Quote: recipient").fill("+14155550123");
+  await page.getByLabel("Quote: message").fill("x".repeat(200));
+  await expect(page.getByTestId("quote")).toHaveText("2 segments (GSM-7) × $0.0079 = $0.0158 live");
+
+  await page.getByLabel("All countries").uncheck();
+  await page.getByLabel("Search countries").fill("united");
+  await page.getByRole("checkbox", { name: /United States/ }).check();
+  await page.getByRole("checkbox", { name: /United Kingdom/ }).check();
+  await expect(page.getByTestId("countries-count")).toHaveText(/^2 of \d+ countries$/);
+  await page.getByRole("button", { name: "Save countries" }).click();
+  const confirm = page.getByRole("dialog", { name: "Restrict where messages go?" });
+  await confirm.getByRole("button", { name: "Restrict countries" }).click();
+  await expect(confirm).toBeHidden();
+  const billing = await (
+    await request.get("/api/v1/developer/billing", { headers: { authorization: `Bearer ${accessToken}` } })
+  ).json();
+  expect(billing).toMatchObject({
+    monthlySpendLimit: "250.0000",
+    alertThresholds: [50, 90],
+    allowedCountries: ["GB", "US"],
+  });
+  await page.screenshot({ path: `${SHOTS}/billing.png`, fullPage: true });
+
+  // A limit of zero is reached at once: every page says so.
+  await page.getByLabel("Monthly spend limit (USD)").fill("0");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByTestId("limit-banner")).toContainText("Monthly spend limit reached.");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
+  await expect(page.getByTestId("limit-banner")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/billing-banner.png` });
+  expect(problems).toEqual([]);
+});
+
+test("support has no Billing page", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const { email } = await registerAndLogin(request);
+  const supportEmail = `support-billing-${Date.now().toString(36)}@example.test`;
+  await signIn(page, email);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Members" }).click();
+  await page.getByRole("button", { name: "Add member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add member" });
+  await dialog.getByLabel("Email").fill(supportEmail);
+  await dialog.getByLabel("Role").selectOption("support");
+  await dialog.getByRole("button", { name: "Add member" }).click();
+  await dialog.getByLabel("Initial password").fill("support-password-1");
+  await dialog.getByRole("button", { name: "Add member" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+
+  await signIn(page, supportEmail, "support-password-1");
+  await expect(nav.getByRole("link", { name: "Analytics" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Billing" })).toHaveCount(0);
+  await page.goto("/dashboard/billing");
+  await expect(page.getByText("You don't have access to this page")).toBeVisible();
+});
