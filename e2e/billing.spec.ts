@@ -68,6 +68,13 @@ test("billing: limit and alerts, prices and a quote, allowed countries, the limi
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
   await expect(page.getByTestId("limit-banner")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/billing-banner.png` });
+  // Sending a test SMS says what the same message would cost live.
+  await page.getByRole("button", { name: "Send test SMS" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send a test SMS" });
+  await dialog.getByLabel("To", { exact: true }).fill("+447400123456");
+  await dialog.getByLabel("Message", { exact: true }).fill("Hello from the billing test");
+  await expect(dialog.getByTestId("live-cost")).toContainText("$0.0463");
+  await page.screenshot({ path: `${SHOTS}/billing-send-test.png` });
   expect(problems).toEqual([]);
 });
 

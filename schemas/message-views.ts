@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { keyEnvironmentSchema } from "./api-keys";
 import { listCursorSchema, timestampSchema } from "./common";
+import { moneySchema } from "./money";
 import { messageStatusSchema, SMS_ENCODINGS, type MESSAGE_STATUSES } from "./messages";
 
 // What the dashboard reads about messages and OTP codes. Client-safe: the tRPC procedures parse
@@ -61,6 +62,8 @@ export const messageListItemSchema = z.object({
   environment: keyEnvironmentSchema,
   segments: z.number().int(),
   encoding: z.enum(SMS_ENCODINGS),
+  /** contract §8: live, segments × the country's price at acceptance; "0.0000" in the sandbox and once FAILED. */
+  price: moneySchema,
   origin: z.enum(MESSAGE_ORIGINS),
   errorCode: z.string().nullable(),
   createdAt: timestampSchema,

@@ -28,6 +28,7 @@ export function MessagesTable({
           <TH>Status</TH>
           <TH>Environment</TH>
           <TH>Segments</TH>
+          <TH className="text-right">Price</TH>
           <TH>Created</TH>
           <TH>ID</TH>
         </tr>
@@ -51,6 +52,7 @@ export function MessagesTable({
               <EnvironmentTag environment={m.environment} />
             </TD>
             <TD className="text-slate-500 tabular-nums">{segmentsLabel(m.segments, m.encoding)}</TD>
+            <TD className="text-right font-mono text-xs text-slate-600 tabular-nums">${m.price}</TD>
             <CreatedCell at={m.createdAt} now={now} />
             <ShortIdCell id={m.id} />
           </OpenableRow>

@@ -11,6 +11,7 @@ import { checkInput, useCheckedForm } from "../dashboard/use-checked-form";
 import { MESSAGE_STATUS_INFO } from "./message-badges";
 import { SANDBOX_RECIPIENTS } from "./sandbox-recipients";
 import { SegmentCounter } from "./segment-counter";
+import { LiveCost } from "./live-cost";
 
 interface FormState {
   to: string;
@@ -111,6 +112,7 @@ export function SendTestDialog({
               onChange={(e) => update({ body: e.target.value })}
             />
             <SegmentCounter body={state.body} />
+            <LiveCost to={state.to.trim()} body={state.body} />
           </div>
         )}
       </Field>

@@ -1,3 +1,4 @@
+import { formatMoney } from "@/schemas/money";
 import type { Message } from "../db/generated/client";
 import {
   messageDetailSchema,
@@ -16,6 +17,7 @@ export const MESSAGE_LIST_SELECT = {
   environment: true,
   segments: true,
   encoding: true,
+  priceUnits: true,
   apiKeyId: true,
   batchId: true,
   otpId: true,
@@ -34,7 +36,13 @@ function originOf(m: ListRow): MessageListItem["origin"] {
 }
 
 export function toMessageListItem(m: ListRow): MessageListItem {
-  return messageListItemSchema.parse({ ...m, origin: originOf(m), createdAt: m.createdAt.toISOString() });
+  const { priceUnits, ...rest } = m;
+  return messageListItemSchema.parse({
+    ...rest,
+    price: formatMoney(Number(priceUnits)),
+    origin: originOf(m),
+    createdAt: m.createdAt.toISOString(),
+  });
 }
 
 /**

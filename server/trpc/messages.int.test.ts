@@ -61,7 +61,19 @@ describe("messages router", () => {
     expect(all.items).toHaveLength(7);
     expect(all.nextCursor).toBeNull();
     expect(Object.keys(all.items[0]!).sort()).toEqual(
-      ["createdAt", "encoding", "environment", "errorCode", "from", "id", "origin", "segments", "status", "to"].sort(),
+      [
+        "createdAt",
+        "encoding",
+        "environment",
+        "errorCode",
+        "from",
+        "id",
+        "origin",
+        "price",
+        "segments",
+        "status",
+        "to",
+      ].sort(),
     );
     expect(JSON.stringify(all)).not.toContain("message 0");
 
