@@ -1,19 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { createKey, PASSWORD, registerAndLogin, watchConsole } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { createKey, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
 
 // The Analytics page on a fresh organization: sandbox messages and one-time codes sent through the
 // API appear in its figures, charts, countries and OTP funnel; the live toggle shows the empty
 // state; a custom range upside down is refused before asking the server.
-
-const SHOTS = "test-results/screenshots";
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test("analytics: figures, charts, countries and the OTP funnel from sandbox traffic", async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -59,11 +49,11 @@ test("analytics: figures, charts, countries and the OTP funnel from sandbox traf
       { timeout: 20_000 },
     )
     .toMatch(/^\d+\.\d %$/);
-  await page.screenshot({ path: `${SHOTS}/analytics.png`, fullPage: true });
+  await screenshot(page, "analytics");
 
   await page.getByRole("radio", { name: "Live" }).click();
   await expect(page.getByText("No live messages in this range")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/analytics-empty.png`, fullPage: true });
+  await screenshot(page, "analytics-empty");
 
   await page.getByRole("radio", { name: "Sandbox" }).click();
   await page.getByRole("radio", { name: "Custom" }).click();

@@ -1,19 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, registerAndLogin, watchConsole } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
 
 // The Billing page: an owner sets a spend limit and alert thresholds (kept after a reload), looks up
 // a price and quotes a message, restricts the countries messages may go to (after confirming), and
 // sees the limit banner once the limit is reached; support has no Billing page.
-
-const SHOTS = "test-results/screenshots";
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test("billing: limit and alerts, prices and a quote, allowed countries, the limit banner", async ({
   page,
@@ -59,7 +49,7 @@ test("billing: limit and alerts, prices and a quote, allowed countries, the limi
     alertThresholds: [50, 90],
     allowedCountries: ["GB", "US"],
   });
-  await page.screenshot({ path: `${SHOTS}/billing.png`, fullPage: true });
+  await screenshot(page, "billing");
 
   // A limit of zero is reached at once: every page says so.
   await page.getByLabel("Monthly spend limit (USD)").fill("0");
@@ -67,14 +57,14 @@ test("billing: limit and alerts, prices and a quote, allowed countries, the limi
   await expect(page.getByTestId("limit-banner")).toContainText("Monthly spend limit reached.");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
   await expect(page.getByTestId("limit-banner")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/billing-banner.png` });
+  await screenshot(page, "billing-banner", { fullPage: false });
   // Sending a test SMS says what the same message would cost live.
   await page.getByRole("button", { name: "Send test SMS" }).click();
   const dialog = page.getByRole("dialog", { name: "Send a test SMS" });
   await dialog.getByLabel("To", { exact: true }).fill("+447400123456");
   await dialog.getByLabel("Message", { exact: true }).fill("Hello from the billing test");
   await expect(dialog.getByTestId("live-cost")).toContainText("$0.0463");
-  await page.screenshot({ path: `${SHOTS}/billing-send-test.png` });
+  await screenshot(page, "billing-send-test", { fullPage: false });
   expect(problems).toEqual([]);
 });
 

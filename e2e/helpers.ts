@@ -86,3 +86,18 @@ export async function signUpInBrowser(page: Page, account: BrowserSignUp) {
   await submitSignUp(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Signs in through the sign-in page and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A screenshot in test-results/screenshots; full-page ones from the top (the sticky header and sidebar would be painted mid-page otherwise). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createKey, PASSWORD, registerAndLogin, watchConsole } from "./helpers";
+import { createKey, registerAndLogin, signIn, watchConsole } from "./helpers";
 
 // The Messages page against the real sandbox pipeline: a test SMS sent from the form is followed
 // live from QUEUED to DELIVERED in its drawer, a magic number fails with invalid_number, filters
@@ -11,14 +11,6 @@ const SHOTS = "test-results/screenshots";
 async function shoot(page: Page, name: string, { fullPage = true } = {}) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** Sends from the open dialog and returns the detail drawer it opens. */

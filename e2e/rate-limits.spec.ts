@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createKey, expectError, PASSWORD, registerAndLogin, SMS, uniqueEmail, watchConsole } from "./helpers";
+import { PASSWORD, SMS, createKey, expectError, registerAndLogin, signIn, uniqueEmail, watchConsole } from "./helpers";
 
 // The Rate limits page against real traffic: API-key calls fill the windows (and hit the bulk
 // SMS limit), the page shows the numbers the REST API reports, and an owner edits the limits
@@ -11,14 +11,6 @@ const SHOTS = "test-results/screenshots";
 async function shoot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 async function restLimits(request: APIRequestContext, accessToken: string) {

@@ -184,3 +184,17 @@ describe("OTP analytics", () => {
     expect(res.json.series).toHaveLength(24);
   });
 });
+
+describe("deleting an organization", () => {
+  it("deletes its aggregates with it", async () => {
+    const sender = await seedSender();
+    await seed(sender, T0);
+    await api.otpSend(sender.testKey, { to: "+14155550150" });
+    const rows = async () =>
+      (await getDb().messageStatsHourly.count({ where: { organizationId: sender.organizationId } })) +
+      (await getDb().otpStatsHourly.count({ where: { organizationId: sender.organizationId } }));
+    expect(await rows()).toBeGreaterThan(1);
+    await getDb().organization.delete({ where: { id: sender.organizationId } });
+    expect(await rows()).toBe(0);
+  });
+});
