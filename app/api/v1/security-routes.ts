@@ -24,8 +24,12 @@ import * as webhookTest from "./developer/webhooks/[id]/test/route";
 import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
 import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import * as auditLog from "./developer/audit-log/route";
+import * as contacts from "./contacts/route";
+import * as contactById from "./contacts/[id]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
+
+let freshPhones = 0;
 
 export type Handler = Parameters<typeof call>[0];
 
@@ -36,6 +40,8 @@ export interface ApiKeyRoute {
   path: string;
   scope: Permission;
   body?: unknown;
+  /** A new body for each call, for routes whose success cannot repeat (a contact's phone is unique). */
+  freshBody?: () => unknown;
   params?: Record<string, string>;
   /** What an authenticated, permitted call answers, per key environment (sends: 503 while no live provider). */
   passes: { test: number; live: number };
@@ -88,6 +94,35 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     // msg_x does not exist: authenticated and permitted, then not found.
     passes: { test: 404, live: 404 },
   },
+  {
+    name: "GET /contacts",
+    handler: contacts.GET,
+    method: "GET",
+    path: "/api/v1/contacts",
+    scope: "contacts.read",
+    passes: { test: 200, live: 200 },
+  },
+  {
+    name: "POST /contacts",
+    handler: contacts.POST,
+    method: "POST",
+    path: "/api/v1/contacts",
+    scope: "contacts.write",
+    body: { phone: "+14155550123" },
+    freshBody: () => ({ phone: `+1415555${String(1000 + (freshPhones++ % 9000))}` }),
+    passes: { test: 201, live: 201 },
+  },
+  ...(["GET", "PATCH", "DELETE"] as const).map((method): ApiKeyRoute => ({
+    name: `${method} /contacts/:id`,
+    handler: contactById[method],
+    method,
+    path: "/api/v1/contacts/ct_x",
+    scope: method === "GET" ? "contacts.read" : "contacts.write",
+    ...(method === "PATCH" ? { body: { firstName: "Ada" } } : {}),
+    params: { id: "ct_x" },
+    // ct_x does not exist: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
+  })),
 ];
 
 export interface ManagementRoute {
