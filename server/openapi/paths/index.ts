@@ -2,6 +2,7 @@ import { apiKeysPaths } from "./api-keys";
 import { auditLogPaths } from "./audit-log";
 import { authPaths } from "./auth";
 import { carriersPaths } from "./carriers";
+import { contactsPaths } from "./contacts";
 import { healthPaths } from "./health";
 import { otpPaths, smsPaths } from "./messaging";
 import { rateLimitsPaths } from "./rate-limits";
@@ -17,6 +18,7 @@ export const PATH_MODULES: PathModule[] = [
   authPaths,
   smsPaths,
   otpPaths,
+  contactsPaths,
   apiKeysPaths,
   webhooksPaths,
   rateLimitsPaths,

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { contactSchema, createContactInput, listContactsQuery, updateContactInput } from "@/schemas/contacts";
+import { nextCursorHeader } from "../headers";
+import { operation } from "../operation";
+import type { PathModule } from "./types";
+
+// contract §10. The same options as app/api/v1/contacts/**/route.ts passes to apiRoute().
+const read = { auth: "apiKey", scope: "contacts.read" } as const;
+const write = { auth: "apiKey", scope: "contacts.write" } as const;
+
+const contactIdParams = z.object({
+  id: z.string().meta({ description: "The contact's id (`ct_…`).", example: "ct_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),
+});
+
+// The route's own query schema, with descriptions for the reader (validation is unchanged).
+const listQueryDoc = z.strictObject({
+  limit: listContactsQuery.shape.limit.meta({ description: "Page size, 1 to 100 (default 25).", example: 25 }),
+  cursor: listContactsQuery.shape.cursor.meta({
+    description:
+      "Opaque: the `X-Next-Cursor` value of the previous page, passed back unchanged. A cursor this list did not " +
+      "issue to your organization answers 400 `invalid_request`.",
+  }),
+  tag: listContactsQuery.shape.tag.meta({ description: "Only contacts carrying this tag.", example: "vip" }),
+  optedOut: listContactsQuery.shape.optedOut.meta({
+    description: "`true`: only opted-out contacts; `false`: only the others.",
+  }),
+  q: listContactsQuery.shape.q.meta({
+    description:
+      "A prefix of the phone number (`+4420`), first name, last name or email (case-sensitive for names, " +
+      "case-insensitive for email).",
+    example: "+1415",
+  }),
+});
+
+const FIELDS =
+  "`phone` is E.164 and unique in the organization; `firstName`, `lastName` (1 to 100 characters) and `email` " +
+  "are optional (email is stored lowercase); `attributes` maps up to 50 keys to strings; `tags` holds up to 20 " +
+  "tags (duplicates dropped).";
+
+export const contactsPaths: PathModule = {
+  tag: {
+    name: "Contacts",
+    description:
+      "The organization's contacts, unique by phone number, managed with an API key (`contacts.read`, " +
+      "`contacts.write`). `optedOut` / `optedOutAt` reflect the organization's opt-out of the contact's number.",
+  },
+  paths: {
+    "/api/v1/contacts": {
+      get: operation({
+        ...read,
+        operationId: "listContacts",
+        summary: "List contacts",
+        description:
+          "Newest first. When more contacts follow, the `X-Next-Cursor` response header holds the `cursor` of the " +
+          "next page. Filters combine (AND).",
+        query: listQueryDoc,
+        success: {
+          status: 200,
+          description: "One page of contacts.",
+          schema: z.array(contactSchema),
+          headers: { "X-Next-Cursor": nextCursorHeader },
+        },
+      }),
+      post: operation({
+        ...write,
+        operationId: "createContact",
+        summary: "Create a contact",
+        description: `${FIELDS} A phone the organization already has answers 409 \`contact_exists\`.`,
+        body: createContactInput,
+        success: { status: 201, description: "The contact.", schema: contactSchema },
+        errors: ["contact_exists"],
+      }),
+    },
+    "/api/v1/contacts/{id}": {
+      get: operation({
+        ...read,
+        operationId: "getContact",
+        summary: "Get a contact",
+        params: contactIdParams,
+        success: { status: 200, description: "The contact.", schema: contactSchema },
+        errors: ["not_found"],
+      }),
+      patch: operation({
+        ...write,
+        operationId: "updateContact",
+        summary: "Update a contact",
+        description: `Changes only the given fields; \`null\` clears a name or email. ${FIELDS}`,
+        params: contactIdParams,
+        body: updateContactInput,
+        success: { status: 200, description: "The updated contact.", schema: contactSchema },
+        errors: ["not_found", "contact_exists"],
+      }),
+      delete: operation({
+        ...write,
+        operationId: "deleteContact",
+        summary: "Delete a contact",
+        description: "An opt-out of its number stays: it belongs to the number, not to the contact.",
+        params: contactIdParams,
+        success: { status: 204, description: "Deleted." },
+        errors: ["not_found"],
+      }),
+    },
+  },
+};
