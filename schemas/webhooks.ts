@@ -11,6 +11,8 @@ export const CANONICAL_EVENTS = [
   "otp.sent",
   "otp.verified",
   "otp.expired",
+  "contact.opted_out",
+  "contact.opted_in",
   "webhook.test",
 ] as const;
 
@@ -34,6 +36,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "otp.sent": "A one-time passcode was sent.",
   "otp.verified": "A one-time passcode was verified.",
   "otp.expired": "A one-time passcode expired unused.",
+  "contact.opted_out": "A number opted out of your messages (API, dashboard, import or a STOP keyword).",
+  "contact.opted_in": "A number opted back in.",
   "webhook.test": "A test event sent from the dashboard or the API.",
   "sms.delivered": "Alias of message.delivered.",
   "sms.failed": "Alias of message.failed.",

@@ -145,6 +145,18 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
     });
   }
 
+  if (route.params?.phone) {
+    it("answers 404 for another organization's opt-out, and leaves it in place", async () => {
+      const other = await seedOrganization();
+      const phone = route.params!.phone!;
+      await getDb().contactOptOut.create({ data: { organizationId: other.organizationId, phone, source: "api" } });
+      const key = await seedApiKey(org.organizationId);
+      expectError(await callKeyRoute(route, { token: key.rawKey }), 404, "not_found");
+      const theirs = { organizationId_phone: { organizationId: other.organizationId, phone } };
+      expect(await getDb().contactOptOut.findUnique({ where: theirs })).not.toBeNull();
+    });
+  }
+
   if (route.body) {
     it("validates the body after authentication", async () => {
       const key = await seedApiKey(org.organizationId);

@@ -26,6 +26,8 @@ import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryI
 import * as auditLog from "./developer/audit-log/route";
 import * as contacts from "./contacts/route";
 import * as contactById from "./contacts/[id]/route";
+import * as optOuts from "./contacts/opt-outs/route";
+import * as optOutByPhone from "./contacts/opt-outs/[phone]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
@@ -123,6 +125,33 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     // ct_x does not exist: authenticated and permitted, then not found.
     passes: { test: 404, live: 404 },
   })),
+  {
+    name: "GET /contacts/opt-outs",
+    handler: optOuts.GET,
+    method: "GET",
+    path: "/api/v1/contacts/opt-outs",
+    scope: "contacts.read",
+    passes: { test: 200, live: 200 },
+  },
+  {
+    name: "POST /contacts/opt-outs",
+    handler: optOuts.POST,
+    method: "POST",
+    path: "/api/v1/contacts/opt-outs",
+    scope: "contacts.write",
+    body: { phone: "+14155550123" },
+    passes: { test: 201, live: 201 },
+  },
+  {
+    name: "DELETE /contacts/opt-outs/:phone",
+    handler: optOutByPhone.DELETE,
+    method: "DELETE",
+    path: "/api/v1/contacts/opt-outs/+14155550199",
+    scope: "contacts.write",
+    params: { phone: "+14155550199" },
+    // Not opted out in this organization: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
+  },
 ];
 
 export interface ManagementRoute {

@@ -3,6 +3,7 @@ import { contactSchema, createContactInput, listContactsQuery, updateContactInpu
 import { nextCursorHeader } from "../headers";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
+import { createOptOutInput, listOptOutsQuery, optOutSchema } from "@/schemas/opt-outs";
 
 // contract §10. The same options as app/api/v1/contacts/**/route.ts passes to apiRoute().
 const read = { auth: "apiKey", scope: "contacts.read" } as const;
@@ -30,6 +31,10 @@ const listQueryDoc = z.strictObject({
       "case-insensitive for email).",
     example: "+1415",
   }),
+});
+
+const phoneParams = z.object({
+  phone: z.string().meta({ description: "The number, E.164 (`+` may be sent as `%2B`).", example: "+14155550123" }),
 });
 
 const FIELDS =
@@ -69,6 +74,50 @@ export const contactsPaths: PathModule = {
         body: createContactInput,
         success: { status: 201, description: "The contact.", schema: contactSchema },
         errors: ["contact_exists"],
+      }),
+    },
+    "/api/v1/contacts/opt-outs": {
+      get: operation({
+        ...read,
+        operationId: "listOptOuts",
+        summary: "List opt-outs",
+        description:
+          "The numbers opted out of the organization's messages, in phone order, with when and how (`source`: " +
+          "`keyword`, `api`, `dashboard` or `import`). A number need not be a contact. When more follow, the " +
+          "`X-Next-Cursor` response header holds the `cursor` of the next page.",
+        query: z.strictObject({
+          limit: listOptOutsQuery.shape.limit.meta({ description: "Page size, 1 to 100 (default 50).", example: 50 }),
+          cursor: listOptOutsQuery.shape.cursor.meta({
+            description: "Opaque: the `X-Next-Cursor` value of the previous page, passed back unchanged.",
+          }),
+        }),
+        success: {
+          status: 200,
+          description: "One page of opt-outs.",
+          schema: z.array(optOutSchema),
+          headers: { "X-Next-Cursor": nextCursorHeader },
+        },
+      }),
+      post: operation({
+        ...write,
+        operationId: "createOptOut",
+        summary: "Opt a number out",
+        description:
+          "Records the opt-out (`source: api`) and emits `contact.opted_out`. A number already opted out keeps its " +
+          "first opt-out, answered as is, and no second event is sent.",
+        body: createOptOutInput,
+        success: { status: 201, description: "The opt-out.", schema: optOutSchema },
+      }),
+    },
+    "/api/v1/contacts/opt-outs/{phone}": {
+      delete: operation({
+        ...write,
+        operationId: "deleteOptOut",
+        summary: "Opt a number back in",
+        description: "Removes the opt-out and emits `contact.opted_in`. A number that is not opted out answers 404.",
+        params: phoneParams,
+        success: { status: 204, description: "Opted back in." },
+        errors: ["not_found", "invalid_phone_number"],
       }),
     },
     "/api/v1/contacts/{id}": {
