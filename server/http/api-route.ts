@@ -13,11 +13,19 @@ import type { RecordResponse } from "../idempotency/record";
 import type { Permission } from "@/schemas/permissions";
 import { originOf, type AuditActor, type RequestOrigin } from "../audit/actor";
 import { trackApiRequest } from "./api-activity";
+import { authenticateOperator, type OperatorAuth } from "./authenticate-operator";
 
-type AuthMode = "none" | "jwt" | "apiKey";
-type AuthFor<A extends AuthMode> = A extends "jwt" ? UserAuth : A extends "apiKey" ? ApiKeyAuth : null;
+/** "operator": the service operator's OPERATOR_TOKEN (contract §10), not a customer credential. */
+type AuthMode = "none" | "jwt" | "apiKey" | "operator";
+type AuthFor<A extends AuthMode> = A extends "jwt"
+  ? UserAuth
+  : A extends "apiKey"
+    ? ApiKeyAuth
+    : A extends "operator"
+      ? OperatorAuth
+      : null;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
-type ActorFor<A extends AuthMode> = A extends "none" ? null : AuditActor;
+type ActorFor<A extends AuthMode> = A extends "none" | "operator" ? null : AuditActor;
 
 export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   auth: A;
@@ -94,8 +102,10 @@ async function admit(
   req: Request,
   options: { auth: AuthMode; scope?: Permission; allow?: Action; rateLimit?: RateLimitCategory | false },
   responseHeaders: Headers,
-): Promise<AnyAuth | null> {
+): Promise<AnyAuth | OperatorAuth | null> {
   if (options.auth === "none") return null;
+  // The operator is not an organization: no organization rate limit or permission applies.
+  if (options.auth === "operator") return authenticateOperator(req);
   const fresh = options.rateLimit === false;
   for (let attempt = 0; ; attempt++) {
     const auth: AnyAuth =
@@ -195,8 +205,8 @@ export function apiRoute<
   }
 }
 
-function actorOf(auth: AnyAuth | null, origin: RequestOrigin): AuditActor | null {
-  if (!auth) return null;
+function actorOf(auth: AnyAuth | OperatorAuth | null, origin: RequestOrigin): AuditActor | null {
+  if (!auth || auth.kind === "operator") return null;
   return auth.kind === "user"
     ? { type: "user", userId: auth.userId, ...origin }
     : { type: "apiKey", apiKeyId: auth.keyId, ...origin };

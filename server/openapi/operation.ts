@@ -7,7 +7,7 @@ import { ROLES, can, type Action } from "@/schemas/roles";
 import { errors } from "./errors";
 import { idempotencyKeyParam, idempotentReplayedHeader, optionalRateLimitHeaders, requestIdHeader } from "./headers";
 
-type AuthMode = "none" | "jwt" | "apiKey";
+type AuthMode = "none" | "jwt" | "apiKey" | "operator";
 type HeaderSchemas = Record<string, z.ZodType>;
 
 export interface OperationSpec {
@@ -56,6 +56,8 @@ export function impliedErrorCodes(
       "rate_limited",
     );
   }
+  // While OPERATOR_TOKEN is unset the operator's routes answer 404.
+  if (spec.auth === "operator") codes.push("unauthenticated", "not_found");
   if (spec.scope) codes.push("insufficient_scope");
   if (spec.allow) codes.push("forbidden");
   if (spec.idempotent) codes.push("idempotency_in_progress", "idempotency_key_reused");
@@ -72,11 +74,14 @@ function authNote(spec: OperationSpec): string | undefined {
     const roles = spec.allow ? ROLES.filter((r) => can(r, spec.allow as Action)) : ROLES;
     return `**Authentication:** access token (JWT). Roles allowed: ${roles.join(", ")}.${category}`;
   }
+  if (spec.auth === "operator") {
+    return "**Authentication:** the operator token (`OPERATOR_TOKEN`). Unset on the server: 404.";
+  }
   return undefined;
 }
 
 function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
-  const rateLimited = spec.auth !== "none";
+  const rateLimited = spec.auth === "jwt" || spec.auth === "apiKey";
   const headers = z.object({
     "X-Request-Id": requestIdHeader,
     ...(rateLimited ? optionalRateLimitHeaders : {}),
@@ -104,7 +109,14 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
     summary: spec.summary,
     ...(description ? { description } : {}),
     ...(spec.deprecated ? { deprecated: true } : {}),
-    security: spec.auth === "jwt" ? [{ accessToken: [] }] : spec.auth === "apiKey" ? [{ apiKey: [] }] : [],
+    security:
+      spec.auth === "jwt"
+        ? [{ accessToken: [] }]
+        : spec.auth === "apiKey"
+          ? [{ apiKey: [] }]
+          : spec.auth === "operator"
+            ? [{ operatorToken: [] }]
+            : [],
     ...(Object.keys(requestParams).length ? { requestParams } : {}),
     ...(spec.body
       ? // apiRoute reads an empty body as {}, so the body is optional exactly when {} passes.

@@ -28,6 +28,7 @@ import * as contacts from "./contacts/route";
 import * as contactById from "./contacts/[id]/route";
 import * as optOuts from "./contacts/opt-outs/route";
 import * as optOutByPhone from "./contacts/opt-outs/[phone]/route";
+import * as ownNumbers from "./numbers/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
@@ -151,6 +152,14 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     params: { phone: "+14155550199" },
     // Not opted out in this organization: authenticated and permitted, then not found.
     passes: { test: 404, live: 404 },
+  },
+  {
+    name: "GET /numbers",
+    handler: ownNumbers.GET,
+    method: "GET",
+    path: "/api/v1/numbers",
+    scope: "sms.read",
+    passes: { test: 200, live: 200 },
   },
 ];
 

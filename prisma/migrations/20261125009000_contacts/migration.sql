@@ -58,3 +58,19 @@ ALTER TABLE "contacts" ADD CONSTRAINT "contacts_organization_id_fkey" FOREIGN KE
 -- AddForeignKey
 ALTER TABLE "contact_opt_outs" ADD CONSTRAINT "contact_opt_outs_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
+
+-- Receiving numbers: the number is the key, so it belongs to at most one organization; an
+-- organization's own list reads (organization_id, number).
+CREATE TABLE "phone_numbers" (
+    "number" TEXT COLLATE "C" NOT NULL,
+    "organization_id" TEXT COLLATE "C" NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "phone_numbers_pkey" PRIMARY KEY ("number")
+);
+
+-- CreateIndex
+CREATE INDEX "phone_numbers_organization_id_number_idx" ON "phone_numbers"("organization_id", "number");
+
+-- AddForeignKey
+ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;

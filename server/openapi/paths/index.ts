@@ -4,6 +4,7 @@ import { authPaths } from "./auth";
 import { carriersPaths } from "./carriers";
 import { contactsPaths } from "./contacts";
 import { healthPaths } from "./health";
+import { numbersPaths } from "./numbers";
 import { otpPaths, smsPaths } from "./messaging";
 import { rateLimitsPaths } from "./rate-limits";
 import type { PathModule } from "./types";
@@ -19,6 +20,7 @@ export const PATH_MODULES: PathModule[] = [
   smsPaths,
   otpPaths,
   contactsPaths,
+  numbersPaths,
   apiKeysPaths,
   webhooksPaths,
   rateLimitsPaths,
