@@ -31,6 +31,8 @@ export interface OperationSpec {
     description: string;
     /** Omit for responses without a body (204). */
     schema?: z.ZodType;
+    /** The body's media type when it is not JSON (the contacts export is text/csv). */
+    mediaType?: string;
     headers?: HeaderSchemas;
   };
   /** Error codes the handler itself can raise, beyond those implied by auth/body/query/idempotency. */
@@ -91,7 +93,9 @@ function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
   return {
     description: spec.success.description,
     headers,
-    ...(spec.success.schema ? { content: { "application/json": { schema: spec.success.schema } } } : {}),
+    ...(spec.success.schema
+      ? { content: { [spec.success.mediaType ?? "application/json"]: { schema: spec.success.schema } } }
+      : {}),
   };
 }
 

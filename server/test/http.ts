@@ -30,7 +30,9 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   // Like Next: routes without [segments] get a context whose params resolve to undefined.
   const res = await handler(req, { params: Promise.resolve(options.params) });
   const text = await res.text();
-  const json = text ? (JSON.parse(text) as unknown) : undefined;
+  // Non-JSON bodies (the CSV export) are read through `text`.
+  const isJson = !res.headers.get("content-type")?.startsWith("text/csv");
+  const json = text && isJson ? (JSON.parse(text) as unknown) : undefined;
   // Tests assert response bodies structurally; a loose type keeps them readable.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, headers: res.headers, json: json as any, text };

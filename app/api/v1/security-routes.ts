@@ -29,6 +29,7 @@ import * as contactById from "./contacts/[id]/route";
 import * as optOuts from "./contacts/opt-outs/route";
 import * as optOutByPhone from "./contacts/opt-outs/[phone]/route";
 import * as ownNumbers from "./numbers/route";
+import * as contactsExport from "./contacts/export/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
@@ -152,6 +153,14 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     params: { phone: "+14155550199" },
     // Not opted out in this organization: authenticated and permitted, then not found.
     passes: { test: 404, live: 404 },
+  },
+  {
+    name: "GET /contacts/export",
+    handler: contactsExport.GET,
+    method: "GET",
+    path: "/api/v1/contacts/export",
+    scope: "contacts.read",
+    passes: { test: 200, live: 200 },
   },
   {
     name: "GET /numbers",

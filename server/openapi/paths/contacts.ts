@@ -76,6 +76,23 @@ export const contactsPaths: PathModule = {
         errors: ["contact_exists"],
       }),
     },
+    "/api/v1/contacts/export": {
+      get: operation({
+        ...read,
+        operationId: "exportContacts",
+        summary: "Export contacts as CSV",
+        description:
+          "Every contact, streamed as CSV (RFC 4180, CRLF line ends): a header row `phone,first_name,last_name," +
+          "email,tags`, then one column per attribute key in use; tags are `;`-separated. The same columns an " +
+          "import reads. A cell starting with `=`, `+`, `-` or `@` (other than a phone number) is prefixed with `'`.",
+        success: {
+          status: 200,
+          description: "The CSV.",
+          schema: z.string().meta({ example: "phone,first_name,last_name,email,tags\r\n+14155550123,Ada,,,vip\r\n" }),
+          mediaType: "text/csv",
+        },
+      }),
+    },
     "/api/v1/contacts/opt-outs": {
       get: operation({
         ...read,
