@@ -74,3 +74,28 @@ CREATE INDEX "phone_numbers_organization_id_number_idx" ON "phone_numbers"("orga
 
 -- AddForeignKey
 ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- CSV imports: the CSV itself is stored with the row (durable across restarts); processed_rows is
+-- the checkpoint the job commits with each batch's upsert.
+CREATE TABLE "contact_imports" (
+    "id" TEXT COLLATE "C" NOT NULL,
+    "organization_id" TEXT COLLATE "C" NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'PENDING',
+    "csv" TEXT NOT NULL,
+    "total_rows" INTEGER NOT NULL,
+    "processed_rows" INTEGER NOT NULL DEFAULT 0,
+    "created" INTEGER NOT NULL DEFAULT 0,
+    "updated" INTEGER NOT NULL DEFAULT 0,
+    "skipped" INTEGER NOT NULL DEFAULT 0,
+    "errors" JSONB NOT NULL DEFAULT '[]',
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "finished_at" TIMESTAMPTZ(3),
+
+    CONSTRAINT "contact_imports_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "contact_imports_organization_id_id_idx" ON "contact_imports"("organization_id", "id");
+
+-- AddForeignKey
+ALTER TABLE "contact_imports" ADD CONSTRAINT "contact_imports_organization_id_fkey" FOREIGN KEY ("organization_id") REFERENCES "organizations"("id") ON DELETE CASCADE ON UPDATE CASCADE;
