@@ -125,7 +125,7 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
     });
   }
 
-  if (route.params?.id && route.path.startsWith("/api/v1/contacts/")) {
+  if (route.params?.id && route.path.startsWith("/api/v1/contacts/ct_")) {
     it("answers 404 for another organization's contact, as for a missing one", async () => {
       const other = await seedOrganization();
       const id = newId("ct");

@@ -30,6 +30,7 @@ import * as optOuts from "./contacts/opt-outs/route";
 import * as optOutByPhone from "./contacts/opt-outs/[phone]/route";
 import * as ownNumbers from "./numbers/route";
 import * as contactsExport from "./contacts/export/route";
+import * as contactImportById from "./contacts/imports/[id]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
@@ -161,6 +162,16 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     path: "/api/v1/contacts/export",
     scope: "contacts.read",
     passes: { test: 200, live: 200 },
+  },
+  {
+    name: "GET /contacts/imports/:id",
+    handler: contactImportById.GET,
+    method: "GET",
+    path: "/api/v1/contacts/imports/imp_x",
+    scope: "contacts.read",
+    params: { id: "imp_x" },
+    // imp_x does not exist: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
   },
   {
     name: "GET /numbers",

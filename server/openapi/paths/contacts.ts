@@ -37,6 +37,23 @@ const phoneParams = z.object({
   phone: z.string().meta({ description: "The number, E.164 (`+` may be sent as `%2B`).", example: "+14155550123" }),
 });
 
+const importAccepted = z
+  .object({ id: z.string().meta({ example: "imp_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }), status: z.literal("PENDING") })
+  .meta({ id: "ContactImportAccepted" });
+
+const importSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(["PENDING", "RUNNING", "COMPLETED", "FAILED"]),
+    totalRows: z.number().int(),
+    processedRows: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    skipped: z.number().int(),
+    errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+  })
+  .meta({ id: "ContactImport" });
+
 const FIELDS =
   "`phone` is E.164 and unique in the organization; `firstName`, `lastName` (1 to 100 characters) and `email` " +
   "are optional (email is stored lowercase); `attributes` maps up to 50 keys to strings; `tags` holds up to 20 " +
@@ -74,6 +91,33 @@ export const contactsPaths: PathModule = {
         body: createContactInput,
         success: { status: 201, description: "The contact.", schema: contactSchema },
         errors: ["contact_exists"],
+      }),
+    },
+    "/api/v1/contacts/imports": {
+      post: operation({
+        ...write,
+        operationId: "importContacts",
+        summary: "Import contacts from CSV",
+        description:
+          "Send the CSV as the body with `Content-Type: text/csv` (at most 10 MiB; other types answer 415, larger " +
+          "bodies 413). The header row needs `phone`; `first_name`, `last_name`, `email` and `tags` (`;`-separated) " +
+          "are read when present and any other column becomes an attribute. Rows upsert by phone in a background " +
+          "job; poll `GET /api/v1/contacts/imports/{id}` for progress.",
+        success: { status: 202, description: "Accepted.", schema: importAccepted },
+        errors: ["payload_too_large", "unsupported_media_type", "invalid_request"],
+      }),
+    },
+    "/api/v1/contacts/imports/{id}": {
+      get: operation({
+        ...read,
+        operationId: "getContactImport",
+        summary: "Get an import's progress",
+        description: "`errors` lists the first 100 rows that were skipped (row numbers count the header as row 1).",
+        params: z.object({
+          id: z.string().meta({ description: "The import's id (`imp_…`).", example: "imp_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),
+        }),
+        success: { status: 200, description: "The import.", schema: importSchema },
+        errors: ["not_found"],
       }),
     },
     "/api/v1/contacts/export": {
