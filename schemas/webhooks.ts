@@ -12,6 +12,8 @@ export const CANONICAL_EVENTS = [
   "otp.verified",
   "otp.expired",
   "billing.threshold_reached",
+  "contact.opted_out",
+  "contact.opted_in",
   "webhook.test",
 ] as const;
 
@@ -36,6 +38,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "otp.verified": "A one-time passcode was verified.",
   "otp.expired": "A one-time passcode expired unused.",
   "billing.threshold_reached": "Month-to-date live spend reached an alert threshold of the spend limit.",
+  "contact.opted_out": "A number opted out of your messages (API, dashboard, import or a STOP keyword).",
+  "contact.opted_in": "A number opted back in.",
   "webhook.test": "A test event sent from the dashboard or the API.",
   "sms.delivered": "Alias of message.delivered.",
   "sms.failed": "Alias of message.failed.",

@@ -46,6 +46,12 @@ const schema = z
     WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
     WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
     OTP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    // The service operator's credential for /api/v1/operator/* (contract §10); unset: those routes answer 404.
+    OPERATOR_TOKEN: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     // Read by server/serve.mjs (plain JS, before any TypeScript loads); validated here too.
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -10,6 +10,7 @@ export const EVENT_GROUPS: { label: string; events: WebhookEvent[] }[] = [
     events: ["message.queued", "message.sent", "message.delivered", "message.failed", "message.undelivered"],
   },
   { label: "OTP", events: ["otp.sent", "otp.verified", "otp.expired"] },
+  { label: "Contacts", events: ["contact.opted_out", "contact.opted_in"] },
   { label: "Test", events: ["webhook.test"] },
   { label: "Aliases", events: ["sms.delivered", "sms.failed"] },
 ];

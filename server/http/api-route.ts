@@ -13,18 +13,24 @@ import type { RecordResponse } from "../idempotency/record";
 import type { Permission } from "@/schemas/permissions";
 import { originOf, type AuditActor, type RequestOrigin } from "../audit/actor";
 import { trackApiRequest } from "./api-activity";
+import { authenticateOperator, type OperatorAuth } from "./authenticate-operator";
 
-/** "any": an API key or a dashboard/management JWT, for public reference data such as prices. */
-type AuthMode = "none" | "jwt" | "apiKey" | "any";
+/**
+ * "any": an API key or a dashboard/management JWT, for public reference data such as prices.
+ * "operator": the service operator's OPERATOR_TOKEN (contract §10), not a customer credential.
+ */
+type AuthMode = "none" | "jwt" | "apiKey" | "any" | "operator";
 type AuthFor<A extends AuthMode> = A extends "jwt"
   ? UserAuth
   : A extends "apiKey"
     ? ApiKeyAuth
     : A extends "any"
       ? UserAuth | ApiKeyAuth
-      : null;
+      : A extends "operator"
+        ? OperatorAuth
+        : null;
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
-type ActorFor<A extends AuthMode> = A extends "none" ? null : AuditActor;
+type ActorFor<A extends AuthMode> = A extends "none" | "operator" ? null : AuditActor;
 
 export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   auth: A;
@@ -106,8 +112,10 @@ async function admit(
   req: Request,
   options: { auth: AuthMode; scope?: Permission; allow?: Action; rateLimit?: RateLimitCategory | false },
   responseHeaders: Headers,
-): Promise<AnyAuth | null> {
+): Promise<AnyAuth | OperatorAuth | null> {
   if (options.auth === "none") return null;
+  // The operator is not an organization: no organization rate limit or permission applies.
+  if (options.auth === "operator") return authenticateOperator(req);
   const fresh = options.rateLimit === false;
   for (let attempt = 0; ; attempt++) {
     const auth: AnyAuth =
@@ -207,8 +215,8 @@ export function apiRoute<
   }
 }
 
-function actorOf(auth: AnyAuth | null, origin: RequestOrigin): AuditActor | null {
-  if (!auth) return null;
+function actorOf(auth: AnyAuth | OperatorAuth | null, origin: RequestOrigin): AuditActor | null {
+  if (!auth || auth.kind === "operator") return null;
   return auth.kind === "user"
     ? { type: "user", userId: auth.userId, ...origin }
     : { type: "apiKey", apiKeyId: auth.keyId, ...origin };

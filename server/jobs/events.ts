@@ -16,6 +16,8 @@ export interface JobEvents {
    * schedule. `round` fences it: a manual redeliver bumps the delivery's round and this job stops.
    */
   "webhook/delivery.failed": { deliveryId: string; round: number; attempt: number };
+  /** A contacts CSV import was accepted: its job upserts the rows batch by batch from the checkpoint. */
+  "contacts/import.created": { importId: string };
 }
 
 export type JobEventName = keyof JobEvents;

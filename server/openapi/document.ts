@@ -83,6 +83,11 @@ export function buildOpenApiDocument(modules: PathModule[] = PATH_MODULES): oas3
             bearerFormat: "JWT",
             description: "An access token from `POST /api/v1/auth/token` (15 minutes). For the management endpoints.",
           },
+          operatorToken: {
+            type: "http",
+            scheme: "bearer",
+            description: "The service operator's `OPERATOR_TOKEN` (server setting). For `/api/v1/operator/*` only.",
+          },
         },
       },
     },

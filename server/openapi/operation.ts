@@ -7,7 +7,7 @@ import { ROLES, can, type Action } from "@/schemas/roles";
 import { errors } from "./errors";
 import { idempotencyKeyParam, idempotentReplayedHeader, optionalRateLimitHeaders, requestIdHeader } from "./headers";
 
-type AuthMode = "none" | "jwt" | "apiKey" | "any";
+type AuthMode = "none" | "jwt" | "apiKey" | "any" | "operator";
 type HeaderSchemas = Record<string, z.ZodType>;
 
 export interface OperationSpec {
@@ -31,6 +31,8 @@ export interface OperationSpec {
     description: string;
     /** Omit for responses without a body (204). */
     schema?: z.ZodType;
+    /** The body's media type when it is not JSON (the contacts export is text/csv). */
+    mediaType?: string;
     headers?: HeaderSchemas;
   };
   /** Error codes the handler itself can raise, beyond those implied by auth/body/query/idempotency. */
@@ -59,6 +61,8 @@ export function impliedErrorCodes(
   if (spec.auth === "any") {
     codes.push("unauthenticated", "token_expired", "key_disabled", "key_expired", "ip_not_allowed", "rate_limited");
   }
+  // While OPERATOR_TOKEN is unset the operator's routes answer 404.
+  if (spec.auth === "operator") codes.push("unauthenticated", "not_found");
   if (spec.scope) codes.push("insufficient_scope");
   if (spec.allow) codes.push("forbidden");
   if (spec.idempotent) codes.push("idempotency_in_progress", "idempotency_key_reused");
@@ -78,11 +82,14 @@ function authNote(spec: OperationSpec): string | undefined {
   if (spec.auth === "any") {
     return `**Authentication:** an API key (\`sg_live_…\` / \`sg_test_…\`, any permission) or an access token (JWT, any role).${category}`;
   }
+  if (spec.auth === "operator") {
+    return "**Authentication:** the operator token (`OPERATOR_TOKEN`). Unset on the server: 404.";
+  }
   return undefined;
 }
 
 function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
-  const rateLimited = spec.auth !== "none";
+  const rateLimited = spec.auth === "jwt" || spec.auth === "apiKey";
   const headers = z.object({
     "X-Request-Id": requestIdHeader,
     ...(rateLimited ? optionalRateLimitHeaders : {}),
@@ -92,7 +99,9 @@ function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
   return {
     description: spec.success.description,
     headers,
-    ...(spec.success.schema ? { content: { "application/json": { schema: spec.success.schema } } } : {}),
+    ...(spec.success.schema
+      ? { content: { [spec.success.mediaType ?? "application/json"]: { schema: spec.success.schema } } }
+      : {}),
   };
 }
 
@@ -101,6 +110,7 @@ const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
   jwt: [{ accessToken: [] }],
   apiKey: [{ apiKey: [] }],
   any: [{ apiKey: [] }, { accessToken: [] }],
+  operator: [{ operatorToken: [] }],
 };
 
 /** One documented operation, built from the same facts as its route: auth, schemas, status. */

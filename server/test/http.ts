@@ -30,6 +30,7 @@ export async function call(handler: Handler, path: string, options: CallOptions 
   // Like Next: routes without [segments] get a context whose params resolve to undefined.
   const res = await handler(req, { params: Promise.resolve(options.params) });
   const text = await res.text();
+  // Non-JSON bodies (CSV exports and statements) are read through `text`.
   const isJson = (res.headers.get("content-type") ?? "application/json").includes("json");
   const json = text && isJson ? (JSON.parse(text) as unknown) : undefined;
   // Tests assert response bodies structurally; a loose type keeps them readable.

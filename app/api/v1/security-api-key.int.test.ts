@@ -20,7 +20,7 @@ function callKeyRoute(
 ) {
   return call(route.handler, route.path, {
     method: route.method,
-    body: options.body ?? route.body,
+    body: options.body ?? route.freshBody?.() ?? route.body,
     params: route.params,
     token: options.token,
     headers: options.headers,
@@ -122,6 +122,38 @@ describe.each(API_KEY_ROUTES)("API-key route $name", (route) => {
       });
       expectError(res, 404, "not_found");
       expect(res.text).not.toContain("theirs");
+    });
+  }
+
+  if (route.params?.id && route.path.startsWith("/api/v1/contacts/ct_")) {
+    it("answers 404 for another organization's contact, as for a missing one", async () => {
+      const other = await seedOrganization();
+      const id = newId("ct");
+      await getDb().contact.create({
+        data: { id, organizationId: other.organizationId, phone: "+14155550123", firstName: "Theirs" },
+      });
+      const key = await seedApiKey(org.organizationId);
+      const res = await call(route.handler, `/api/v1/contacts/${id}`, {
+        method: route.method,
+        body: route.body,
+        token: key.rawKey,
+        params: { id },
+      });
+      expectError(res, 404, "not_found");
+      expect(res.text).not.toContain("Theirs");
+      expect((await getDb().contact.findUnique({ where: { id } }))?.firstName).toBe("Theirs");
+    });
+  }
+
+  if (route.params?.phone) {
+    it("answers 404 for another organization's opt-out, and leaves it in place", async () => {
+      const other = await seedOrganization();
+      const phone = route.params!.phone!;
+      await getDb().contactOptOut.create({ data: { organizationId: other.organizationId, phone, source: "api" } });
+      const key = await seedApiKey(org.organizationId);
+      expectError(await callKeyRoute(route, { token: key.rawKey }), 404, "not_found");
+      const theirs = { organizationId_phone: { organizationId: other.organizationId, phone } };
+      expect(await getDb().contactOptOut.findUnique({ where: theirs })).not.toBeNull();
     });
   }
 

@@ -35,8 +35,17 @@ import * as statements from "./developer/billing/statements/route";
 import * as statement from "./developer/billing/statements/[period]/route";
 import * as pricing from "./pricing/sms/route";
 import * as pricingCountry from "./pricing/sms/[country]/route";
+import * as contacts from "./contacts/route";
+import * as contactById from "./contacts/[id]/route";
+import * as optOuts from "./contacts/opt-outs/route";
+import * as optOutByPhone from "./contacts/opt-outs/[phone]/route";
+import * as ownNumbers from "./numbers/route";
+import * as contactsExport from "./contacts/export/route";
+import * as contactImportById from "./contacts/imports/[id]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
+
+let freshPhones = 0;
 
 export type Handler = Parameters<typeof call>[0];
 
@@ -47,6 +56,8 @@ export interface ApiKeyRoute {
   path: string;
   scope: Permission;
   body?: unknown;
+  /** A new body for each call, for routes whose success cannot repeat (a contact's phone is unique). */
+  freshBody?: () => unknown;
   params?: Record<string, string>;
   /** What an authenticated, permitted call answers, per key environment (sends: 503 while no live provider). */
   passes: { test: number; live: number };
@@ -140,6 +151,88 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     path: "/api/v1/sms/quote",
     scope: "sms.send",
     body: { to: "+14155550123", body: "hi" },
+    passes: { test: 200, live: 200 },
+  },
+  {
+    name: "GET /contacts",
+    handler: contacts.GET,
+    method: "GET",
+    path: "/api/v1/contacts",
+    scope: "contacts.read",
+    passes: { test: 200, live: 200 },
+  },
+  {
+    name: "POST /contacts",
+    handler: contacts.POST,
+    method: "POST",
+    path: "/api/v1/contacts",
+    scope: "contacts.write",
+    body: { phone: "+14155550123" },
+    freshBody: () => ({ phone: `+1415555${String(1000 + (freshPhones++ % 9000))}` }),
+    passes: { test: 201, live: 201 },
+  },
+  ...(["GET", "PATCH", "DELETE"] as const).map((method): ApiKeyRoute => ({
+    name: `${method} /contacts/:id`,
+    handler: contactById[method],
+    method,
+    path: "/api/v1/contacts/ct_x",
+    scope: method === "GET" ? "contacts.read" : "contacts.write",
+    ...(method === "PATCH" ? { body: { firstName: "Ada" } } : {}),
+    params: { id: "ct_x" },
+    // ct_x does not exist: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
+  })),
+  {
+    name: "GET /contacts/opt-outs",
+    handler: optOuts.GET,
+    method: "GET",
+    path: "/api/v1/contacts/opt-outs",
+    scope: "contacts.read",
+    passes: { test: 200, live: 200 },
+  },
+  {
+    name: "POST /contacts/opt-outs",
+    handler: optOuts.POST,
+    method: "POST",
+    path: "/api/v1/contacts/opt-outs",
+    scope: "contacts.write",
+    body: { phone: "+14155550123" },
+    passes: { test: 201, live: 201 },
+  },
+  {
+    name: "DELETE /contacts/opt-outs/:phone",
+    handler: optOutByPhone.DELETE,
+    method: "DELETE",
+    path: "/api/v1/contacts/opt-outs/+14155550199",
+    scope: "contacts.write",
+    params: { phone: "+14155550199" },
+    // Not opted out in this organization: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
+  },
+  {
+    name: "GET /contacts/export",
+    handler: contactsExport.GET,
+    method: "GET",
+    path: "/api/v1/contacts/export",
+    scope: "contacts.read",
+    passes: { test: 200, live: 200 },
+  },
+  {
+    name: "GET /contacts/imports/:id",
+    handler: contactImportById.GET,
+    method: "GET",
+    path: "/api/v1/contacts/imports/imp_x",
+    scope: "contacts.read",
+    params: { id: "imp_x" },
+    // imp_x does not exist: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
+  },
+  {
+    name: "GET /numbers",
+    handler: ownNumbers.GET,
+    method: "GET",
+    path: "/api/v1/numbers",
+    scope: "sms.read",
     passes: { test: 200, live: 200 },
   },
 ];

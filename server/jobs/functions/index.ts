@@ -5,6 +5,7 @@ import { expireOtpJob } from "./expire-otp";
 import { pruneIdempotencyKeysJob } from "./prune-idempotency-keys";
 import { retryWebhookDeliveryJob } from "./retry-webhook-delivery";
 import { applyRetentionJob } from "./apply-retention";
+import { importContactsJob } from "./import-contacts";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -14,4 +15,5 @@ export const allJobs: readonly AnyJobDefinition[] = [
   pruneIdempotencyKeysJob,
   retryWebhookDeliveryJob,
   applyRetentionJob,
+  importContactsJob,
 ];

@@ -4,7 +4,9 @@ import { auditLogPaths } from "./audit-log";
 import { authPaths } from "./auth";
 import { billingPaths } from "./billing";
 import { carriersPaths } from "./carriers";
+import { contactsPaths } from "./contacts";
 import { healthPaths } from "./health";
+import { numbersPaths } from "./numbers";
 import { otpPaths, smsPaths } from "./messaging";
 import { pricingPaths } from "./pricing";
 import { rateLimitsPaths } from "./rate-limits";
@@ -22,6 +24,8 @@ export const PATH_MODULES: PathModule[] = [
   otpPaths,
   analyticsPaths,
   pricingPaths,
+  contactsPaths,
+  numbersPaths,
   apiKeysPaths,
   webhooksPaths,
   rateLimitsPaths,

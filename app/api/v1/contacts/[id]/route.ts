@@ -1,0 +1,19 @@
+import { getDb } from "@/server/db/client";
+import { apiRoute } from "@/server/http/api-route";
+import { getContactView } from "@/server/contacts/get-contact-or-throw";
+import { updateContact } from "@/server/contacts/update-contact";
+import { deleteContact } from "@/server/contacts/delete-contact";
+import { updateContactInput } from "@/schemas/contacts";
+
+export const GET = apiRoute({ auth: "apiKey", scope: "contacts.read" }, ({ auth, params }) =>
+  getContactView(getDb(), auth.organizationId, params.id!),
+);
+
+export const PATCH = apiRoute(
+  { auth: "apiKey", scope: "contacts.write", body: updateContactInput },
+  ({ auth, params, body }) => updateContact(getDb(), auth.organizationId, params.id!, body),
+);
+
+export const DELETE = apiRoute({ auth: "apiKey", scope: "contacts.write" }, async ({ auth, params }) => {
+  await deleteContact(getDb(), auth.organizationId, params.id!);
+});

@@ -1,0 +1,105 @@
+// Contacts CSV import (contract §10): accepted durably, processed in batches from a checkpoint.
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { call, expectError } from "@/server/test/http";
+import { seedSender } from "@/server/test/messaging";
+import { processImportBatch } from "@/server/contacts/imports/process-import";
+import * as imports from "./route";
+import * as byId from "./[id]/route";
+
+let key: string;
+let orgId: string;
+let otherKey: string;
+beforeAll(async () => {
+  const s = await seedSender();
+  key = s.testKey;
+  orgId = s.organizationId;
+  otherKey = (await seedSender()).testKey;
+});
+
+const upload = (csv: string, token = key, type = "text/csv") =>
+  call(imports.POST, "/api/v1/contacts/imports", {
+    token,
+    rawBody: csv,
+    method: "POST",
+    headers: { "content-type": type },
+  });
+const status = (id: string, token = key) => call(byId.GET, `/api/v1/contacts/imports/${id}`, { token, params: { id } });
+
+function csvOf(n: number, from = 0): string {
+  const lines = ["phone,first_name,tags,plan"];
+  for (let i = from; i < from + n; i++) lines.push(`+1415557${String(i).padStart(4, "0")},N${i},a;b,p${i}`);
+  return lines.join("\n") + "\n";
+}
+
+describe("contacts import", () => {
+  it("accepts a CSV with 202, stores it with the import row and a job, PENDING", async () => {
+    const res = await upload(csvOf(3));
+    expect(res.status).toBe(202);
+    expect(res.json).toEqual({ id: expect.stringMatching(/^imp_/), status: "PENDING" });
+    const row = await getDb().contactImport.findUniqueOrThrow({ where: { id: res.json.id } });
+    expect(row.csv).toBe(csvOf(3));
+    const jobs = await getDb().job.findMany({ where: { functionId: "import-contacts" } });
+    expect(jobs.some((j) => JSON.stringify(j.data).includes(res.json.id))).toBe(true);
+  });
+
+  it("refuses a CSV without a phone column, another media type, and another org's import", async () => {
+    expectError(await upload("name\nAda\n"), 400, "invalid_request");
+    expectError(await upload(csvOf(1), key, "application/json"), 415, "unsupported_media_type");
+    const res = await upload(csvOf(1));
+    expectError(await status(res.json.id, otherKey), 404, "not_found");
+  });
+
+  it("upserts by phone in batches, counts created/updated/skipped and lists row errors", async () => {
+    await call((await import("../route")).POST, "/api/v1/contacts", {
+      token: key,
+      body: { phone: "+14155570001", firstName: "Old", attributes: { keep: "yes" } },
+    });
+    const csv = csvOf(5) + "not-a-phone,X,,\n+14155570002,Again,,\n";
+    const res = await upload(csv);
+    while (await processImportBatch(getDb(), res.json.id, 2));
+    const s = (await status(res.json.id)).json;
+    expect(s).toEqual({
+      id: res.json.id,
+      status: "COMPLETED",
+      totalRows: 7,
+      processedRows: 7,
+      created: 4,
+      updated: 2,
+      skipped: 1,
+      errors: [{ row: 7, message: expect.stringContaining("E.164") }],
+    });
+    const c = await getDb().contact.findFirstOrThrow({ where: { organizationId: orgId, phone: "+14155570001" } });
+    expect(c).toMatchObject({ firstName: "N1", tags: ["a", "b"], attributes: { keep: "yes", plan: "p1" } });
+    const again = await getDb().contact.findFirstOrThrow({ where: { organizationId: orgId, phone: "+14155570002" } });
+    expect(again.firstName).toBe("Again");
+  });
+
+  it("resumes after a crash mid-way from the checkpoint: no duplicates, counts right", async () => {
+    const s = await seedSender();
+    const res = await upload(csvOf(25, 100), s.testKey);
+    const id = res.json.id as string;
+    // Two batches commit, then the process dies inside the third: its transaction rolls back.
+    await processImportBatch(getDb(), id, 10);
+    await processImportBatch(getDb(), id, 10);
+    await expect(
+      getDb().$transaction(async (tx) => {
+        await tx.$executeRaw`UPDATE contact_imports SET processed_rows = processed_rows + 5 WHERE id = ${id}`;
+        throw new Error("killed");
+      }),
+    ).rejects.toThrow("killed");
+    expect((await status(id, s.testKey)).json).toMatchObject({ status: "RUNNING", processedRows: 20, created: 20 });
+    // The restarted job runs every batch again from the checkpoint.
+    while (await processImportBatch(getDb(), id, 10));
+    expect((await status(id, s.testKey)).json).toMatchObject({
+      status: "COMPLETED",
+      totalRows: 25,
+      processedRows: 25,
+      created: 25,
+      updated: 0,
+      skipped: 0,
+    });
+    expect(await getDb().contact.count({ where: { organizationId: s.organizationId } })).toBe(25);
+    expect(await processImportBatch(getDb(), id, 10)).toBe(false);
+  });
+});

@@ -1,0 +1,7 @@
+import { getDb } from "@/server/db/client";
+import { apiRoute } from "@/server/http/api-route";
+import { releaseNumber } from "@/server/numbers/numbers";
+
+export const DELETE = apiRoute({ auth: "operator" }, async ({ params }) => {
+  await releaseNumber(getDb(), decodeURIComponent(params.number ?? ""));
+});

@@ -1,0 +1,43 @@
+import type { DbOrTx } from "../db/client";
+import { createContactInput, type ContactView, type CreateContactInput } from "@/schemas/contacts";
+import { AppError } from "../errors";
+import { isUniqueViolation } from "../db/unique-violation";
+import { newId } from "../ids";
+import { optOutsOf } from "./opt-outs-of";
+import { toContactView } from "./to-view";
+
+export function contactExists(phone: string): AppError {
+  return new AppError("contact_exists", `A contact with phone ${phone} already exists.`);
+}
+
+/** POST /contacts (contract §10): unique per organization by phone, 409 `contact_exists` otherwise. */
+export async function createContact(
+  db: DbOrTx,
+  organizationId: string,
+  input: CreateContactInput,
+  now = new Date(),
+): Promise<ContactView> {
+  const data = createContactInput.parse(input);
+  try {
+    // The unique (organization_id, phone) index decides, so two concurrent creates cannot both win.
+    const row = await db.contact.create({
+      data: {
+        id: newId("ct"),
+        organizationId,
+        phone: data.phone,
+        firstName: data.firstName ?? null,
+        lastName: data.lastName ?? null,
+        email: data.email ?? null,
+        attributes: data.attributes ?? {},
+        tags: data.tags ?? [],
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    const optOuts = await optOutsOf(db, organizationId, [row.phone]);
+    return toContactView(row, optOuts.get(row.phone) ?? null);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw contactExists(data.phone);
+    throw err;
+  }
+}

@@ -1,0 +1,41 @@
+import type { DbOrTx } from "../db/client";
+import { updateContactInput, type ContactView, type UpdateContactInput } from "@/schemas/contacts";
+import { isUniqueViolation } from "../db/unique-violation";
+import { contactExists } from "./create-contact";
+import { getContactOrThrow } from "./get-contact-or-throw";
+import { optOutsOf } from "./opt-outs-of";
+import { toContactView } from "./to-view";
+
+/** PATCH /contacts/:id: only the given fields change; a new phone must still be unique. */
+export async function updateContact(
+  db: DbOrTx,
+  organizationId: string,
+  contactId: string,
+  input: UpdateContactInput,
+  now = new Date(),
+): Promise<ContactView> {
+  const patch = updateContactInput.parse(input);
+  await getContactOrThrow(db, organizationId, contactId);
+  try {
+    // organizationId in the filter: the row is changed only if it is still this tenant's.
+    const { count } = await db.contact.updateMany({
+      where: { id: contactId, organizationId },
+      data: {
+        phone: patch.phone,
+        firstName: patch.firstName,
+        lastName: patch.lastName,
+        email: patch.email,
+        attributes: patch.attributes,
+        tags: patch.tags,
+        updatedAt: now,
+      },
+    });
+    if (count === 0) await getContactOrThrow(db, organizationId, contactId);
+  } catch (err) {
+    if (isUniqueViolation(err) && patch.phone) throw contactExists(patch.phone);
+    throw err;
+  }
+  const row = await getContactOrThrow(db, organizationId, contactId);
+  const optOuts = await optOutsOf(db, organizationId, [row.phone]);
+  return toContactView(row, optOuts.get(row.phone) ?? null);
+}
