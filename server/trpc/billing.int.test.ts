@@ -48,13 +48,15 @@ describe("billing router", () => {
     const owner = await seedOrganization("owner");
     const support = await seedMember(owner.organizationId, "support");
     const caller = callerFor(support.userId);
+    // Each call starts only when the last one has been refused: a promise made ahead of its await
+    // rejects unhandled.
     for (const call of [
-      caller.billing.get(),
-      caller.billing.prices(),
-      caller.billing.quote({ to: "+14155550100", body: "hi" }),
-      caller.billing.update({ alertThresholds: [10] }),
+      () => caller.billing.get(),
+      () => caller.billing.prices(),
+      () => caller.billing.quote({ to: "+14155550100", body: "hi" }),
+      () => caller.billing.update({ alertThresholds: [10] }),
     ])
-      expect((await trpcError(call)).code).toBe("FORBIDDEN");
+      expect((await trpcError(call())).code).toBe("FORBIDDEN");
   });
 
   it("refuses invalid settings with the REST schema, writing nothing", async () => {
