@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -105,6 +105,7 @@ import { pipelineCheck, pipelineSettings, smsChecksOf, summarizeDrains } from ".
 import { benchSmpp, smppOnly, type SmppFigures } from "./bench/smpp-run";
 import { benchWebhooks, webhooksOnly, type WebhookFigures } from "./bench/webhook-run";
 import { retentionOnly } from "./bench/retention-run";
+import { billingOnly } from "./bench/billing";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -125,6 +126,10 @@ async function main(): Promise<number> {
     log(`the machine is busy (load average ${loadAtStart[0]!.toFixed(2)} on ${os.cpus().length} CPUs): expect noise`);
   }
 
+  if (options.only === "billing") {
+    if (!databaseUrl) throw new Error("--only billing needs PostgreSQL (run `npm run bench -- --only billing`)");
+    return billingOnly(databaseUrl);
+  }
   if (options.only === "smpp") {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");
     return smppOnly(databaseUrl);
