@@ -45,6 +45,19 @@ const LIVE =
   "**Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is " +
   "configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.";
 
+const BILLING =
+  "**Billing** (contract §8): a live message costs its segments × its country's price per segment " +
+  "(`price`, `priceUnit`; sandbox messages `0.0000`). A recipient in a country the organization does not " +
+  "allow answers 400 `country_not_allowed` (sandbox and live alike); a live message that would take the " +
+  "month's spend past the organization's monthly spend limit answers 402 `spending_limit_reached`. Both are " +
+  "checked in the statement that queues the message, so concurrent requests never pass the limit.";
+
+const BULK_BILLING =
+  "**Billing** (contract §8): items are priced and checked in index order. An item to a country the " +
+  "organization does not allow is reported in `errors` with `country_not_allowed`; once the next live item " +
+  "would pass the monthly spend limit, it and every later live item are reported with " +
+  "`spending_limit_reached`, and the items before it are queued.";
+
 const IDEMPOTENCY =
   "**Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else " +
   "answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and " +
@@ -132,10 +145,11 @@ export const smsPaths: PathModule = {
           LIFECYCLE,
           SANDBOX,
           LIVE,
+          BILLING,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The message was queued (status `QUEUED`).", schema: sendSmsResponse },
-        errors: ["invalid_phone_number", "provider_not_configured"],
+        errors: ["invalid_phone_number", "country_not_allowed", "spending_limit_reached", "provider_not_configured"],
       }),
     },
     "/api/v1/sms/bulk": {
@@ -158,6 +172,7 @@ export const smsPaths: PathModule = {
             "`messageId` with `GET /api/v1/sms/{messageId}/status`.",
           SANDBOX,
           LIVE,
+          BULK_BILLING,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The valid messages were queued.", schema: bulkSmsResponse },
@@ -215,10 +230,11 @@ export const otpPaths: PathModule = {
             "apply. The code can be read back from `GET /api/v1/sms/{messageId}/status` (`body`), so tests can " +
             "complete a verification without a phone.",
           LIVE,
+          BILLING,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The code was generated and its SMS queued.", schema: otpSendResponse },
-        errors: ["invalid_phone_number", "provider_not_configured"],
+        errors: ["invalid_phone_number", "country_not_allowed", "spending_limit_reached", "provider_not_configured"],
       }),
     },
     "/api/v1/otp/verify": {
