@@ -34,6 +34,23 @@ const LIVE_SMPP = {
   SMPP_SYSTEM_ID: "e2e",
   SMPP_PASSWORD: "e2e-pw",
 };
+// The two instances sharing PostgreSQL send live messages to an SMSC of their own: the test SMSC
+// sends its receipts on the session bound last, which must belong to a server on the same database.
+const SHARED_SMSC_PORT = PORT + 8;
+const SHARED_LIVE_SMPP = { ...LIVE_SMPP, SMPP_URL: `smpp://127.0.0.1:${SHARED_SMSC_PORT}` };
+
+function smsc(port: number) {
+  return {
+    command: "node --import tsx e2e/smsc.ts",
+    port,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+    env: { SMSC_PORT: String(port), SMSC_SYSTEM_ID: "e2e", SMSC_PASSWORD: "e2e-pw" },
+  };
+}
 
 function server(port: number, env: Record<string, string>) {
   return {
@@ -97,21 +114,16 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      command: "node --import tsx e2e/smsc.ts",
-      port: SMSC_PORT,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: "pipe" as const,
-      stderr: "pipe" as const,
-      gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
-      env: { SMSC_PORT: String(SMSC_PORT), SMSC_SYSTEM_ID: "e2e", SMSC_PASSWORD: "e2e-pw" },
-    },
+    smsc(SMSC_PORT),
     server(PORT, { DATA_DIR: dataDir, DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", ...LIVE_SMPP }),
     // Two instances sharing one PostgreSQL, for what must hold across processes (key revocation,
-    // shared rate limits). Only when a PostgreSQL is at hand: `npm test` provides one.
+    // shared rate limits, the spend limit). Only when a PostgreSQL is at hand: `npm test` provides one.
     ...(sharedDatabaseUrl
-      ? [server(PORT + 1, { DATABASE_URL: sharedDatabaseUrl }), server(PORT + 2, { DATABASE_URL: sharedDatabaseUrl })]
+      ? [
+          smsc(SHARED_SMSC_PORT),
+          server(PORT + 1, { DATABASE_URL: sharedDatabaseUrl, ...SHARED_LIVE_SMPP }),
+          server(PORT + 2, { DATABASE_URL: sharedDatabaseUrl, ...SHARED_LIVE_SMPP }),
+        ]
       : []),
   ],
 });

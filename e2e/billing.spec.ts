@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
+import { createKey, expectError, registerAndLogin, screenshot, signIn, SMS, watchConsole } from "./helpers";
 
 // The Billing page: an owner sets a spend limit and alert thresholds (kept after a reload), looks up
 // a price and quotes a message, restricts the countries messages may go to (after confirming), and
@@ -65,6 +65,48 @@ test("billing: limit and alerts, prices and a quote, allowed countries, the limi
   await dialog.getByLabel("Message", { exact: true }).fill("Hello from the billing test");
   await expect(dialog.getByTestId("live-cost")).toContainText("$0.0463");
   await screenshot(page, "billing-send-test", { fullPage: false });
+  expect(problems).toEqual([]);
+});
+
+test("a limit set in the dashboard: live messages through the SMSC until refused, then the banner and the statement", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const problems = watchConsole(page);
+  const { email, accessToken } = await registerAndLogin(request);
+  await signIn(page, email);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Billing" }).click();
+  // Four one-segment US messages at $0.0079 (the e2e server sends live messages to its SMSC).
+  await page.getByLabel("Monthly spend limit (USD)").fill("0.0316");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved")).toBeVisible();
+
+  const live = await createKey(request, accessToken, { name: "live billing", environment: "live" });
+  const headers = { authorization: `Bearer ${live.rawKey}` };
+  const accepted: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const res = await request.post("/api/v1/sms/send", { headers, data: { ...SMS, body: `billed ${i}` } });
+    if (res.status() !== 202) {
+      await expectError(res, 402, "spending_limit_reached");
+      break;
+    }
+    const body = await res.json();
+    expect(body).toMatchObject({ price: "0.0079", priceUnit: "USD", environment: "live" });
+    accepted.push(body.messageId);
+  }
+  expect(accepted).toHaveLength(4);
+
+  await page.reload();
+  await expect(page.getByTestId("limit-banner")).toContainText("Monthly spend limit reached.");
+  await expect(page.getByTestId("spend-month-to-date")).toHaveText("$0.0316");
+  const period = new Date().toISOString().slice(0, 7);
+  const statement = page.getByTestId("statements").getByRole("listitem").filter({ hasText: period });
+  await expect(statement).toContainText("Open");
+  await expect(statement).toContainText("4 msgs");
+  await expect(statement).toContainText("$0.0316");
+  await expect(page.getByTestId("spend-by-country")).toContainText("United States");
+  await screenshot(page, "billing-limit-reached");
   expect(problems).toEqual([]);
 });
 

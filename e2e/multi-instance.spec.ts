@@ -159,3 +159,67 @@ test("two instances deliver every webhook event exactly once between them", asyn
     await new Promise((resolve) => receiver.close(resolve));
   }
 });
+
+test("a spend limit of N messages' price, 4N concurrent live sends over both instances: exactly N accepted", async ({
+  request,
+}) => {
+  const N = 30;
+  const US_PRICE = 79; // units of 1/10,000 USD: one segment to +1 (data/sms-prices-*.csv)
+  const { accessToken } = await registerAndLogin(request, A);
+  const manage = { authorization: `Bearer ${accessToken}` };
+  // Only the spend limit may refuse: the rate limits are lifted.
+  expect(
+    (await request.patch(`${B}/api/v1/developer/rate-limits`, { headers: manage, data: { enabled: false } })).status(),
+  ).toBe(200);
+  const limit = `0.${String(N * US_PRICE).padStart(4, "0")}`;
+  const billing = await request.patch(`${A}/api/v1/developer/billing`, {
+    headers: manage,
+    data: { monthlySpendLimit: limit },
+  });
+  expect(billing.status()).toBe(200);
+  const key = await createKey(request, accessToken, { environment: "live" }, A);
+  const headers = { authorization: `Bearer ${key.rawKey}` };
+
+  // 2N single sends and N/2 bulks of 4: 4N messages, all in flight at once, alternating instances.
+  const singles = Array.from({ length: 2 * N }, (_, i) =>
+    request.post(`${i % 2 ? A : B}/api/v1/sms/send`, { headers, data: { ...SMS, body: `single ${i}` } }),
+  );
+  const bulks = Array.from({ length: N / 2 }, (_, i) =>
+    request.post(`${i % 2 ? B : A}/api/v1/sms/bulk`, {
+      headers,
+      data: { messages: Array.from({ length: 4 }, (_, j) => ({ ...SMS, body: `bulk ${i}.${j}` })) },
+    }),
+  );
+  const [singleResponses, bulkResponses] = await Promise.all([Promise.all(singles), Promise.all(bulks)]);
+
+  let accepted = 0;
+  for (const res of singleResponses) {
+    if (res.status() === 202) accepted++;
+    else await expectError(res, 402, "spending_limit_reached");
+  }
+  for (const res of bulkResponses) {
+    const body = await expectAccepted(res);
+    accepted += body.accepted;
+    expect(body.accepted + body.rejected).toBe(4);
+    for (const e of body.errors as { code: string }[]) expect(e.code).toBe("spending_limit_reached");
+  }
+  expect(accepted).toBe(N);
+
+  // The database agrees: N billed messages, and the month's spend is exactly the limit.
+  const db = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ n: string; units: string; spend: string }>(
+      `SELECT count(*) AS n, sum(m.price_units) AS units,
+              (SELECT spend_units FROM billing_months b WHERE b.organization_id = k.organization_id
+                ORDER BY month DESC LIMIT 1) AS spend
+       FROM api_keys k JOIN messages m ON m.api_key_id = k.id WHERE k.id = $1 GROUP BY k.organization_id`,
+      [key.id],
+    );
+    expect(rows[0]).toEqual({ n: String(N), units: String(N * US_PRICE), spend: String(N * US_PRICE) });
+  } finally {
+    await db.end();
+  }
+  const after = await (await request.get(`${B}/api/v1/developer/billing`, { headers: manage })).json();
+  expect(after.monthToDate).toMatchObject({ spend: limit, messages: N });
+});
