@@ -27,6 +27,9 @@ export const ACTIONS = [
   "members.manage",
   /** Who changed what: owner, admin and support (issue 10 §4). */
   "auditLog.read",
+  /** Contacts, opt-outs and the organization's numbers (contract §10): support reads. */
+  "contacts.read",
+  "contacts.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -44,8 +47,17 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "messages.readLiveBody",
     "messages.sendTest",
     "members.read",
+    "contacts.read",
+    "contacts.manage",
   ]),
-  support: new Set<Action>(["webhooks.read", "rateLimits.read", "messages.read", "members.read", "auditLog.read"]),
+  support: new Set<Action>([
+    "webhooks.read",
+    "rateLimits.read",
+    "messages.read",
+    "members.read",
+    "auditLog.read",
+    "contacts.read",
+  ]),
 };
 
 export function can(role: Role, action: Action): boolean {

@@ -3,6 +3,7 @@ import { analyticsRouter } from "./routers/analytics";
 import { apiKeysRouter } from "./routers/api-keys";
 import { billingRouter } from "./routers/billing";
 import { carriersRouter } from "./routers/carriers";
+import { contactsRouter } from "./routers/contacts";
 import { auditLogRouter } from "./routers/audit-log";
 import { membersRouter } from "./routers/members";
 import { messagesRouter } from "./routers/messages";
@@ -31,6 +32,7 @@ export const appRouter = router({
   retention: retentionRouter,
   analytics: analyticsRouter,
   billing: billingRouter,
+  contacts: contactsRouter,
 });
 
 export type AppRouter = typeof appRouter;

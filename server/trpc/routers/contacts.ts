@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { createContact } from "../../contacts/create-contact";
+import { deleteContact } from "../../contacts/delete-contact";
+import { listContacts } from "../../contacts/list-contacts";
+import { updateContact } from "../../contacts/update-contact";
+import { getImportOrThrow } from "../../contacts/imports/get-import";
+import { MAX_IMPORT_BYTES, startImport } from "../../contacts/imports/start-import";
+import { addOptOut } from "../../contacts/opt-outs/add-opt-out";
+import { listOptOuts } from "../../contacts/opt-outs/list-opt-outs";
+import { removeOptOut } from "../../contacts/opt-outs/remove-opt-out";
+import { listOrganizationNumbers } from "../../numbers/numbers";
+import { createContactInput, listContactsQuery, updateContactInput } from "@/schemas/contacts";
+import { createOptOutInput, listOptOutsQuery } from "@/schemas/opt-outs";
+import { phoneNumberSchema } from "@/schemas/phone";
+import { roleProcedure, router } from "../init";
+
+const idInput = z.strictObject({ id: z.string().min(1).max(64) });
+// The dashboard's list filters: the REST query's schema, with a real boolean for the opt-out filter.
+const listInput = listContactsQuery.extend({ optedOut: z.boolean().optional() });
+
+// The same domain functions as /api/v1/contacts, /contacts/opt-outs, /contacts/imports and
+// /numbers (contract §10): owner, admin and developer manage, support reads.
+export const contactsRouter = router({
+  list: roleProcedure("contacts.read")
+    .input(listInput)
+    .query(({ ctx, input }) => listContacts(ctx.db, ctx.organizationId, input)),
+
+  create: roleProcedure("contacts.manage")
+    .input(createContactInput)
+    .mutation(({ ctx, input }) => createContact(ctx.db, ctx.organizationId, input)),
+
+  update: roleProcedure("contacts.manage")
+    .input(z.strictObject({ id: idInput.shape.id, patch: updateContactInput }))
+    .mutation(({ ctx, input }) => updateContact(ctx.db, ctx.organizationId, input.id, input.patch)),
+
+  delete: roleProcedure("contacts.manage")
+    .input(idInput)
+    .mutation(({ ctx, input }) => deleteContact(ctx.db, ctx.organizationId, input.id)),
+
+  /** The CSV's text, as the REST route takes its body; the job runs in the background. */
+  startImport: roleProcedure("contacts.manage")
+    .input(z.strictObject({ csv: z.string().min(1).max(MAX_IMPORT_BYTES, "At most 10 MiB.") }))
+    .mutation(({ ctx, input }) => startImport(ctx.db, ctx.organizationId, input.csv)),
+
+  import: roleProcedure("contacts.read")
+    .input(idInput)
+    .query(({ ctx, input }) => getImportOrThrow(ctx.db, ctx.organizationId, input.id)),
+
+  optOuts: roleProcedure("contacts.read")
+    .input(listOptOutsQuery)
+    .query(({ ctx, input }) => listOptOuts(ctx.db, ctx.organizationId, input)),
+
+  addOptOut: roleProcedure("contacts.manage")
+    .input(createOptOutInput)
+    .mutation(({ ctx, input }) => addOptOut(ctx.db, ctx.organizationId, input, "dashboard")),
+
+  removeOptOut: roleProcedure("contacts.manage")
+    .input(z.strictObject({ phone: phoneNumberSchema }))
+    .mutation(({ ctx, input }) => removeOptOut(ctx.db, ctx.organizationId, input.phone, "dashboard")),
+
+  numbers: roleProcedure("contacts.read").query(({ ctx }) => listOrganizationNumbers(ctx.db, ctx.organizationId)),
+});
