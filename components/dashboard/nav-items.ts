@@ -1,11 +1,14 @@
 import {
   BarChart3,
+  BellOff,
+  Contact,
   CreditCard,
   Gauge,
   History,
   KeyRound,
   LayoutDashboard,
   MessageSquare,
+  Phone,
   ScrollText,
   ShieldCheck,
   Users,
@@ -38,6 +41,14 @@ export const NAV: NavGroup[] = [
     ],
   },
   {
+    label: "Audience",
+    items: [
+      { href: "/dashboard/contacts", label: "Contacts", icon: Contact, action: "contacts.read" },
+      { href: "/dashboard/contacts/opt-outs", label: "Opt-outs", icon: BellOff, action: "contacts.read" },
+      { href: "/dashboard/numbers", label: "Numbers", icon: Phone, action: "contacts.read" },
+    ],
+  },
+  {
     label: "Developers",
     items: [
       { href: "/dashboard/api-keys", label: "API keys", icon: KeyRound, action: "apiKeys.read" },
@@ -56,5 +67,10 @@ export const NAV: NavGroup[] = [
 ];
 
 export function isActivePath(pathname: string, href: string): boolean {
-  return href === "/dashboard" ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+  const matches = (h: string) => (h === "/dashboard" ? pathname === h : pathname === h || pathname.startsWith(`${h}/`));
+  if (!matches(href)) return false;
+  // A page with an item of its own (Opt-outs under Contacts) lights that item only.
+  return !NAV.some((g) =>
+    g.items.some((i) => i.href.length > href.length && i.href.startsWith(href) && matches(i.href)),
+  );
 }

@@ -15,8 +15,11 @@ import { phoneNumberSchema } from "@/schemas/phone";
 import { roleProcedure, router } from "../init";
 
 const idInput = z.strictObject({ id: z.string().min(1).max(64) });
+// tRPC's infinite queries add `direction` to their input.
+const direction = z.enum(["forward", "backward"]).optional();
 // The dashboard's list filters: the REST query's schema, with a real boolean for the opt-out filter.
-const listInput = listContactsQuery.extend({ optedOut: z.boolean().optional() });
+const listInput = listContactsQuery.extend({ optedOut: z.boolean().optional(), direction });
+const optOutsInput = listOptOutsQuery.extend({ direction });
 
 // The same domain functions as /api/v1/contacts, /contacts/opt-outs, /contacts/imports and
 // /numbers (contract §10): owner, admin and developer manage, support reads.
@@ -47,7 +50,7 @@ export const contactsRouter = router({
     .query(({ ctx, input }) => getImportOrThrow(ctx.db, ctx.organizationId, input.id)),
 
   optOuts: roleProcedure("contacts.read")
-    .input(listOptOutsQuery)
+    .input(optOutsInput)
     .query(({ ctx, input }) => listOptOuts(ctx.db, ctx.organizationId, input)),
 
   addOptOut: roleProcedure("contacts.manage")

@@ -1,0 +1,156 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Dialog } from "../ui/dialog";
+import { Button } from "../ui/button";
+import { FormError } from "../ui/form-dialog";
+import { Badge } from "../ui/badge";
+import { useTRPC } from "../trpc/client";
+import { errorMessage } from "../trpc/errors";
+
+const MAX_BYTES = 10 * 1024 * 1024;
+const FINISHED = new Set(["COMPLETED", "FAILED"]);
+
+/** Import a CSV: the file goes to the background job, whose progress is polled until it finishes. */
+export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [importId, setImportId] = useState<string | null>(null);
+  const start = useMutation(trpc.contacts.startImport.mutationOptions({ onSuccess: ({ id }) => setImportId(id) }));
+  const progress = useQuery(
+    trpc.contacts.import.queryOptions(
+      { id: importId ?? "" },
+      {
+        enabled: importId !== null,
+        refetchInterval: (q) => (q.state.data && FINISHED.has(q.state.data.status) ? false : 500),
+      },
+    ),
+  );
+  const status = progress.data?.status;
+  const finished = status !== undefined && FINISHED.has(status);
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() });
+  }, [finished, queryClient, trpc]);
+
+  async function submit() {
+    if (!file) return setFileError("Choose a CSV file.");
+    if (file.size > MAX_BYTES) return setFileError("The file is larger than 10 MiB.");
+    setFileError(null);
+    start.mutate({ csv: await file.text() });
+  }
+
+  function close() {
+    setFile(null);
+    setFileError(null);
+    setImportId(null);
+    start.reset();
+    onOpenChange(false);
+  }
+
+  const p = progress.data;
+  const percent = p && p.totalRows > 0 ? Math.round((p.processedRows * 100) / p.totalRows) : finished ? 100 : 0;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      busy={start.isPending}
+      size="lg"
+      title="Import contacts"
+      description={
+        <>
+          A CSV with a header row: <code className="font-mono text-[13px]">phone</code> (required),{" "}
+          <code className="font-mono text-[13px]">first_name</code>,{" "}
+          <code className="font-mono text-[13px]">last_name</code>, <code className="font-mono text-[13px]">email</code>
+          , <code className="font-mono text-[13px]">tags</code> (separated by ;); any other column becomes an attribute.
+          Rows update the contact with the same phone.
+        </>
+      }
+      footer={
+        importId ? (
+          <Button onClick={close} disabled={!finished && !progress.isError}>
+            {finished ? "Done" : "Importing…"}
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" disabled={start.isPending} onClick={close}>
+              Cancel
+            </Button>
+            <Button loading={start.isPending} onClick={() => void submit()}>
+              Start import
+            </Button>
+          </>
+        )
+      }
+    >
+      {importId === null ? (
+        <div className="space-y-3">
+          <FormError message={start.error ? errorMessage(start.error) : fileError} />
+          <label className="block text-sm font-medium text-slate-700" htmlFor="import-file">
+            CSV file
+          </label>
+          <input
+            id="import-file"
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
+          />
+        </div>
+      ) : (
+        <div className="space-y-4" data-testid="import-progress">
+          <div className="flex items-center justify-between text-sm">
+            <span className="text-slate-700 tabular-nums">
+              {p ? `${p.processedRows.toLocaleString("en")} of ${p.totalRows.toLocaleString("en")} rows` : "Starting…"}
+            </span>
+            {status ? (
+              <Badge tone={status === "COMPLETED" ? "green" : status === "FAILED" ? "red" : "blue"}>
+                {status === "COMPLETED"
+                  ? "Completed"
+                  : status === "FAILED"
+                    ? "Failed"
+                    : status === "RUNNING"
+                      ? "Running"
+                      : "Waiting"}
+              </Badge>
+            ) : null}
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Import progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div className="h-full rounded-full bg-indigo-600 transition-all" style={{ width: `${percent}%` }} />
+          </div>
+          {p ? (
+            <p className="text-sm text-slate-600" data-testid="import-counts">
+              {p.created} created · {p.updated} updated · {p.skipped} skipped
+            </p>
+          ) : null}
+          {progress.isError ? <FormError message={errorMessage(progress.error)} /> : null}
+          {p && p.errors.length > 0 ? (
+            <div>
+              <h3 className="mb-1 text-sm font-medium text-slate-800">Rows not imported</h3>
+              <ul
+                className="max-h-40 divide-y divide-slate-100 overflow-auto rounded-md ring-1 ring-slate-200"
+                data-testid="import-errors"
+              >
+                {p.errors.map((e) => (
+                  <li key={e.row} className="flex gap-3 px-3 py-1.5 text-sm">
+                    <span className="w-16 shrink-0 text-slate-500 tabular-nums">Row {e.row}</span>
+                    <span className="text-slate-700">{e.message}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Dialog>
+  );
+}
