@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
 import { createOptOutInput, type CreateOptOutInput, type OptOutSource, type OptOutView } from "@/schemas/opt-outs";
+import { lockOptOuts } from "./lock-opt-outs";
 import { insertOptOutEvent } from "./opt-out-event";
 import { toOptOutView } from "./to-view";
 
@@ -16,6 +17,7 @@ export async function addOptOut(
 ): Promise<OptOutView> {
   const { phone } = createOptOutInput.parse(input);
   return db.$transaction(async (tx) => {
+    await lockOptOuts(tx, organizationId);
     const { count } = await tx.contactOptOut.createMany({
       data: [{ organizationId, phone, source, optedOutAt: now }],
       skipDuplicates: true,

@@ -45,6 +45,20 @@ const LIVE =
   "**Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is " +
   "configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.";
 
+const ACCEPTANCE =
+  "**Refused recipients** (sandbox and live alike, decided in the statement that accepts the message, so " +
+  "nothing is queued or charged): a recipient outside the organization's allowed countries answers 400 " +
+  "`country_not_allowed`; a number that opted out of the organization (it texted STOP, or was added with " +
+  "`POST /api/v1/contacts/opt-outs`) answers 400 `recipient_opted_out`. A live message that would take the " +
+  "month's spend past the organization's limit answers 402 `spending_limit_reached`. An opt-out that commits " +
+  "at the same moment as a send either refuses it, or the send was accepted before the opt-out committed.";
+
+const BULK_ACCEPTANCE =
+  "**Refused items** are reported in `errors` by index with the codes of a single send: `country_not_allowed` " +
+  "and `recipient_opted_out` (sandbox and live), and, live, `spending_limit_reached` for the items past the " +
+  "monthly limit (items are taken in index order until it is reached). All numbers of the request are checked " +
+  "in the one statement that accepts it; refused items are neither queued nor charged.";
+
 const IDEMPOTENCY =
   "**Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else " +
   "answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and " +
@@ -132,10 +146,17 @@ export const smsPaths: PathModule = {
           LIFECYCLE,
           SANDBOX,
           LIVE,
+          ACCEPTANCE,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The message was queued (status `QUEUED`).", schema: sendSmsResponse },
-        errors: ["invalid_phone_number", "provider_not_configured"],
+        errors: [
+          "invalid_phone_number",
+          "country_not_allowed",
+          "recipient_opted_out",
+          "spending_limit_reached",
+          "provider_not_configured",
+        ],
       }),
     },
     "/api/v1/sms/bulk": {
@@ -158,6 +179,7 @@ export const smsPaths: PathModule = {
             "`messageId` with `GET /api/v1/sms/{messageId}/status`.",
           SANDBOX,
           LIVE,
+          BULK_ACCEPTANCE,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The valid messages were queued.", schema: bulkSmsResponse },
@@ -215,10 +237,17 @@ export const otpPaths: PathModule = {
             "apply. The code can be read back from `GET /api/v1/sms/{messageId}/status` (`body`), so tests can " +
             "complete a verification without a phone.",
           LIVE,
+          ACCEPTANCE,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The code was generated and its SMS queued.", schema: otpSendResponse },
-        errors: ["invalid_phone_number", "provider_not_configured"],
+        errors: [
+          "invalid_phone_number",
+          "country_not_allowed",
+          "recipient_opted_out",
+          "spending_limit_reached",
+          "provider_not_configured",
+        ],
       }),
     },
     "/api/v1/otp/verify": {
