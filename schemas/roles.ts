@@ -27,6 +27,12 @@ export const ACTIONS = [
   "members.manage",
   /** Who changed what: owner, admin and support (issue 10 §4). */
   "auditLog.read",
+  /**
+   * Keyword handling and reply texts of inbound messages (contract §10). Managed like contacts and
+   * opt-outs (§3: owner, admin, developer), since STOP writes opt-outs; support reads.
+   */
+  "inbound.read",
+  "inbound.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -44,8 +50,17 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "messages.readLiveBody",
     "messages.sendTest",
     "members.read",
+    "inbound.read",
+    "inbound.manage",
   ]),
-  support: new Set<Action>(["webhooks.read", "rateLimits.read", "messages.read", "members.read", "auditLog.read"]),
+  support: new Set<Action>([
+    "webhooks.read",
+    "rateLimits.read",
+    "messages.read",
+    "members.read",
+    "auditLog.read",
+    "inbound.read",
+  ]),
 };
 
 export function can(role: Role, action: Action): boolean {

@@ -40,6 +40,7 @@ import * as contactById from "./contacts/[id]/route";
 import * as optOuts from "./contacts/opt-outs/route";
 import * as optOutByPhone from "./contacts/opt-outs/[phone]/route";
 import * as ownNumbers from "./numbers/route";
+import * as inboundSettings from "./developer/inbound-settings/route";
 import * as contactsExport from "./contacts/export/route";
 import * as contactImportById from "./contacts/imports/[id]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
@@ -385,6 +386,23 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     method: "GET",
     path: () => "/api/v1/developer/rate-limits",
     action: "rateLimits.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/inbound-settings",
+    handler: inboundSettings.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/inbound-settings",
+    action: "inbound.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/inbound-settings",
+    handler: inboundSettings.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/inbound-settings",
+    action: "inbound.manage",
+    body: { helpReply: "Reply STOP to stop." },
     byId: false,
   },
   {

@@ -103,6 +103,9 @@ export const smsPaths: PathModule = {
             "issue answers 400 `invalid_request`.",
           "Live message bodies are not returned, as in the status endpoint; they are deleted after the retention " +
             "period anyway (see the README's Retention section).",
+          'Inbound messages (`direction: "inbound"`, status `RECEIVED`) are the messages phones sent to your ' +
+            "numbers: `from` is the phone, `to` your number, and they come with their `body` and `receivedAt`. " +
+            "`direction=inbound` lists only them.",
         ),
         success: {
           status: 200,
@@ -198,7 +201,8 @@ export const smsPaths: PathModule = {
           "The current status and the time of each transition (`sentAt`, `deliveredAt`, `failedAt`; `null` " +
             "until it happens). For `FAILED` and `UNDELIVERED` messages `errorCode` and `errorMessage` say why " +
             "(in the sandbox: `invalid_number` and `carrier_rejected`). `body` is included for sandbox messages " +
-            "only, so tests can read an OTP code back; production bodies are never returned.",
+            "only, so tests can read an OTP code back; production bodies are never returned, except those of inbound " +
+            'messages (`direction: "inbound"`, status `RECEIVED`, with `receivedAt`), which phones sent to you.',
           LIFECYCLE,
           "An unknown `messageId`, or one that belongs to another organization, answers 404 `not_found`.",
         ),
