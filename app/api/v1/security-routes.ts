@@ -40,6 +40,7 @@ import * as contactById from "./contacts/[id]/route";
 import * as optOuts from "./contacts/opt-outs/route";
 import * as optOutByPhone from "./contacts/opt-outs/[phone]/route";
 import * as ownNumbers from "./numbers/route";
+import * as smsInbound from "./sms/inbound/route";
 import * as inboundSettings from "./developer/inbound-settings/route";
 import * as contactsExport from "./contacts/export/route";
 import * as contactImportById from "./contacts/imports/[id]/route";
@@ -235,6 +236,16 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     path: "/api/v1/numbers",
     scope: "sms.read",
     passes: { test: 200, live: 200 },
+  },
+  {
+    name: "POST /sms/inbound",
+    handler: smsInbound.POST,
+    method: "POST",
+    path: "/api/v1/sms/inbound",
+    scope: "sms.send",
+    body: { from: "+14155550123", body: "hi" },
+    // The simulator is for the sandbox: a live key is authenticated and permitted, then refused.
+    passes: { test: 201, live: 403 },
   },
 ];
 

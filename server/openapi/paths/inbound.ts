@@ -1,4 +1,5 @@
-import { inboundSettingsResponse, updateInboundSettingsInput } from "@/schemas/inbound";
+import { inboundSettingsResponse, simulateInboundInput, updateInboundSettingsInput } from "@/schemas/inbound";
+import { messageStatusResponse } from "@/schemas/messages";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
 
@@ -19,6 +20,25 @@ export const inboundPaths: PathModule = {
       "webhooks with the body, and the STOP/START/HELP keywords handled for you.",
   },
   paths: {
+    "/api/v1/sms/inbound": {
+      post: operation({
+        auth: "apiKey",
+        scope: "sms.send",
+        rateLimit: "sms.send",
+        body: simulateInboundInput,
+        operationId: "simulateInbound",
+        summary: "Simulate an inbound message (sandbox)",
+        description: [
+          "Sandbox keys (`sg_test_…`) only; a live key answers 403 `forbidden`. Injects a message as if `from` " +
+            "had texted `to` (by default your first number, or `+15005550006` if you have none): it is stored as a " +
+            "sandbox inbound message, `message.received` is sent to your webhooks, and keywords act as they would " +
+            "live (a simulated STOP really opts `from` out; replies are sandbox messages).",
+          KEYWORDS,
+        ].join("\n\n"),
+        success: { status: 201, description: "The stored inbound message.", schema: messageStatusResponse },
+        errors: ["invalid_phone_number", "forbidden"],
+      }),
+    },
     "/api/v1/developer/inbound-settings": {
       get: operation({
         auth: "jwt",
