@@ -83,19 +83,39 @@ export async function receiveInboundMessages(
   inputs: readonly InboundInput[],
   now = new Date(),
 ): Promise<StoredInbound[]> {
-  const families = inputs.map((m) => keywordOf(m.body));
   let replies = 0;
-  const stored = families.every((f) => f === null)
+  const stored = inputs.every((m) => keywordOf(m.body) === null)
     ? // No keyword: one statement, atomic on its own.
       await storeInboundMessages(null, inputs, now)
     : await db.$transaction(async (tx) => {
-        const result = await storeInboundMessages(tx, inputs, now);
-        const keyworded = result.flatMap((s, i) =>
-          s.outcome === "stored" && families[i] ? [{ input: inputs[i]!, stored: s, family: families[i]! }] : [],
-        );
-        replies = await handleKeywords(tx, keyworded, now);
-        return result;
+        const result = await receiveInboundInTransaction(tx, inputs, now);
+        replies = result.replies;
+        return result.stored;
       });
+  afterReceiving(inputs, stored, replies);
+  return stored;
+}
+
+/**
+ * receiveInboundMessages inside the caller's transaction (SMPP parts: the assembled message
+ * commits with the deletion of its parts). The caller calls afterReceiving once it has committed.
+ */
+export async function receiveInboundInTransaction(
+  tx: DbOrTx,
+  inputs: readonly InboundInput[],
+  now: Date,
+): Promise<{ stored: StoredInbound[]; replies: number }> {
+  const stored = await storeInboundMessages(tx, inputs, now);
+  const keyworded = stored.flatMap((s, i) => {
+    const family = keywordOf(inputs[i]!.body);
+    return s.outcome === "stored" && family ? [{ input: inputs[i]!, stored: s, family }] : [];
+  });
+  const replies = keyworded.length > 0 ? await handleKeywords(tx, keyworded, now) : 0;
+  return { stored, replies };
+}
+
+/** After the commit: log what was dropped, wake the pipeline for keyword replies. */
+export function afterReceiving(inputs: readonly InboundInput[], stored: readonly StoredInbound[], replies: number) {
   stored.forEach((s, i) => {
     if (s.outcome === "unknown_number") {
       logger.warn("inbound message to a number no organization owns: dropped", {
@@ -105,7 +125,6 @@ export async function receiveInboundMessages(
     }
   });
   if (replies > 0) nudgeMessagePipeline();
-  return stored;
 }
 
 /** One inbound message; see receiveInboundMessages. */
