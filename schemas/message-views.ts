@@ -14,7 +14,7 @@ export const MAX_PAGE_SIZE = 100;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Statuses a message never leaves (contract §5): the dashboard stops polling at these. */
-export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = ["DELIVERED", "FAILED", "UNDELIVERED"];
+export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = ["DELIVERED", "FAILED", "UNDELIVERED", "RECEIVED"];
 export const isFinalStatus = (status: MessageStatus) => FINAL_MESSAGE_STATUSES.includes(status);
 
 /**
@@ -51,14 +51,19 @@ export const listMessagesInput = z
 export type ListMessagesInput = z.input<typeof listMessagesInput>;
 export type ListMessagesFilters = z.output<typeof listMessagesInput>;
 
-/** How a message entered the service: a single API send, a bulk batch, an OTP, or this dashboard. */
-export const MESSAGE_ORIGINS = ["api", "bulk", "otp", "dashboard"] as const;
+/**
+ * How a message entered the service: a single API send, a bulk batch, an OTP, this dashboard, or
+ * from a phone (inbound, contract §10).
+ */
+export const MESSAGE_ORIGINS = ["api", "bulk", "otp", "dashboard", "inbound"] as const;
 
 export const messageListItemSchema = z.object({
   id: z.string(),
   to: z.string(),
   from: z.string(),
   status: messageStatusSchema,
+  /** Inbound: `from` is the phone that sent it, `to` the organization's number. */
+  direction: z.enum(["outbound", "inbound"]),
   environment: keyEnvironmentSchema,
   segments: z.number().int(),
   encoding: z.enum(SMS_ENCODINGS),

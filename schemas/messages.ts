@@ -40,7 +40,7 @@ export const bulkSmsInput = z
   })
   .meta({ id: "BulkSmsRequest" });
 
-export const MESSAGE_STATUSES = ["QUEUED", "SENT", "DELIVERED", "FAILED", "UNDELIVERED"] as const;
+export const MESSAGE_STATUSES = ["QUEUED", "SENT", "DELIVERED", "FAILED", "UNDELIVERED", "RECEIVED"] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 
 export const messageIdParam = z.string().min(1).max(64);
@@ -120,6 +120,11 @@ export const messageStatusResponse = z
     failedAt: z.string().nullable(),
     errorCode: z.string().nullable().meta({ description: "Set for FAILED and UNDELIVERED, e.g. `invalid_number`." }),
     errorMessage: z.string().nullable(),
-    body: z.string().optional().meta({ description: "Sandbox (`test`) messages only." }),
+    body: z.string().optional().meta({ description: "Sandbox (`test`) messages and inbound messages only." }),
+    direction: z
+      .literal("inbound")
+      .optional()
+      .meta({ description: "Inbound messages only (contract §10): `from` sent it to `to`, one of your numbers." }),
+    receivedAt: z.string().optional().meta({ description: "Inbound messages only: when it was received." }),
   })
   .meta({ id: "MessageStatus" });

@@ -30,6 +30,12 @@ export const ACTIONS = [
   /** Contacts, opt-outs and the organization's numbers (contract §10): support reads. */
   "contacts.read",
   "contacts.manage",
+  /**
+   * Keyword handling and reply texts of inbound messages (contract §10). Managed like contacts and
+   * opt-outs (§3: owner, admin, developer), since STOP writes opt-outs; support reads.
+   */
+  "inbound.read",
+  "inbound.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -49,6 +55,8 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "members.read",
     "contacts.read",
     "contacts.manage",
+    "inbound.read",
+    "inbound.manage",
   ]),
   support: new Set<Action>([
     "webhooks.read",
@@ -57,6 +65,7 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "members.read",
     "auditLog.read",
     "contacts.read",
+    "inbound.read",
   ]),
 };
 

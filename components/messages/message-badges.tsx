@@ -24,6 +24,12 @@ export const MESSAGE_STATUS_INFO: Record<MessageStatus, StatusInfo> = {
     dot: "bg-red-500",
     hint: "Sent, but the network could not deliver it.",
   },
+  RECEIVED: {
+    label: "Received",
+    tone: "violet",
+    dot: "bg-violet-500",
+    hint: "An inbound message a phone sent to your number.",
+  },
 };
 
 export function MessageStatusBadge({ status }: { status: MessageStatus }) {
@@ -41,6 +47,7 @@ export const ORIGIN_LABELS: Record<MessageListItem["origin"], string> = {
   bulk: "Bulk",
   otp: "OTP",
   dashboard: "Dashboard test",
+  inbound: "Inbound",
 };
 
 export function segmentsLabel(segments: number, encoding: string): string {

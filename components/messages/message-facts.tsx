@@ -37,12 +37,16 @@ export function MessageFacts({ message: m }: { message: MessageDetail }) {
       <Fact label="Segments">{segmentsLabel(m.segments, m.encoding)}</Fact>
       <Fact label="Price">
         <span className="font-mono text-[13px]">${m.price}</span>
-        {m.environment === "test" ? <span className="ml-1.5 text-xs text-slate-500">sandbox: free</span> : null}
+        {m.direction === "inbound" ? (
+          <span className="ml-1.5 text-xs text-slate-500">inbound: not billed</span>
+        ) : m.environment === "test" ? (
+          <span className="ml-1.5 text-xs text-slate-500">sandbox: free</span>
+        ) : null}
         {m.environment === "live" && m.status === "FAILED" ? (
           <span className="ml-1.5 text-xs text-slate-500">FAILED: not billed</span>
         ) : null}
       </Fact>
-      <Fact label="Sent by">
+      <Fact label={m.direction === "inbound" ? "Source" : "Sent by"}>
         {ORIGIN_LABELS[m.origin]}
         {m.otpId ? <span className="ml-1.5 font-mono text-xs text-slate-500">{m.otpId}</span> : null}
         {m.batchId ? <span className="ml-1.5 font-mono text-xs text-slate-500">{m.batchId}</span> : null}

@@ -24,7 +24,7 @@ export function MessagesTable({
     <Table label="Messages">
       <THead>
         <tr>
-          <TH>Recipient</TH>
+          <TH>Phone</TH>
           <TH>Status</TH>
           <TH>Environment</TH>
           <TH>Segments</TH>
@@ -37,10 +37,22 @@ export function MessagesTable({
         {messages.map((m) => (
           <OpenableRow key={m.id} data-message-id={m.id} selected={m.id === selectedId} onOpen={() => onOpen(m.id)}>
             <TD>
-              <OpenRowButton onOpen={() => onOpen(m.id)}>{m.to}</OpenRowButton>
-              <div className="mt-0.5 text-xs text-slate-500">
-                {ORIGIN_LABELS[m.origin]} · from {m.from}
-              </div>
+              {m.direction === "inbound" ? (
+                // The phone is the other party: the sender of an inbound message.
+                <>
+                  <OpenRowButton onOpen={() => onOpen(m.id)}>{m.from}</OpenRowButton>
+                  <div className="mt-0.5 text-xs text-slate-500" data-testid="inbound-line">
+                    {ORIGIN_LABELS[m.origin]} · to {m.to}
+                  </div>
+                </>
+              ) : (
+                <>
+                  <OpenRowButton onOpen={() => onOpen(m.id)}>{m.to}</OpenRowButton>
+                  <div className="mt-0.5 text-xs text-slate-500">
+                    {ORIGIN_LABELS[m.origin]} · from {m.from}
+                  </div>
+                </>
+              )}
             </TD>
             <TD>
               <div className="flex flex-col items-start gap-1">

@@ -7,7 +7,14 @@ export type { WebhookEvent };
 export const EVENT_GROUPS: { label: string; events: WebhookEvent[] }[] = [
   {
     label: "Messages",
-    events: ["message.queued", "message.sent", "message.delivered", "message.failed", "message.undelivered"],
+    events: [
+      "message.queued",
+      "message.sent",
+      "message.delivered",
+      "message.failed",
+      "message.undelivered",
+      "message.received",
+    ],
   },
   { label: "OTP", events: ["otp.sent", "otp.verified", "otp.expired"] },
   { label: "Contacts", events: ["contact.opted_out", "contact.opted_in"] },

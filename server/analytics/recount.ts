@@ -13,7 +13,7 @@ WITH recount AS (
          count(*) FILTER (WHERE status = 'DELIVERED') AS delivered,
          count(*) FILTER (WHERE status = 'UNDELIVERED') AS undelivered,
          count(*) FILTER (WHERE status = 'FAILED') AS failed
-  FROM messages WHERE ($1::text IS NULL OR organization_id = $1)
+  FROM messages WHERE direction = 'outbound' AND ($1::text IS NULL OR organization_id = $1)
   GROUP BY 1, 2, 3, 4
 ), kept AS (
   SELECT organization_id, environment, hour, country, sum(accepted) AS accepted, sum(segments) AS segments,

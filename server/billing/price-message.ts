@@ -15,13 +15,21 @@ export function priceMessage(environment: "live" | "test", to: string, segments:
 
 /** The error a refused item answers with (single sends, OTP; bulk reports it by index). */
 export function refusalError(refusal: Refusal, to: string, country: string | null): AppError {
-  return refusal === "country_not_allowed"
-    ? new AppError(
+  switch (refusal) {
+    case "country_not_allowed":
+      return new AppError(
         "country_not_allowed",
         `Messages to ${country ?? "this destination"} (${to}) are not allowed by this organization's allowed countries.`,
-      )
-    : new AppError(
+      );
+    case "recipient_opted_out":
+      return new AppError(
+        "recipient_opted_out",
+        `${to} has opted out of this organization's messages; nothing was sent.`,
+      );
+    case "spending_limit_reached":
+      return new AppError(
         "spending_limit_reached",
         "This message would take the organization's spend past its monthly limit. Raise the limit or wait for the next month.",
       );
+  }
 }

@@ -1,6 +1,7 @@
 import { getEnv, type Env } from "../env";
 import { logger } from "../logger";
 import { ReceiptBatcher } from "../messages/carrier-receipts/record";
+import { receiveSmppInbound } from "../inbound/smpp-inbound";
 import { FailoverCarrier } from "./failover";
 import { SmppCarrier } from "./smpp/smpp-carrier";
 import { TwilioCarrier } from "./twilio/twilio-carrier";
@@ -35,6 +36,7 @@ export function buildLiveCarriers(env: Env, receipts = new ReceiptBatcher()): Li
         systemType: env.SMPP_SYSTEM_TYPE,
         windowSize: env.SMPP_WINDOW_SIZE,
         onReceipt: (r) => receipts.add({ provider: "smpp", ...r }),
+        onInbound: (mo) => receiveSmppInbound(mo),
         log,
       });
     }

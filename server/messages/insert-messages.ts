@@ -21,10 +21,15 @@ export interface NewMessage {
   priceUnits?: number;
   /** The recipient's country (ISO 3166-1 alpha-2), for the organization's allowed countries. */
   country?: string | null;
+  /**
+   * A keyword confirmation (contract §10): the reply to STOP goes to the number that just opted
+   * out, so it alone is not checked against the opt-outs.
+   */
+  skipOptOutCheck?: boolean;
 }
 
 /** Why the accepting statement refused an item; nothing of it was written. */
-export type Refusal = "country_not_allowed" | "spending_limit_reached";
+export type Refusal = "country_not_allowed" | "recipient_opted_out" | "spending_limit_reached";
 
 // One statement for 1 or 1,000 messages: the rows and their `message.queued` events are written
 // together (a data-modifying CTE always runs, and the INSERT takes every row or fails whole), so an
@@ -35,6 +40,10 @@ export type Refusal = "country_not_allowed" | "spending_limit_reached";
 //
 // The same statement applies the billing rules (contract §8), so the checks cost no round trip:
 // - allowed countries (sandbox and live): one read of the organizations in the statement;
+// - opt-outs (sandbox and live, contract §10): sg_opted_out_phones, once per organization in
+//   organization order, answers which of its recipients opted out, under the organization's
+//   opt-out lock (migration 20261125030000), so an opt-out committing at the same moment is either
+//   seen or waits for this transaction; one indexed read for all the statement's numbers;
 // - the monthly spend limit (live): sg_charge_live_messages, once per organization and month in
 //   organization order, locks that organization's month row and answers how many of its items,
 //   in order, fit under the limit; the rest are refused and never written.
@@ -42,21 +51,29 @@ export type Refusal = "country_not_allowed" | "spending_limit_reached";
 const INSERT_SQL = `
 WITH input AS MATERIALIZED (
   SELECT e->'p' AS payload, e->>'o' AS organization_id, e->>'k' AS api_key_id, e->>'b' AS body, e->>'e' AS event_id,
-         (e->>'n')::int AS ord, e->>'c' AS country, r.*
+         (e->>'n')::int AS ord, e->>'c' AS country, (e->>'x') IS NOT NULL AS skip_opt_out, r.*
   FROM jsonb_array_elements($1::jsonb) e
   CROSS JOIN LATERAL jsonb_to_record(e->'p')
     AS r("messageId" text, "to" text, "from" text, environment text, segments int, encoding text, "batchId" text,
          "otpId" text, "createdAt" timestamptz, price text)
+), opted_out AS MATERIALIZED (
+  SELECT organization_id, sg_opted_out_phones(organization_id, phones) AS phones
+  FROM (
+    SELECT organization_id, array_agg(DISTINCT "to") AS phones
+    FROM input WHERE NOT skip_opt_out GROUP BY organization_id ORDER BY organization_id
+  ) per_organization
 ), checked AS MATERIALIZED (
   SELECT input.*,
          (replace(input.price, '.', ''))::bigint AS price_units,
          (o.allowed_countries IS NULL OR o.allowed_countries ? coalesce(input.country, '')) AS country_ok,
+         (NOT input.skip_opt_out AND input."to" = ANY (coalesce(opted_out.phones, '{}'))) AS is_opted_out,
          date_trunc('month', input."createdAt" AT TIME ZONE 'UTC')::date AS billing_month
   FROM input LEFT JOIN organizations o ON o.id = input.organization_id
+  LEFT JOIN opted_out ON opted_out.organization_id = input.organization_id
 ), ranked AS MATERIALIZED (
   SELECT checked.*,
          row_number() OVER (PARTITION BY organization_id, billing_month ORDER BY ord) AS live_rank
-  FROM checked WHERE environment = 'live' AND country_ok
+  FROM checked WHERE environment = 'live' AND country_ok AND NOT is_opted_out
 ), charged AS MATERIALIZED (
   SELECT organization_id, billing_month,
          sg_charge_live_messages(organization_id, billing_month, prices, segs, $2::timestamptz) AS accepted
@@ -68,6 +85,7 @@ WITH input AS MATERIALIZED (
 ), verdict AS MATERIALIZED (
   SELECT checked.*,
          CASE WHEN NOT checked.country_ok THEN 'country_not_allowed'
+              WHEN checked.is_opted_out THEN 'recipient_opted_out'
               WHEN ranked.live_rank > charged.accepted THEN 'spending_limit_reached' END AS refusal
   FROM checked
   LEFT JOIN ranked USING (ord)
@@ -110,13 +128,14 @@ export async function insertMessages(
       e: newId("evt"),
       n,
       c: m.country ?? null,
+      ...(m.skipOptOutCheck && { x: 1 }),
     })),
   );
   const refused = await runSql<{ ord: number; refusal: Refusal }>(
     db,
     INSERT_SQL,
     [rows, nowIso],
-    "sg_insert_messages_billed",
+    "sg_insert_messages_checked",
   );
   const outcome: (Refusal | null)[] = messages.map(() => null);
   for (const r of refused) outcome[Number(r.ord)] = r.refusal;

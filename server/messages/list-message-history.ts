@@ -25,8 +25,6 @@ export async function listMessageHistory(
   q: MessageHistoryQuery,
 ): Promise<MessageHistoryPage> {
   const before = decodeCursor("sms.history", organizationId, q.cursor);
-  // Every message is outbound until inbound SMS exists (contract §10).
-  if (q.direction === "inbound") return { items: [], nextCursor: null };
   const ids = idRange("msg", { from: q.createdAfter, until: q.createdBefore, before });
   const where: Prisma.MessageWhereInput = {
     organizationId,
@@ -35,13 +33,15 @@ export async function listMessageHistory(
     ...(q.to ? { to: q.to } : {}),
     ...(q.from ? { from: q.from } : {}),
     ...(q.batchId ? { batchId: q.batchId } : {}),
+    // Inbound: the partial index of inbound rows (migration 20261125031000) serves the page.
+    ...(q.direction ? { direction: q.direction } : {}),
     ...(ids ? { id: ids } : {}),
   };
   const rows = await db.message.findMany({ where, orderBy: { id: "desc" }, take: q.limit + 1 });
   const page = rows.slice(0, q.limit);
   return {
     items: page.map((m) =>
-      messageHistoryItem.parse({ ...toMessageStatusView(m), direction: "outbound", batchId: m.batchId }),
+      messageHistoryItem.parse({ ...toMessageStatusView(m), direction: m.direction, batchId: m.batchId }),
     ),
     nextCursor: rows.length > q.limit ? encodeCursor("sms.history", organizationId, page.at(-1)!.id) : null,
   };

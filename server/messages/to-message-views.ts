@@ -14,6 +14,7 @@ export const MESSAGE_LIST_SELECT = {
   to: true,
   from: true,
   status: true,
+  direction: true,
   environment: true,
   segments: true,
   encoding: true,
@@ -30,6 +31,7 @@ type ListRow = Pick<Message, keyof typeof MESSAGE_LIST_SELECT>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function originOf(m: ListRow): MessageListItem["origin"] {
+  if (m.direction === "inbound") return "inbound";
   if (m.otpId) return "otp";
   if (m.batchId) return "bulk";
   return m.apiKeyId ? "api" : "dashboard";
@@ -50,6 +52,7 @@ export function toMessageListItem(m: ListRow): MessageListItem {
  * (refused before sending) or UNDELIVERED (sent, then no delivery), which the status tells apart.
  */
 export function messageTimeline(m: Message): TimelineEntry[] {
+  if (m.direction === "inbound") return [{ status: "RECEIVED", at: m.createdAt.toISOString() }];
   const entries: TimelineEntry[] = [{ status: "QUEUED", at: m.createdAt.toISOString() }];
   if (m.sentAt) entries.push({ status: "SENT", at: m.sentAt.toISOString() });
   if (m.deliveredAt) entries.push({ status: "DELIVERED", at: m.deliveredAt.toISOString() });

@@ -7,8 +7,12 @@ export type MessageStatusView = z.output<typeof messageStatusResponse>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** contract §5 `GET /sms/:id/status`: the body only for sandbox messages. */
+/**
+ * contract §5 `GET /sms/:id/status`: the body only for sandbox messages, and for inbound ones
+ * (contract §10: what a phone sent is the point of receiving it), with their direction and time.
+ */
 export function toMessageStatusView(m: Message): MessageStatusView {
+  const inbound = m.direction === "inbound";
   return messageStatusResponse.parse({
     messageId: m.id,
     status: m.status,
@@ -24,6 +28,7 @@ export function toMessageStatusView(m: Message): MessageStatusView {
     failedAt: iso(m.failedAt),
     errorCode: m.errorCode,
     errorMessage: m.errorMessage,
-    ...(m.environment === "test" ? { body: m.body } : {}),
+    ...(m.environment === "test" || inbound ? { body: m.body } : {}),
+    ...(inbound ? { direction: "inbound", receivedAt: m.createdAt.toISOString() } : {}),
   });
 }

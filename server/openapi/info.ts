@@ -57,7 +57,8 @@ future. A webhook gets one delivery per event, however many of its subscriptions
 
 **Envelope.** \`{ id, event, timestamp, payload }\`: the event id, its type, when it happened and the
 resource. \`message.*\` payloads describe the message (its times and, on failures, \`errorCode\` and
-\`errorMessage\`); \`otp.*\` payloads carry \`otpId\`, \`to\`, \`environment\`, \`status\`, \`messageId\`,
+\`errorMessage\`), except \`message.received\` (an inbound message), whose payload is
+\`{ messageId, from, to, body, receivedAt }\`: the body is included, since it is the point; \`otp.*\` payloads carry \`otpId\`, \`to\`, \`environment\`, \`status\`, \`messageId\`,
 \`attempts\` and \`expiresAt\`, never the code; \`contact.opted_out\` and \`contact.opted_in\` payloads are
 \`{ phone, source, at }\` (\`source\`: \`keyword\`, \`api\`, \`dashboard\` or \`import\`). For \`message.delivered\`:
 

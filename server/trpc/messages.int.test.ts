@@ -63,6 +63,7 @@ describe("messages router", () => {
     expect(Object.keys(all.items[0]!).sort()).toEqual(
       [
         "createdAt",
+        "direction",
         "encoding",
         "environment",
         "errorCode",

@@ -40,6 +40,8 @@ import * as contactById from "./contacts/[id]/route";
 import * as optOuts from "./contacts/opt-outs/route";
 import * as optOutByPhone from "./contacts/opt-outs/[phone]/route";
 import * as ownNumbers from "./numbers/route";
+import * as smsInbound from "./sms/inbound/route";
+import * as inboundSettings from "./developer/inbound-settings/route";
 import * as contactsExport from "./contacts/export/route";
 import * as contactImportById from "./contacts/imports/[id]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
@@ -235,6 +237,16 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     scope: "sms.read",
     passes: { test: 200, live: 200 },
   },
+  {
+    name: "POST /sms/inbound",
+    handler: smsInbound.POST,
+    method: "POST",
+    path: "/api/v1/sms/inbound",
+    scope: "sms.send",
+    body: { from: "+14155550123", body: "hi" },
+    // The simulator is for the sandbox: a live key is authenticated and permitted, then refused.
+    passes: { test: 201, live: 403 },
+  },
 ];
 
 /** Public reference data: any API key (whatever its permissions) or any member's access token. */
@@ -385,6 +397,23 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     method: "GET",
     path: () => "/api/v1/developer/rate-limits",
     action: "rateLimits.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/inbound-settings",
+    handler: inboundSettings.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/inbound-settings",
+    action: "inbound.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/inbound-settings",
+    handler: inboundSettings.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/inbound-settings",
+    action: "inbound.manage",
+    body: { helpReply: "Reply STOP to stop." },
     byId: false,
   },
   {

@@ -3,6 +3,7 @@
  * once the receipt has been handed to `onReceipt` (`handleDeliverSm`).
  */
 import smpp, { type PDU } from "smpp";
+import { parseMobileOriginated } from "./mobile-originated";
 import { SmppStatusCode } from "./status-codes";
 import type { SmppCarrierOptions, SmppLogger, SmppReceipt } from "./types";
 
@@ -80,13 +81,13 @@ export function parseDeliverSm(pdu: PDU): ParsedDeliver {
 
 /**
  * What to answer a deliver_sm with. A final receipt is handed to `options.onReceipt` first; if that
- * throws, the answer is ESME_RX_T_APPN (temporary error) so the SMSC delivers it again. Other
- * deliver_sm (intermediate receipts, mobile-originated messages, which nothing consumes yet) are
- * acknowledged and logged.
+ * throws, the answer is ESME_RX_T_APPN (temporary error) so the SMSC delivers it again. A
+ * mobile-originated message (or part) is handed to `options.onInbound` the same way: acknowledged
+ * once stored, else redelivered. Intermediate receipts are acknowledged and logged.
  */
 export async function handleDeliverSm(
   pdu: PDU,
-  options: Pick<SmppCarrierOptions, "onReceipt">,
+  options: Pick<SmppCarrierOptions, "onReceipt" | "onInbound">,
   log: SmppLogger,
 ): Promise<number> {
   let commandStatus: number = SmppStatusCode.ESME_ROK;
@@ -104,7 +105,23 @@ export async function handleDeliverSm(
   } else if (parsed.kind === "malformed") {
     log.warn("SMPP receipt ignored", { reason: parsed.reason });
   } else if (parsed.kind === "not_receipt") {
-    log.info("SMPP mobile-originated message ignored", { from: pdu.source_addr });
+    if (!options.onInbound) {
+      log.info("SMPP mobile-originated message ignored", { from: pdu.source_addr });
+      return commandStatus;
+    }
+    const mo = parseMobileOriginated(pdu);
+    if (mo.kind === "malformed") {
+      log.warn("SMPP mobile-originated message ignored", { reason: mo.reason });
+      return commandStatus;
+    }
+    try {
+      await options.onInbound(mo.mo);
+    } catch (err) {
+      commandStatus = SmppStatusCode.ESME_RX_T_APPN;
+      log.warn("SMPP mobile-originated message could not be stored; the SMSC will redeliver it", {
+        error: (err as Error).message,
+      });
+    }
   }
   return commandStatus;
 }

@@ -13,6 +13,9 @@
  * - Receipts (`receipts.ts`): every `deliver_sm` is answered, but only after `onReceipt` has taken
  *   the receipt, so a receipt lost in a crash is redelivered by the SMSC. `onReceipt` must therefore
  *   be idempotent.
+ * - Mobile-originated messages (`mobile-originated.ts`): a deliver_sm that is not a receipt is read
+ *   (concatenation by UDH 8/16-bit reference or SAR TLVs; GSM-7 with its extension table, UCS-2)
+ *   and handed to `onInbound`, and answered only once that has stored it.
  * - Status codes (`status-codes.ts`): the command_status values acted on and how they read.
  *
  * This module composes them and is the public entry point: import from here.
@@ -29,6 +32,7 @@ export {
   SMPP_PROVIDER,
   type SmppCarrierOptions,
   type SmppLogger,
+  type SmppMo,
   type SmppReceipt,
   type SmppState,
   type SmppStatus,

@@ -62,6 +62,19 @@ export interface ReceiptSpec {
   handset?: string;
 }
 
+/** A mobile-originated deliver_sm (or one part of a concatenated one), as an SMSC sends it. */
+export interface MoSpec {
+  /** Digits without +, international (TON 1). */
+  from: string;
+  /** The receiving number, digits without + (TON 1), or a short code (TON 3). */
+  to: string;
+  /** The user data octets (unpacked GSM-7, UTF-16BE, …). */
+  userData: Buffer;
+  dataCoding: number;
+  /** Concatenation: a UDH IE (8- or 16-bit reference) or the SAR TLVs. */
+  concat?: { form: "udh8" | "udh16" | "sar"; reference: number; total: number; seq: number };
+}
+
 const FIRST_ID = 0x1000;
 
 const STATE_OF: Record<ReceiptSpec["stat"], number> = {
@@ -211,6 +224,42 @@ export class TestSmsc {
     if ((spec.form ?? "tlv") === "tlv") {
       fields.receipted_message_id = spec.messageId;
       fields.message_state = STATE_OF[spec.stat];
+    }
+    return new Promise((resolve, reject) => {
+      this.deliverSent += 1;
+      const sent = session.deliver_sm(fields, (resp) => {
+        this.deliverResponses.push(resp);
+        resolve(resp);
+      });
+      if (!sent) reject(new Error("session not writable"));
+    });
+  }
+
+  /** Sends a mobile-originated deliver_sm on a bound session and resolves with its deliver_sm_resp. */
+  sendMo(spec: MoSpec): Promise<PDU> {
+    const session = [...this.bound].at(-1);
+    if (!session) return Promise.reject(new Error("no bound session"));
+    const c = spec.concat;
+    let udh: Buffer | null = null;
+    if (c?.form === "udh8") udh = Buffer.from([0x05, 0x00, 0x03, c.reference & 0xff, c.total, c.seq]);
+    if (c?.form === "udh16") {
+      udh = Buffer.from([0x06, 0x08, 0x04, (c.reference >> 8) & 0xff, c.reference & 0xff, c.total, c.seq]);
+    }
+    const fields: Record<string, unknown> = {
+      source_addr_ton: 1,
+      source_addr_npi: 1,
+      source_addr: spec.from,
+      dest_addr_ton: /^\d{3,8}$/.test(spec.to) ? 3 : 1,
+      dest_addr_npi: 1,
+      destination_addr: spec.to,
+      esm_class: udh ? 0x40 : 0x00,
+      data_coding: spec.dataCoding,
+      short_message: udh ? Buffer.concat([udh, spec.userData]) : spec.userData,
+    };
+    if (c?.form === "sar") {
+      fields.sar_msg_ref_num = c.reference;
+      fields.sar_total_segments = c.total;
+      fields.sar_segment_seqnum = c.seq;
     }
     return new Promise((resolve, reject) => {
       this.deliverSent += 1;

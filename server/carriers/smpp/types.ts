@@ -10,6 +10,18 @@ export interface SmppReceipt {
   errorMessage?: string;
 }
 
+/** A mobile-originated message or one part of it (a deliver_sm that is not a receipt). */
+export interface SmppMo {
+  /** The sender (E.164 when international). */
+  from: string;
+  /** The receiving number (destination_addr). */
+  to: string;
+  /** This deliver_sm's text, decoded. */
+  text: string;
+  /** Set for a part of a concatenated message (total > 1). */
+  concat: { reference: number; total: number; seq: number } | null;
+}
+
 export interface SmppLogger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -36,6 +48,11 @@ export interface SmppCarrierOptions {
   tls?: ConnectionOptions;
   /** Takes a final delivery receipt; the `deliver_sm` is acknowledged only when this resolves. */
   onReceipt: (receipt: SmppReceipt) => Promise<void> | void;
+  /**
+   * Takes a mobile-originated message or part; the `deliver_sm` is acknowledged only when this has
+   * stored it (so it must be idempotent per part). Without it MO messages are logged and dropped.
+   */
+  onInbound?: (mo: SmppMo) => Promise<void> | void;
   log?: SmppLogger;
 }
 

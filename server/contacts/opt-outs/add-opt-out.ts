@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { createOptOutInput, type CreateOptOutInput, type OptOutSource, type OptOutView } from "@/schemas/opt-outs";
-import { insertOptOutEvent } from "./opt-out-event";
 import { toOptOutView } from "./to-view";
+import { writeOptOut } from "./write-opt-outs";
 
 /**
  * Opts a number out of the organization (contract §10); it need not be a contact. Opting out a
@@ -16,13 +16,7 @@ export async function addOptOut(
 ): Promise<OptOutView> {
   const { phone } = createOptOutInput.parse(input);
   return db.$transaction(async (tx) => {
-    const { count } = await tx.contactOptOut.createMany({
-      data: [{ organizationId, phone, source, optedOutAt: now }],
-      skipDuplicates: true,
-    });
-    if (count === 1) {
-      await insertOptOutEvent(tx, organizationId, "contact.opted_out", { phone, source, at: now.toISOString() });
-    }
+    await writeOptOut(tx, organizationId, phone, source, now);
     const row = await tx.contactOptOut.findUniqueOrThrow({
       where: { organizationId_phone: { organizationId, phone } },
     });

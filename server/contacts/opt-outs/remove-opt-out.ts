@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import type { OptOutSource } from "@/schemas/opt-outs";
-import { insertOptOutEvent } from "./opt-out-event";
+import { deleteOptOut } from "./write-opt-outs";
 
 /** Opts the number back in: the opt-out goes and `contact.opted_in` is emitted, in one transaction. */
 export async function removeOptOut(
@@ -12,8 +12,8 @@ export async function removeOptOut(
   now = new Date(),
 ): Promise<void> {
   await db.$transaction(async (tx) => {
-    const { count } = await tx.contactOptOut.deleteMany({ where: { organizationId, phone } });
-    if (count === 0) throw new AppError("not_found", `${phone} is not opted out.`);
-    await insertOptOutEvent(tx, organizationId, "contact.opted_in", { phone, source, at: now.toISOString() });
+    if (!(await deleteOptOut(tx, organizationId, phone, source, now))) {
+      throw new AppError("not_found", `${phone} is not opted out.`);
+    }
   });
 }

@@ -6,6 +6,7 @@ import { billingPaths } from "./billing";
 import { carriersPaths } from "./carriers";
 import { contactsPaths } from "./contacts";
 import { healthPaths } from "./health";
+import { inboundPaths } from "./inbound";
 import { numbersPaths } from "./numbers";
 import { otpPaths, smsPaths } from "./messaging";
 import { pricingPaths } from "./pricing";
@@ -22,6 +23,7 @@ export const PATH_MODULES: PathModule[] = [
   authPaths,
   smsPaths,
   otpPaths,
+  inboundPaths,
   analyticsPaths,
   pricingPaths,
   contactsPaths,

@@ -45,18 +45,19 @@ const LIVE =
   "**Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is " +
   "configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.";
 
-const BILLING =
-  "**Billing** (contract §8): a live message costs its segments × its country's price per segment " +
-  "(`price`, `priceUnit`; sandbox messages `0.0000`). A recipient in a country the organization does not " +
-  "allow answers 400 `country_not_allowed` (sandbox and live alike); a live message that would take the " +
-  "month's spend past the organization's monthly spend limit answers 402 `spending_limit_reached`. Both are " +
-  "checked in the statement that queues the message, so concurrent requests never pass the limit.";
+const ACCEPTANCE =
+  "**Refused recipients** (sandbox and live alike, decided in the statement that accepts the message, so " +
+  "nothing is queued or charged): a recipient outside the organization's allowed countries answers 400 " +
+  "`country_not_allowed`; a number that opted out of the organization (it texted STOP, or was added with " +
+  "`POST /api/v1/contacts/opt-outs`) answers 400 `recipient_opted_out`. A live message that would take the " +
+  "month's spend past the organization's limit answers 402 `spending_limit_reached`. An opt-out that commits " +
+  "at the same moment as a send either refuses it, or the send was accepted before the opt-out committed.";
 
-const BULK_BILLING =
-  "**Billing** (contract §8): items are priced and checked in index order. An item to a country the " +
-  "organization does not allow is reported in `errors` with `country_not_allowed`; once the next live item " +
-  "would pass the monthly spend limit, it and every later live item are reported with " +
-  "`spending_limit_reached`, and the items before it are queued.";
+const BULK_ACCEPTANCE =
+  "**Refused items** are reported in `errors` by index with the codes of a single send: `country_not_allowed` " +
+  "and `recipient_opted_out` (sandbox and live), and, live, `spending_limit_reached` for the items past the " +
+  "monthly limit (items are taken in index order until it is reached). All numbers of the request are checked " +
+  "in the one statement that accepts it; refused items are neither queued nor charged.";
 
 const IDEMPOTENCY =
   "**Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else " +
@@ -102,6 +103,9 @@ export const smsPaths: PathModule = {
             "issue answers 400 `invalid_request`.",
           "Live message bodies are not returned, as in the status endpoint; they are deleted after the retention " +
             "period anyway (see the README's Retention section).",
+          'Inbound messages (`direction: "inbound"`, status `RECEIVED`) are the messages phones sent to your ' +
+            "numbers: `from` is the phone, `to` your number, and they come with their `body` and `receivedAt`. " +
+            "`direction=inbound` lists only them.",
         ),
         success: {
           status: 200,
@@ -145,11 +149,17 @@ export const smsPaths: PathModule = {
           LIFECYCLE,
           SANDBOX,
           LIVE,
-          BILLING,
+          ACCEPTANCE,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The message was queued (status `QUEUED`).", schema: sendSmsResponse },
-        errors: ["invalid_phone_number", "country_not_allowed", "spending_limit_reached", "provider_not_configured"],
+        errors: [
+          "invalid_phone_number",
+          "country_not_allowed",
+          "recipient_opted_out",
+          "spending_limit_reached",
+          "provider_not_configured",
+        ],
       }),
     },
     "/api/v1/sms/bulk": {
@@ -172,7 +182,7 @@ export const smsPaths: PathModule = {
             "`messageId` with `GET /api/v1/sms/{messageId}/status`.",
           SANDBOX,
           LIVE,
-          BULK_BILLING,
+          BULK_ACCEPTANCE,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The valid messages were queued.", schema: bulkSmsResponse },
@@ -191,7 +201,8 @@ export const smsPaths: PathModule = {
           "The current status and the time of each transition (`sentAt`, `deliveredAt`, `failedAt`; `null` " +
             "until it happens). For `FAILED` and `UNDELIVERED` messages `errorCode` and `errorMessage` say why " +
             "(in the sandbox: `invalid_number` and `carrier_rejected`). `body` is included for sandbox messages " +
-            "only, so tests can read an OTP code back; production bodies are never returned.",
+            "only, so tests can read an OTP code back; production bodies are never returned, except those of inbound " +
+            'messages (`direction: "inbound"`, status `RECEIVED`, with `receivedAt`), which phones sent to you.',
           LIFECYCLE,
           "An unknown `messageId`, or one that belongs to another organization, answers 404 `not_found`.",
         ),
@@ -230,11 +241,17 @@ export const otpPaths: PathModule = {
             "apply. The code can be read back from `GET /api/v1/sms/{messageId}/status` (`body`), so tests can " +
             "complete a verification without a phone.",
           LIVE,
-          BILLING,
+          ACCEPTANCE,
           IDEMPOTENCY,
         ),
         success: { status: 202, description: "The code was generated and its SMS queued.", schema: otpSendResponse },
-        errors: ["invalid_phone_number", "country_not_allowed", "spending_limit_reached", "provider_not_configured"],
+        errors: [
+          "invalid_phone_number",
+          "country_not_allowed",
+          "recipient_opted_out",
+          "spending_limit_reached",
+          "provider_not_configured",
+        ],
       }),
     },
     "/api/v1/otp/verify": {

@@ -1,0 +1,6 @@
+import { receiveTwilioInbound } from "@/server/carriers/twilio/receive-inbound-webhook";
+import { apiRoute } from "@/server/http/api-route";
+
+// Twilio's incoming-message webhook: authenticated by X-Twilio-Signature (checked in the handler,
+// before the body is interpreted), not by our keys; answers an empty TwiML <Response/>.
+export const POST = apiRoute({ auth: "none", rateLimit: false }, ({ req }) => receiveTwilioInbound(req));

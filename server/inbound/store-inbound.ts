@@ -1,0 +1,106 @@
+import type { DbOrTx } from "../db/client";
+import { runSql } from "../db/sql";
+import { newId, newIdAt } from "../ids";
+import { countryOf } from "../billing/country-of";
+import { countSegments } from "@/schemas/segments";
+import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
+
+/** A message a phone sent to a receiving number (contract §10). */
+export interface InboundInput {
+  from: string;
+  to: string;
+  body: string;
+  environment: "live" | "test";
+  /** When the carrier received it; default now. */
+  receivedAt?: Date;
+  /** The sandbox's simulate endpoint names the organization (the key's); others are found by `to`. */
+  organizationId?: string;
+  /** "twilio", "smpp" or "sandbox". */
+  provider: string;
+  /** The carrier's id for the message: a second delivery of the same one is stored once. */
+  providerMessageId?: string | null;
+}
+
+export type StoredInbound =
+  | { outcome: "stored"; messageId: string; organizationId: string; receivedAt: Date }
+  | { outcome: "duplicate" | "unknown_number" };
+
+// One statement for any number of inbound messages: each is resolved to its organization by the
+// receiving number (phone_numbers' primary key), stored as a RECEIVED inbound row and announced as
+// `message.received` with its body, rows and events together. A number no organization owns is
+// dropped (answered as such, nothing written); a carrier message id already stored is a redelivery
+// and is dropped too ((provider, provider_message_id) index).
+const STORE_SQL = `
+WITH input AS MATERIALIZED (
+  SELECT r.*
+  FROM jsonb_to_recordset($1::jsonb) AS r(
+    n int, id text, event_id text, "from" text, "to" text, body text, segments int, encoding text,
+    environment text, country text, provider text, provider_message_id text, received_at timestamptz,
+    organization_id text)
+), resolved AS MATERIALIZED (
+  SELECT input.*, coalesce(input.organization_id, p.organization_id) AS org,
+         (input.provider_message_id IS NOT NULL AND EXISTS (
+           SELECT 1 FROM messages m
+           WHERE m.provider = input.provider AND m.provider_message_id = input.provider_message_id)) AS seen
+  FROM input LEFT JOIN phone_numbers p ON p.number = input."to"
+), kept AS MATERIALIZED (
+  SELECT * FROM resolved WHERE org IS NOT NULL AND NOT seen
+), stored AS (
+  INSERT INTO messages (id, organization_id, environment, direction, status, to_number, from_sender, body, segments,
+                        encoding, country, provider, provider_message_id, created_at, next_attempt_at, updated_at)
+  SELECT id, org, environment::"KeyEnvironment", 'inbound'::"MessageDirection", 'RECEIVED'::"MessageStatus", "to",
+         "from", body, segments, encoding, country, provider, provider_message_id, received_at, received_at,
+         received_at
+  FROM kept
+), events AS (
+  INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
+  SELECT event_id, org, 'message.received',
+         jsonb_build_object('messageId', id, 'from', "from", 'to', "to", 'body', body, 'receivedAt', sg_iso(received_at)),
+         received_at, ${dispatchedAtUnlessSubscribed("org", "'message.received'", "received_at")}
+  FROM kept
+)
+SELECT n, org, seen FROM resolved`;
+
+/**
+ * Store inbound messages and their `message.received` events in one statement (see STORE_SQL).
+ * Answers, in the order of `inputs`, what became of each. Pass the transaction when other writes
+ * (keyword handling) must commit with them; null runs the statement on its own.
+ */
+export async function storeInboundMessages(
+  db: DbOrTx | null,
+  inputs: readonly InboundInput[],
+  now: Date,
+): Promise<StoredInbound[]> {
+  if (inputs.length === 0) return [];
+  const rows = inputs.map((m, n) => {
+    const receivedAt = m.receivedAt ?? now;
+    const { encoding, segments } = countSegments(m.body);
+    return {
+      n,
+      id: newIdAt("msg", receivedAt),
+      event_id: newId("evt"),
+      from: m.from,
+      to: m.to,
+      body: m.body,
+      segments,
+      encoding,
+      environment: m.environment,
+      country: countryOf(m.from),
+      provider: m.provider,
+      provider_message_id: m.providerMessageId ?? null,
+      received_at: receivedAt.toISOString(),
+      organization_id: m.organizationId ?? null,
+    };
+  });
+  const result = await runSql<{ n: number; org: string | null; seen: boolean }>(db, STORE_SQL, [JSON.stringify(rows)]);
+  const outcomes: StoredInbound[] = inputs.map(() => ({ outcome: "unknown_number" }));
+  for (const r of result) {
+    const row = rows[Number(r.n)]!;
+    outcomes[Number(r.n)] = r.seen
+      ? { outcome: "duplicate" }
+      : r.org
+        ? { outcome: "stored", messageId: row.id, organizationId: r.org, receivedAt: new Date(row.received_at) }
+        : { outcome: "unknown_number" };
+  }
+  return outcomes;
+}
