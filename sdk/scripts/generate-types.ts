@@ -10,7 +10,11 @@ import { buildOpenApiDocument } from "@/server/openapi/document";
 export async function generateSdkSources(
   document: oas31.OpenAPIObject = buildOpenApiDocument(),
 ): Promise<Record<string, string>> {
-  const ast = await openapiTS(document as unknown as OpenAPI3, { silent: true, alphabetize: false });
+  const ast = await openapiTS(document as unknown as OpenAPI3, {
+    silent: true,
+    alphabetize: false,
+    defaultNonNullable: false,
+  });
   return {
     "openapi.ts":
       COMMENT_HEADER + "// Source: the SignalGate OpenAPI document (npm run generate -w sdk).\n\n" + astToString(ast),

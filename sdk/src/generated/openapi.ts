@@ -1141,12 +1141,12 @@ export interface components {
              * @description Digits in the code.
              * @default 6
              */
-            length: number;
+            length?: number;
             /**
              * @description Seconds the code stays valid.
              * @default 300
              */
-            expiresIn: number;
+            expiresIn?: number;
         };
         OtpVerifyRequest: {
             /** @example +14155550123 */
@@ -1165,7 +1165,7 @@ export interface components {
              * @default test
              * @enum {string}
              */
-            environment: "live" | "test";
+            environment?: "live" | "test";
             permissions?: ("sms.send" | "sms.read" | "otp.send" | "otp.verify" | "contacts.read" | "contacts.write" | "campaigns.manage" | "analytics.read" | "webhooks.manage")[];
             expiresIn?: string;
             ipRestrictions?: string[];

@@ -16,7 +16,7 @@ export interface MessageEventPayload {
   encoding: string;
   /** Four-place decimal string in `priceUnit` (`"0.0079"`); `"0.0000"` in the sandbox. */
   price: string;
-  priceUnit: "USD";
+  priceUnit: string;
   batchId: string | null;
   otpId: string | null;
   providerMessageId: string | null;
