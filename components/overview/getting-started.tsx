@@ -50,17 +50,28 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
   const sdkSend = `// npm install signalgate
 import { SignalGate } from "signalgate";
 
-const client = new SignalGate({ apiKey: process.env.SIGNALGATE_API_KEY, baseUrl: "${baseUrl}" });
+const client = new SignalGate({
+  apiKey: process.env.SIGNALGATE_API_KEY,
+  baseUrl: "${baseUrl}",
+});
 
-// Retries after 429 and carries an Idempotency-Key, so a retry never sends twice
-const { messageId } = await client.sms.send({ to: "+14155550123", body: "Hello from SignalGate" });
+// Retried after a 429 with the same Idempotency-Key: never sent twice
+const { messageId } = await client.sms.send({
+  to: "+14155550123",
+  body: "Hello from SignalGate",
+});
 console.log(await client.sms.status(messageId));`;
 
   const sdkManage = `// npm install signalgate
 import { SignalGate } from "signalgate";
 
-// Signs in, then renews its access token with refresh-token rotation
-const client = new SignalGate({ email: "${user.email}", password: process.env.SIGNALGATE_PASSWORD, organizationId: "${organization.id}", baseUrl: "${baseUrl}" });
+// Signs in, then renews its access token (refresh-token rotation)
+const client = new SignalGate({
+  email: "${user.email}",
+  password: process.env.SIGNALGATE_PASSWORD,
+  organizationId: "${organization.id}",
+  baseUrl: "${baseUrl}",
+});
 console.log(await client.rateLimits.get());`;
 
   const readCmd = `curl ${baseUrl}/api/v1/developer/rate-limits \\
