@@ -172,6 +172,11 @@ describe("the retry rule", () => {
     const { sg } = client([new Response("<html>Bad gateway</html>", { status: 502 })], { maxRetries: 0 });
     await expect(sg.sms.status("m")).rejects.toMatchObject({ status: 502, code: "unexpected_response" });
   });
+
+  it("a 2xx whose body is not JSON is unexpected_response too", async () => {
+    const { sg } = client([new Response("<html>Welcome to the captive portal</html>", { status: 200 })]);
+    await expect(sg.sms.status("m")).rejects.toMatchObject({ status: 200, code: "unexpected_response" });
+  });
 });
 
 describe("time-outs and abort signals", () => {

@@ -69,10 +69,7 @@ export async function request<T>(config: HttpConfig, req: HttpRequest): Promise<
       throw err;
     }
 
-    if (res.ok) {
-      const data = (req.responseType === "text" ? text : text === "" ? undefined : JSON.parse(text)) as T;
-      return { data, status: res.status, headers: res.headers };
-    }
+    if (res.ok) return { data: parseBody<T>(req, res, text), status: res.status, headers: res.headers };
 
     const error = await errorFromResponse(new Response(text, { status: res.status, headers: res.headers }));
     const retryAfter = res.headers.get("retry-after");
@@ -86,6 +83,23 @@ export async function request<T>(config: HttpConfig, req: HttpRequest): Promise<
       continue;
     }
     throw error;
+  }
+}
+
+function parseBody<T>(req: HttpRequest, res: Response, text: string): T {
+  if (req.responseType === "text") return text as T;
+  if (text === "") return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch (err) {
+    throw new SignalGateError({
+      status: res.status,
+      code: "unexpected_response",
+      message: `${req.method} ${req.path} answered ${res.status} with a body that is not JSON`,
+      requestId: res.headers.get("x-request-id") ?? undefined,
+      headers: res.headers,
+      cause: err,
+    });
   }
 }
 
