@@ -198,6 +198,13 @@ test("API key methods: SMS, OTP, analytics, pricing, contacts, opt-outs, numbers
   const invalid = await sg.sms.send({ to: TO, body: "" }).catch((e: unknown) => e);
   expect(invalid).toMatchObject({ status: 400, code: "invalid_request" });
   expect((invalid as SignalGateError).details?.[0]?.path).toBe("body");
+
+  // A refusal by the organization's spend controls (not in the document's list for sendSms yet).
+  await management.billing.update({ allowedCountries: ["GB"] });
+  await expect(sg.sms.send({ to: TO, body: "to the US" })).rejects.toMatchObject({
+    status: 400,
+    code: "country_not_allowed",
+  });
 });
 
 test("429: waits Retry-After × 1000 × 2^attempt before each retry, counted by an injected sleep", async ({
