@@ -55,7 +55,7 @@ const client = new SignalGate({
   baseUrl: "${baseUrl}",
 });
 
-// Retried after a 429 with the same Idempotency-Key: never sent twice
+// A retry reuses its Idempotency-Key: never sent twice
 const { messageId } = await client.sms.send({
   to: "+14155550123",
   body: "Hello from SignalGate",
