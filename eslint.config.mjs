@@ -19,6 +19,8 @@ export default defineConfig([
     "coverage/**",
     "bench-results/**",
     ".data*/**",
+    "sdk/dist/**",
+    "sdk/src/generated/**",
   ]),
   {
     rules: {

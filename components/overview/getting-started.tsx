@@ -47,6 +47,33 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
   const statusCmd = `curl ${baseUrl}/api/v1/sms/$MESSAGE_ID/status \\
   -H "Authorization: Bearer $SIGNALGATE_API_KEY"`;
 
+  const sdkSend = `// npm install signalgate
+import { SignalGate } from "signalgate";
+
+const client = new SignalGate({
+  apiKey: process.env.SIGNALGATE_API_KEY,
+  baseUrl: "${baseUrl}",
+});
+
+// A retry reuses its Idempotency-Key: never sent twice
+const { messageId } = await client.sms.send({
+  to: "+14155550123",
+  body: "Hello from SignalGate",
+});
+console.log(await client.sms.status(messageId));`;
+
+  const sdkManage = `// npm install signalgate
+import { SignalGate } from "signalgate";
+
+// Signs in, then renews its access token (refresh-token rotation)
+const client = new SignalGate({
+  email: "${user.email}",
+  password: process.env.SIGNALGATE_PASSWORD,
+  organizationId: "${organization.id}",
+  baseUrl: "${baseUrl}",
+});
+console.log(await client.rateLimits.get());`;
+
   const readCmd = `curl ${baseUrl}/api/v1/developer/rate-limits \\
   -H "Authorization: Bearer $ACCESS_TOKEN"`;
 
@@ -89,6 +116,14 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
               </p>
               <CodeBlock code={statusCmd} />
             </Step>
+            <Step n={5} title="Or use the TypeScript SDK">
+              <p>
+                The <Code>signalgate</Code> package (Node 20 or later) is typed from this API&apos;s OpenAPI document,
+                retries rate-limited calls as the API asks, and verifies webhook signatures. See its README for every
+                method.
+              </p>
+              <CodeBlock code={sdkSend} label="TypeScript" />
+            </Step>
           </>
         ) : (
           <Step n={2} title="Read this organization's configuration">
@@ -97,6 +132,8 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
               limits.
             </p>
             <CodeBlock code={readCmd} />
+            <p>Or with the TypeScript SDK:</p>
+            <CodeBlock code={sdkManage} label="TypeScript" />
           </Step>
         )}
       </ol>

@@ -152,4 +152,22 @@ hours. Repeating a request with the same key and body replays the first response
 (\`Idempotent-Replayed: true\`) instead of sending again; the same key with a different body answers 422
 \`idempotency_key_reused\`, and a repeat while the first request is still running answers 409
 \`idempotency_in_progress\`.
+
+## TypeScript SDK
+The \`signalgate\` package (\`sdk/\` in the repository; Node 20 or later, no dependencies) is typed from this
+document and follows its rules: it waits Retry-After × 1000 × 2^attempt ms after a 429, gives every send an
+\`Idempotency-Key\` kept across its retries, renews access tokens with refresh-token rotation, and verifies
+webhook signatures in constant time.
+
+\`\`\`ts
+import { SignalGate, constructEvent } from "signalgate";
+
+const client = new SignalGate({ apiKey: process.env.SIGNALGATE_API_KEY, baseUrl: "https://your-signalgate-host" });
+const { messageId } = await client.sms.send({ to: "+14155550123", body: "Your order has shipped" });
+for await (const message of client.sms.list({ status: "DELIVERED" })) console.log(message.messageId);
+
+// In your webhook handler, with the raw body:
+const event = constructEvent(rawBody, request.headers["x-webhook-signature"], process.env.WEBHOOK_SECRET);
+if (event.event === "message.delivered") console.log(event.payload.deliveredAt);
+\`\`\`
 `.trim();

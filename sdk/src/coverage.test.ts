@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "@/server/openapi/document";
+import { SignalGate } from "./client";
+import type { OperationId } from "./core/types";
+
+/**
+ * Operations the SDK deliberately leaves out: the service operator's and the carriers' own routes,
+ * and health probes for load balancers. Token issuing and refreshing are used by the client itself.
+ */
+const NOT_IN_SDK = [
+  "operatorListNumbers",
+  "operatorAssignNumber",
+  "operatorReleaseNumber",
+  "twilioStatusCallback",
+  "getHealth",
+  "getLiveness",
+] as const;
+const USED_INTERNALLY = ["createToken", "refreshToken"] as const;
+
+type Covered = Exclude<OperationId, (typeof NOT_IN_SDK)[number] | (typeof USED_INTERNALLY)[number]>;
+
+// Typed by the generated operation ids: a new operation in the API is a compile error here until
+// the SDK has a method for it (or it is listed above with its reason).
+const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
+  register: (sg) => sg.auth.register({ email: "a@b.test", password: "0123456789", organizationName: "A" }),
+  logout: (sg) => sg.auth.logout(),
+  listMessages: (sg) => sg.sms.list().firstPage(),
+  getBatch: (sg) => sg.sms.batch("bat_1"),
+  sendSms: (sg) => sg.sms.send({ to: "+14155550123", body: "x" }),
+  sendBulkSms: (sg) => sg.sms.bulk({ messages: [{ to: "+14155550123", body: "x" }] }),
+  getMessageStatus: (sg) => sg.sms.status("msg_1"),
+  sendOtp: (sg) => sg.otp.send({ to: "+14155550123" }),
+  verifyOtp: (sg) => sg.otp.verify({ to: "+14155550123", code: "123456" }),
+  getMessageAnalytics: (sg) => sg.analytics.messages(),
+  getOtpAnalytics: (sg) => sg.analytics.otp(),
+  listSmsPrices: (sg) => sg.pricing.list(),
+  getSmsPrice: (sg) => sg.pricing.get("US"),
+  quoteSms: (sg) => sg.sms.quote({ to: "+14155550123", body: "x" }),
+  listContacts: (sg) => sg.contacts.list().firstPage(),
+  createContact: (sg) => sg.contacts.create({ phone: "+14155550123" }),
+  importContacts: (sg) => sg.contacts.import("phone\n+14155550123\n"),
+  getContactImport: (sg) => sg.contacts.getImport("imp_1"),
+  exportContacts: (sg) => sg.contacts.export(),
+  listOptOuts: (sg) => sg.optOuts.list().firstPage(),
+  createOptOut: (sg) => sg.optOuts.create({ phone: "+14155550123" }),
+  deleteOptOut: (sg) => sg.optOuts.delete("+14155550123"),
+  getContact: (sg) => sg.contacts.get("ct_1"),
+  updateContact: (sg) => sg.contacts.update("ct_1", { firstName: "A" }),
+  deleteContact: (sg) => sg.contacts.delete("ct_1"),
+  listNumbers: (sg) => sg.numbers.list(),
+  listApiKeys: (sg) => sg.apiKeys.list(),
+  createApiKey: (sg) => sg.apiKeys.create({ name: "k" }),
+  getApiKey: (sg) => sg.apiKeys.get("key_1"),
+  updateApiKey: (sg) => sg.apiKeys.update("key_1", { name: "k" }),
+  deleteApiKey: (sg) => sg.apiKeys.delete("key_1"),
+  regenerateApiKey: (sg) => sg.apiKeys.regenerate("key_1"),
+  enableApiKey: (sg) => sg.apiKeys.enable("key_1"),
+  disableApiKey: (sg) => sg.apiKeys.disable("key_1"),
+  listWebhooks: (sg) => sg.webhooks.list(),
+  createWebhook: (sg) => sg.webhooks.create({ name: "w", url: "https://example.com", events: ["*"] }),
+  getWebhook: (sg) => sg.webhooks.get("wh_1"),
+  updateWebhook: (sg) => sg.webhooks.update("wh_1", { isActive: false }),
+  deleteWebhook: (sg) => sg.webhooks.delete("wh_1"),
+  testWebhook: (sg) => sg.webhooks.test("wh_1"),
+  listWebhookDeliveries: (sg) => sg.webhooks.deliveries.list("wh_1").firstPage(),
+  redeliverWebhookDelivery: (sg) => sg.webhooks.deliveries.redeliver("wh_1", "del_1"),
+  getRateLimits: (sg) => sg.rateLimits.get(),
+  updateRateLimits: (sg) => sg.rateLimits.update({ perMinute: 10 }),
+  getBilling: (sg) => sg.billing.get(),
+  updateBilling: (sg) => sg.billing.update({ monthlySpendLimit: null }),
+  getUsage: (sg) => sg.usage.get(),
+  listStatements: (sg) => sg.billing.statements.list(),
+  getStatement: (sg) => sg.billing.statements.get("2026-11"),
+  listAuditLog: (sg) => sg.auditLog.list().firstPage(),
+};
+
+function documentOperations() {
+  const ops = new Map<string, { method: string; path: RegExp; security: string[] }>();
+  for (const [template, item] of Object.entries(buildOpenApiDocument().paths ?? {})) {
+    for (const method of ["get", "post", "patch", "put", "delete"] as const) {
+      const op = item[method];
+      if (!op?.operationId) continue;
+      const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+");
+      const security = (op.security ?? []).flatMap((s) => Object.keys(s));
+      ops.set(op.operationId, { method: method.toUpperCase(), path: new RegExp(`^${pattern}$`), security });
+    }
+  }
+  return ops;
+}
+
+describe("SDK coverage of the OpenAPI document", () => {
+  const ops = documentOperations();
+
+  it("has a method for every operation, or a reason to leave it out", () => {
+    const accounted = [...Object.keys(CALLS), ...NOT_IN_SDK, ...USED_INTERNALLY].sort();
+    expect(accounted).toEqual([...ops.keys()].sort());
+  });
+
+  it.each(Object.entries(CALLS))(
+    "%s calls its operation's method and path with its credential",
+    async (operationId, call) => {
+      const seen: { method: string; path: string; auth: string | null }[] = [];
+      const sg = new SignalGate({
+        apiKey: "sg_test_key",
+        accessToken: "header.payload.signature",
+        refreshToken: "rt_1",
+        baseUrl: "http://api.test",
+        fetch: async (url, init) => {
+          seen.push({
+            method: String(init.method),
+            path: new URL(url).pathname,
+            auth: new Headers(init.headers).get("authorization"),
+          });
+          return new Response(init.method === "DELETE" ? null : "{}", { status: init.method === "DELETE" ? 204 : 200 });
+        },
+      });
+      await call(sg);
+      const expected = ops.get(operationId);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]?.method).toBe(expected?.method);
+      expect(seen[0]?.path).toMatch(expected!.path);
+      // The API key when the operation takes one, else the access token, else nothing.
+      const credential = expected!.security.includes("apiKey")
+        ? "Bearer sg_test_key"
+        : expected!.security.includes("accessToken")
+          ? "Bearer header.payload.signature"
+          : null;
+      expect(seen[0]?.auth).toBe(credential);
+    },
+  );
+});

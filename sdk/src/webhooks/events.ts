@@ -1,0 +1,120 @@
+/*
+ * The events a webhook receives. The OpenAPI document describes requests and answers, not webhook
+ * bodies, so these are written here from the server's payloads (sg_message_event_payload,
+ * server/otp/otp-events.ts, the billing trigger, schemas/opt-outs.ts, server/webhooks/test-webhook.ts);
+ * sdk/src/webhooks/events.test.ts checks them against the server's own definitions.
+ */
+
+/** `message.*` payloads: the message as it stands after the transition. */
+export interface MessageEventPayload {
+  messageId: string;
+  to: string;
+  from: string;
+  status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
+  environment: "live" | "test";
+  segments: number;
+  encoding: string;
+  /** Four-place decimal string in `priceUnit` (`"0.0079"`); `"0.0000"` in the sandbox. */
+  price: string;
+  priceUnit: string;
+  batchId: string | null;
+  otpId: string | null;
+  providerMessageId: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  deliveredAt: string | null;
+  failedAt: string | null;
+}
+
+/** `otp.*` payloads. Never the code. */
+export interface OtpEventPayload {
+  otpId: string;
+  to: string;
+  environment: "live" | "test";
+  status: "PENDING" | "APPROVED" | "EXPIRED";
+  messageId: string;
+  attempts: number;
+  expiresAt: string;
+  verifiedAt?: string | null;
+  expiredAt?: string | null;
+}
+
+/** `billing.threshold_reached`. */
+export interface BillingThresholdPayload {
+  /** The percentage of the monthly limit crossed. */
+  threshold: number;
+  monthlySpendLimit: string;
+  spend: string;
+  period: { start: string; end: string };
+}
+
+/** `contact.opted_out` and `contact.opted_in`. */
+export interface OptOutEventPayload {
+  phone: string;
+  source: string;
+  at: string;
+}
+
+/** `webhook.test`. */
+export interface WebhookTestPayload {
+  webhookId: string;
+  message: string;
+}
+
+/** Each event name, with the payload it carries. `sms.*` are the aliases a webhook may subscribe with. */
+export interface WebhookEventPayloads {
+  "message.queued": MessageEventPayload;
+  "message.sent": MessageEventPayload;
+  "message.delivered": MessageEventPayload;
+  "message.failed": MessageEventPayload;
+  "message.undelivered": MessageEventPayload;
+  "sms.delivered": MessageEventPayload;
+  "sms.failed": MessageEventPayload;
+  "otp.sent": OtpEventPayload;
+  "otp.verified": OtpEventPayload;
+  "otp.expired": OtpEventPayload;
+  "billing.threshold_reached": BillingThresholdPayload;
+  "contact.opted_out": OptOutEventPayload;
+  "contact.opted_in": OptOutEventPayload;
+  "webhook.test": WebhookTestPayload;
+}
+
+export type WebhookEventName = keyof WebhookEventPayloads;
+
+export const WEBHOOK_EVENT_NAMES = [
+  "message.queued",
+  "message.sent",
+  "message.delivered",
+  "message.failed",
+  "message.undelivered",
+  "sms.delivered",
+  "sms.failed",
+  "otp.sent",
+  "otp.verified",
+  "otp.expired",
+  "billing.threshold_reached",
+  "contact.opted_out",
+  "contact.opted_in",
+  "webhook.test",
+] as const satisfies readonly WebhookEventName[];
+
+/** The body of a delivery (messaging-api.md §2.5), typed by its `event`: narrow with `switch (e.event)`. */
+export type WebhookEvent = {
+  [E in WebhookEventName]: {
+    /** The event id: the same on every retry of this event to this webhook (deduplicate on it). */
+    id: string;
+    event: E;
+    timestamp: string;
+    payload: WebhookEventPayloads[E];
+  };
+}[WebhookEventName];
+
+/** An event of a name this SDK version does not know yet (added later on the server). */
+export interface UnknownWebhookEvent {
+  id: string;
+  event: string;
+  timestamp: string;
+  payload: Record<string, unknown>;
+}
