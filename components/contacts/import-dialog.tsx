@@ -129,7 +129,8 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
           </div>
           {p ? (
             <p className="text-sm text-slate-600" data-testid="import-counts">
-              {p.created} created · {p.updated} updated · {p.skipped} skipped
+              {p.created.toLocaleString("en")} created · {p.updated.toLocaleString("en")} updated ·{" "}
+              {p.skipped.toLocaleString("en")} skipped
             </p>
           ) : null}
           {progress.isError ? <FormError message={errorMessage(progress.error)} /> : null}
@@ -142,7 +143,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               >
                 {p.errors.map((e) => (
                   <li key={e.row} className="flex gap-3 px-3 py-1.5 text-sm">
-                    <span className="w-16 shrink-0 text-slate-500 tabular-nums">Row {e.row}</span>
+                    <span className="w-24 shrink-0 whitespace-nowrap text-slate-500 tabular-nums">Row {e.row}</span>
                     <span className="text-slate-700">{e.message}</span>
                   </li>
                 ))}

@@ -31,7 +31,13 @@ describe("the SDK's generated sources", () => {
 
   it("reads every error response's codes from the document", () => {
     const codes = operationErrorCodes(buildOpenApiDocument());
-    expect(codes.get("sendSms")?.get(400)).toEqual(["invalid_request", "invalid_phone_number"]);
+    expect(codes.get("sendSms")?.get(400)).toEqual([
+      "invalid_request",
+      "invalid_phone_number",
+      "country_not_allowed",
+      "recipient_opted_out",
+    ]);
+    expect(codes.get("sendSms")?.get(402)).toEqual(["spending_limit_reached"]);
     expect(codes.get("refreshToken")?.get(401)).toEqual(["unauthenticated", "refresh_token_reused"]);
     expect(codes.get("getHealth")?.size).toBe(0);
   });

@@ -11,7 +11,13 @@ import {
 import { defaultSleep } from "./core/retry.js";
 import { TokenManager, type TokenPair } from "./core/tokens.js";
 import type { Transport } from "./core/transport.js";
-import { AuditLog, BillingResource, RateLimitsResource, UsageResource } from "./resources/account.js";
+import {
+  AuditLog,
+  BillingResource,
+  InboundSettingsResource,
+  RateLimitsResource,
+  UsageResource,
+} from "./resources/account.js";
 import { Analytics, Pricing } from "./resources/analytics.js";
 import { ApiKeys } from "./resources/api-keys.js";
 import { Contacts, Numbers, OptOuts } from "./resources/contacts.js";
@@ -99,6 +105,8 @@ export class SignalGate {
   readonly billing: BillingResource;
   /** Usage over time (management). */
   readonly usage: UsageResource;
+  /** Keyword handling and replies for inbound SMS (management). */
+  readonly inboundSettings: InboundSettingsResource;
   /** Registration, the session's tokens, logout. */
   readonly auth: Auth;
 
@@ -150,6 +158,7 @@ export class SignalGate {
     this.auditLog = new AuditLog(transport);
     this.billing = new BillingResource(transport);
     this.usage = new UsageResource(transport);
+    this.inboundSettings = new InboundSettingsResource(transport);
     this.auth = new Auth(() => this.config, this.tokens);
   }
 

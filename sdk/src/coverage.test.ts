@@ -12,6 +12,7 @@ const NOT_IN_SDK = [
   "operatorAssignNumber",
   "operatorReleaseNumber",
   "twilioStatusCallback",
+  "twilioInboundWebhook",
   "getHealth",
   "getLiveness",
 ] as const;
@@ -72,6 +73,9 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   listStatements: (sg) => sg.billing.statements.list(),
   getStatement: (sg) => sg.billing.statements.get("2026-11"),
   listAuditLog: (sg) => sg.auditLog.list().firstPage(),
+  simulateInbound: (sg) => sg.sms.simulateInbound({ from: "+14155550123", body: "STOP" }),
+  getInboundSettings: (sg) => sg.inboundSettings.get(),
+  updateInboundSettings: (sg) => sg.inboundSettings.update({ keywordsEnabled: false }),
 };
 
 function documentOperations() {

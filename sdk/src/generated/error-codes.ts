@@ -49,8 +49,9 @@ export interface OperationErrorCodes {
     500: "internal_error";
   };
   sendSms: {
-    400: "invalid_request" | "invalid_phone_number";
+    400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
+    402: "spending_limit_reached";
     403: "ip_not_allowed" | "insufficient_scope";
     409: "idempotency_in_progress";
     413: "payload_too_large";
@@ -80,8 +81,9 @@ export interface OperationErrorCodes {
     500: "internal_error";
   };
   sendOtp: {
-    400: "invalid_request" | "invalid_phone_number";
+    400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
+    402: "spending_limit_reached";
     403: "ip_not_allowed" | "insufficient_scope";
     409: "idempotency_in_progress";
     413: "payload_too_large";
@@ -95,6 +97,30 @@ export interface OperationErrorCodes {
     400: "invalid_request" | "invalid_phone_number";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  simulateInbound: {
+    400: "invalid_request" | "invalid_phone_number";
+    401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  getInboundSettings: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  updateInboundSettings: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
     413: "payload_too_large";
     415: "unsupported_media_type";
     429: "rate_limited";
@@ -438,6 +464,14 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     500: "internal_error";
   };
+  twilioInboundWebhook: {
+    400: "invalid_request";
+    403: "forbidden";
+    404: "not_found";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+  };
   listAuditLog: {
     400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
@@ -454,6 +488,7 @@ export interface OperationErrorCodes {
 /** Every `error.code` the API documents. */
 export type ApiErrorCode =
   | "contact_exists"
+  | "country_not_allowed"
   | "delivery_in_progress"
   | "email_taken"
   | "forbidden"
@@ -473,7 +508,9 @@ export type ApiErrorCode =
   | "payload_too_large"
   | "provider_not_configured"
   | "rate_limited"
+  | "recipient_opted_out"
   | "refresh_token_reused"
+  | "spending_limit_reached"
   | "token_expired"
   | "unauthenticated"
   | "unsupported_media_type"

@@ -105,6 +105,8 @@ export interface paths {
          *
          *     Live message bodies are not returned, as in the status endpoint; they are deleted after the retention period anyway (see the README's Retention section).
          *
+         *     Inbound messages (`direction: "inbound"`, status `RECEIVED`) are the messages phones sent to your numbers: `from` is the phone, `to` your number, and they come with their `body` and `receivedAt`. `direction=inbound` lists only them.
+         *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.read` permission. Rate-limit category: `messages.read`.
          */
         get: operations["listMessages"];
@@ -166,6 +168,8 @@ export interface paths {
          *
          *     **Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.
          *
+         *     **Refused recipients** (sandbox and live alike, decided in the statement that accepts the message, so nothing is queued or charged): a recipient outside the organization's allowed countries answers 400 `country_not_allowed`; a number that opted out of the organization (it texted STOP, or was added with `POST /api/v1/contacts/opt-outs`) answers 400 `recipient_opted_out`. A live message that would take the month's spend past the organization's limit answers 402 `spending_limit_reached`. An opt-out that commits at the same moment as a send either refuses it, or the send was accepted before the opt-out committed.
+         *
          *     **Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and endpoint, the same key with the same body replays the first response with `Idempotent-Replayed: true` and sends nothing; the same key with a different body answers 422 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_in_progress`.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.send` permission. Rate-limit category: `sms.send`.
@@ -203,6 +207,8 @@ export interface paths {
          *
          *     **Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.
          *
+         *     **Refused items** are reported in `errors` by index with the codes of a single send: `country_not_allowed` and `recipient_opted_out` (sandbox and live), and, live, `spending_limit_reached` for the items past the monthly limit (items are taken in index order until it is reached). All numbers of the request are checked in the one statement that accepts it; refused items are neither queued nor charged.
+         *
          *     **Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and endpoint, the same key with the same body replays the first response with `Idempotent-Replayed: true` and sends nothing; the same key with a different body answers 422 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_in_progress`.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.send` permission. Rate-limit category: `sms.bulk`.
@@ -223,7 +229,7 @@ export interface paths {
         };
         /**
          * Get a message's delivery status
-         * @description The current status and the time of each transition (`sentAt`, `deliveredAt`, `failedAt`; `null` until it happens). For `FAILED` and `UNDELIVERED` messages `errorCode` and `errorMessage` say why (in the sandbox: `invalid_number` and `carrier_rejected`). `body` is included for sandbox messages only, so tests can read an OTP code back; production bodies are never returned.
+         * @description The current status and the time of each transition (`sentAt`, `deliveredAt`, `failedAt`; `null` until it happens). For `FAILED` and `UNDELIVERED` messages `errorCode` and `errorMessage` say why (in the sandbox: `invalid_number` and `carrier_rejected`). `body` is included for sandbox messages only, so tests can read an OTP code back; production bodies are never returned, except those of inbound messages (`direction: "inbound"`, status `RECEIVED`, with `receivedAt`), which phones sent to you.
          *
          *     Statuses: `QUEUED` → `SENT` → `DELIVERED` or `UNDELIVERED` (the carrier refused it); `QUEUED` → `FAILED` (it never left). Each transition is stored with its time and emits an event; `GET /api/v1/sms/{messageId}/status` shows the current one.
          *
@@ -259,6 +265,8 @@ export interface paths {
          *
          *     **Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.
          *
+         *     **Refused recipients** (sandbox and live alike, decided in the statement that accepts the message, so nothing is queued or charged): a recipient outside the organization's allowed countries answers 400 `country_not_allowed`; a number that opted out of the organization (it texted STOP, or was added with `POST /api/v1/contacts/opt-outs`) answers 400 `recipient_opted_out`. A live message that would take the month's spend past the organization's limit answers 402 `spending_limit_reached`. An opt-out that commits at the same moment as a send either refuses it, or the send was accepted before the opt-out committed.
+         *
          *     **Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and endpoint, the same key with the same body replays the first response with `Idempotent-Replayed: true` and sends nothing; the same key with a different body answers 422 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_in_progress`.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `otp.send` permission. Rate-limit category: `otp.send`.
@@ -292,6 +300,60 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sms/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate an inbound message (sandbox)
+         * @description Sandbox keys (`sg_test_…`) only; a live key answers 403 `forbidden`. Injects a message as if `from` had texted `to` (by default your first number, or `+15005550006` if you have none): it is stored as a sandbox inbound message, `message.received` is sent to your webhooks, and keywords act as they would live (a simulated STOP really opts `from` out; replies are sandbox messages).
+         *
+         *     **Keywords** (the whole message, trimmed, in any case): `STOP`, `STOPALL`, `UNSUBSCRIBE`, `CANCEL`, `END`, `QUIT`, `REVOKE`, `OPTOUT` opt the sender out (source `keyword`, event `contact.opted_out`) and answer `stopReply`; `START`, `UNSTOP`, `YES` opt it back in (`contact.opted_in`) and answer `startReply`; `HELP`, `INFO` answer `helpReply`. Replies are ordinary outbound messages from the receiving number, billed like any live message; the STOP confirmation is the one message an opted-out number still gets.
+         *
+         *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.send` permission. Rate-limit category: `sms.send`.
+         */
+        post: operations["simulateInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/inbound-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get keyword settings
+         * @description Whether keywords are handled, and the reply texts (the service's defaults until you change them). Every member reads them; owners, admins and developers change them.
+         *
+         *     **Keywords** (the whole message, trimmed, in any case): `STOP`, `STOPALL`, `UNSUBSCRIBE`, `CANCEL`, `END`, `QUIT`, `REVOKE`, `OPTOUT` opt the sender out (source `keyword`, event `contact.opted_out`) and answer `stopReply`; `START`, `UNSTOP`, `YES` opt it back in (`contact.opted_in`) and answer `startReply`; `HELP`, `INFO` answer `helpReply`. Replies are ordinary outbound messages from the receiving number, billed like any live message; the STOP confirmation is the one message an opted-out number still gets.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        get: operations["getInboundSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change keyword settings
+         * @description Any subset of `keywordsEnabled` and the three reply texts (at most 320 characters; an empty text sends no reply). With `keywordsEnabled: false` keywords are stored as ordinary inbound messages: no opt-out changes and no replies (handle them yourself from `message.received`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer.
+         */
+        patch: operations["updateInboundSettings"];
         trace?: never;
     };
     "/api/v1/analytics/messages": {
@@ -1042,6 +1104,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/carriers/twilio/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Twilio incoming-message webhook
+         * @description Set `PUBLIC_BASE_URL` + this path as the messaging webhook of your Twilio numbers. `X-Twilio-Signature` is checked before anything else: a bad one is 403 and stores nothing. The message is stored for the organization that owns `To` (inbound, `RECEIVED`, `message.received` with the body, keywords handled) and answered with an empty TwiML `<Response/>`; a message to a number no organization owns is logged and dropped, answered the same. A redelivery of the same `MessageSid` is stored once. 404 when Twilio is not a configured provider.
+         */
+        post: operations["twilioInboundWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/developer/audit-log": {
         parameters: {
             query?: never;
@@ -1153,6 +1235,28 @@ export interface components {
             to: string;
             code: string;
         };
+        SimulateInboundRequest: {
+            /**
+             * @description The phone that sends it (E.164).
+             * @example +14155550123
+             */
+            from: string;
+            /**
+             * @description One of the organization's numbers; default: its first, or +15005550006 if it has none.
+             * @example +14155550100
+             */
+            to?: string;
+            body: string;
+        };
+        UpdateInboundSettingsRequest: {
+            keywordsEnabled?: boolean;
+            /** @description Sent from the receiving number as an ordinary (billed) message; an empty text sends none. */
+            stopReply?: string;
+            /** @description Sent from the receiving number as an ordinary (billed) message; an empty text sends none. */
+            startReply?: string;
+            /** @description Sent from the receiving number as an ordinary (billed) message; an empty text sends none. */
+            helpReply?: string;
+        };
         SmsQuoteRequest: {
             /** @example +14155550123 */
             to: string;
@@ -1182,14 +1286,14 @@ export interface components {
         CreateWebhookRequest: {
             name: string;
             url: string;
-            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "sms.delivered" | "sms.failed" | "*")[];
+            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. */
             secret?: string;
         };
         UpdateWebhookRequest: {
             name?: string;
             url?: string;
-            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "sms.delivered" | "sms.failed" | "*")[];
+            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is. */
             secret?: string | null;
             isActive?: boolean;
@@ -1218,6 +1322,18 @@ export interface components {
         } & {
             [key: string]: string;
         };
+        TwilioIncomingMessage: {
+            /** @description Twilio's message sid: a second delivery of it is stored once. */
+            MessageSid: string;
+            /** @description The phone that sent the message. */
+            From: string;
+            /** @description The receiving number; the organization that owns it gets the message. */
+            To: string;
+            /** @description The text. */
+            Body?: string;
+        } & {
+            [key: string]: string;
+        };
         RegisterResponse: {
             user: {
                 id: string;
@@ -1240,7 +1356,7 @@ export interface components {
         MessageHistoryItem: {
             messageId: string;
             /** @enum {string} */
-            status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
+            status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED";
             to: string;
             from: string;
             segments: number;
@@ -1260,10 +1376,12 @@ export interface components {
             /** @description Set for FAILED and UNDELIVERED, e.g. `invalid_number`. */
             errorCode: string | null;
             errorMessage: string | null;
-            /** @description Sandbox (`test`) messages only. */
+            /** @description Sandbox (`test`) messages and inbound messages only. */
             body?: string;
             /** @enum {string} */
             direction: "outbound" | "inbound";
+            /** @description Inbound messages only: when it was received. */
+            receivedAt?: string;
             /** @description The bulk request it came from; null for single sends. */
             batchId: string | null;
         };
@@ -1334,7 +1452,7 @@ export interface components {
         MessageStatus: {
             messageId: string;
             /** @enum {string} */
-            status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
+            status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED";
             to: string;
             from: string;
             segments: number;
@@ -1354,8 +1472,15 @@ export interface components {
             /** @description Set for FAILED and UNDELIVERED, e.g. `invalid_number`. */
             errorCode: string | null;
             errorMessage: string | null;
-            /** @description Sandbox (`test`) messages only. */
+            /** @description Sandbox (`test`) messages and inbound messages only. */
             body?: string;
+            /**
+             * @description Inbound messages only (contract §10): `from` sent it to `to`, one of your numbers.
+             * @constant
+             */
+            direction?: "inbound";
+            /** @description Inbound messages only: when it was received. */
+            receivedAt?: string;
         };
         OtpSent: {
             /** @example otp_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
@@ -1383,6 +1508,16 @@ export interface components {
             status: "PENDING" | "EXPIRED" | "MAX_ATTEMPTS" | "NOT_FOUND";
             /** @description Wrong attempts left before MAX_ATTEMPTS. */
             attemptsRemaining: number;
+        };
+        InboundSettings: {
+            /** @description When false, STOP/START/HELP are stored as ordinary inbound messages: no opt-out change and no reply. */
+            keywordsEnabled: boolean;
+            /** @description Sent from the receiving number as an ordinary (billed) message; an empty text sends none. */
+            stopReply: string;
+            /** @description Sent from the receiving number as an ordinary (billed) message; an empty text sends none. */
+            startReply: string;
+            /** @description Sent from the receiving number as an ordinary (billed) message; an empty text sends none. */
+            helpReply: string;
         };
         MessageAnalytics: {
             from: string;
@@ -2559,7 +2694,7 @@ export interface operations {
     listMessages: {
         parameters: {
             query?: {
-                status?: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
+                status?: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED";
                 to?: string;
                 /** @description The sender label or number, exactly. */
                 from?: string;
@@ -2919,6 +3054,8 @@ export interface operations {
              *
              *     - `invalid_request`: The request body is not valid.
              *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - `country_not_allowed`: The organization does not allow messages to this country.
+             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
              */
             400: {
                 headers: {
@@ -2964,6 +3101,29 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payment Required. `error.code` is one of:
+             *
+             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "spending_limit_reached",
+                     *         "message": "The organization's monthly spend limit is reached.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
@@ -3634,6 +3794,8 @@ export interface operations {
              *
              *     - `invalid_request`: The request body is not valid.
              *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - `country_not_allowed`: The organization does not allow messages to this country.
+             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
              */
             400: {
                 headers: {
@@ -3679,6 +3841,29 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payment Required. `error.code` is one of:
+             *
+             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             */
+            402: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "spending_limit_reached",
+                     *         "message": "The organization's monthly spend limit is reached.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
@@ -3980,6 +4165,546 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateInboundRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored inbound message. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageStatus"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `key_disabled`: This API key is disabled.
+             *     - `key_expired`: This API key has expired.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "ip_not_allowed",
+                     *         "message": "Requests from this IP address are not allowed for this API key.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInboundSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundSettings"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateInboundSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateInboundSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboundSettings"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
@@ -11457,6 +12182,175 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    twilioInboundWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioIncomingMessage"];
+            };
+        };
+        responses: {
+            /** @description Taken; nothing to say back through Twilio. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
             };
             /**
              * @description Bad Request. `error.code` is one of:

@@ -13,6 +13,8 @@ export type StatementSummary = ResponseBody<"listStatements">[number];
 export type Statement = ResponseBody<"getStatement">;
 export type UsageParams = QueryParams<"getUsage">;
 export type Usage = ResponseBody<"getUsage">;
+export type InboundSettings = ResponseBody<"getInboundSettings">;
+export type UpdateInboundSettingsParams = RequestBody<"updateInboundSettings">;
 
 /** The organization's rate limits (management). */
 export class RateLimitsResource {
@@ -84,5 +86,20 @@ export class UsageResource {
   /** `GET /api/v1/developer/usage`. */
   get(params: UsageParams = {}, options?: RequestOptions): Promise<Usage> {
     return data(this.t.token({ method: "GET", path: "/api/v1/developer/usage", query: params, options }));
+  }
+}
+
+/** Keyword handling and reply texts for inbound SMS (management). */
+export class InboundSettingsResource {
+  constructor(private readonly t: Transport) {}
+
+  /** `GET /api/v1/developer/inbound-settings`. */
+  get(options?: RequestOptions): Promise<InboundSettings> {
+    return data(this.t.token({ method: "GET", path: "/api/v1/developer/inbound-settings", options }));
+  }
+
+  /** `PATCH /api/v1/developer/inbound-settings` (owner, admin, developer): any subset. */
+  update(params: UpdateInboundSettingsParams, options?: RequestOptions): Promise<InboundSettings> {
+    return data(this.t.token({ method: "PATCH", path: "/api/v1/developer/inbound-settings", body: params, options }));
   }
 }

@@ -13,6 +13,8 @@ export type MessageHistoryItem = ResponseBody<"listMessages">[number];
 export type BatchSummary = ResponseBody<"getBatch">;
 export type SmsQuoteParams = RequestBody<"quoteSms">;
 export type SmsQuote = ResponseBody<"quoteSms">;
+export type SimulateInboundParams = RequestBody<"simulateInbound">;
+export type InboundMessage = ResponseBody<"simulateInbound">;
 
 /** SMS with an API key: send, bulk, status, history, batches, quotes. */
 export class Sms {
@@ -68,5 +70,13 @@ export class Sms {
   /** `POST /api/v1/sms/quote`: what a message would cost live, without sending it. */
   quote(params: SmsQuoteParams, options?: RequestOptions): Promise<SmsQuote> {
     return data(this.t.apiKey({ method: "POST", path: "/api/v1/sms/quote", body: params, options }));
+  }
+
+  /**
+   * `POST /api/v1/sms/inbound` (sandbox keys): a message as if a phone had texted the organization's
+   * number; keywords act on it (a simulated STOP opts the sender out).
+   */
+  simulateInbound(params: SimulateInboundParams, options?: RequestOptions): Promise<InboundMessage> {
+    return data(this.t.apiKey({ method: "POST", path: "/api/v1/sms/inbound", body: params, options }));
   }
 }

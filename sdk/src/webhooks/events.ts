@@ -57,6 +57,15 @@ export interface OptOutEventPayload {
   at: string;
 }
 
+/** `message.received`: an inbound SMS, with its body (contract §10). */
+export interface MessageReceivedPayload {
+  messageId: string;
+  from: string;
+  to: string;
+  body: string;
+  receivedAt: string;
+}
+
 /** `webhook.test`. */
 export interface WebhookTestPayload {
   webhookId: string;
@@ -70,6 +79,7 @@ export interface WebhookEventPayloads {
   "message.delivered": MessageEventPayload;
   "message.failed": MessageEventPayload;
   "message.undelivered": MessageEventPayload;
+  "message.received": MessageReceivedPayload;
   "sms.delivered": MessageEventPayload;
   "sms.failed": MessageEventPayload;
   "otp.sent": OtpEventPayload;
@@ -89,6 +99,7 @@ export const WEBHOOK_EVENT_NAMES = [
   "message.delivered",
   "message.failed",
   "message.undelivered",
+  "message.received",
   "sms.delivered",
   "sms.failed",
   "otp.sent",
