@@ -82,7 +82,7 @@ test("contacts: add, import with progress, filter, opt out (refused send), expor
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Export CSV" }).click();
   const file = await (await download).path();
-  const lines = (await readFile(file, "utf8")).trim().split("\n");
+  const lines = (await readFile(file, "utf8")).trim().split(/\r?\n/);
   expect(lines[0]).toBe("phone,first_name,last_name,email,tags,plan");
   expect(lines).toHaveLength(ROWS + 2);
   expect(lines).toContain("+14155550123,Ada,Lovelace,,vip;beta,");

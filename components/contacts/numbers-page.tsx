@@ -11,6 +11,7 @@ import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { CopyButton } from "../ui/copy-button";
 import { CreatedCell } from "../dashboard/list-cells";
+import { InboundSettingsCard } from "./inbound-settings-card";
 
 /** The receiving numbers the operator assigned to this organization (contract §10). */
 export function NumbersPage() {
@@ -56,6 +57,7 @@ export function NumbersPage() {
           </TBody>
         </Table>
       )}
+      <InboundSettingsCard />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   CreditCard,
   Gauge,
   History,
+  Inbox,
   KeyRound,
   LayoutDashboard,
   MessageSquare,
@@ -35,6 +36,7 @@ export const NAV: NavGroup[] = [
     label: "Messaging",
     items: [
       { href: "/dashboard/messages", label: "Messages", icon: MessageSquare, action: "messages.read" },
+      { href: "/dashboard/inbox", label: "Inbox", icon: Inbox },
       { href: "/dashboard/analytics", label: "Analytics", icon: BarChart3, action: "messages.read" },
       { href: "/dashboard/otp", label: "OTP activity", icon: ShieldCheck, action: "messages.read" },
       { href: "/dashboard/delivery-logs", label: "Delivery logs", icon: ScrollText, action: "webhooks.read" },

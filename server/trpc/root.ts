@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { billingRouter } from "./routers/billing";
 import { carriersRouter } from "./routers/carriers";
 import { contactsRouter } from "./routers/contacts";
+import { inboxRouter } from "./routers/inbox";
 import { auditLogRouter } from "./routers/audit-log";
 import { membersRouter } from "./routers/members";
 import { messagesRouter } from "./routers/messages";
@@ -33,6 +34,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   billing: billingRouter,
   contacts: contactsRouter,
+  inbox: inboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

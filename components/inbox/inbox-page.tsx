@@ -1,0 +1,109 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Inbox, MessagesSquare } from "lucide-react";
+import type { Conversation } from "@/schemas/inbox";
+import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
+import { EmptyState } from "../ui/empty-state";
+import { ErrorState } from "../ui/error-state";
+import { PageHeader } from "../ui/page-header";
+import { Skeleton } from "../ui/skeleton";
+import { useTRPC } from "../trpc/client";
+import { errorMessage } from "../trpc/errors";
+import { useUrlState } from "../dashboard/use-url-state";
+import { EnvironmentTag } from "../messages/message-badges";
+import { formatDateTime, formatRelative } from "../messages/message-format";
+import { Thread } from "./thread";
+
+const URL_KEYS = ["phone"] as const;
+const REFRESH_MS = 10_000;
+
+/** Conversations of several windows, each sender once (the newest window names them first). */
+function uniqueByPhone(pages: { items: Conversation[] }[]): Conversation[] {
+  const seen = new Set<string>();
+  return pages.flatMap((p) => p.items).filter((c) => (seen.has(c.phone) ? false : (seen.add(c.phone), true)));
+}
+
+export function InboxPage() {
+  const trpc = useTRPC();
+  const [url, setUrl] = useUrlState(URL_KEYS);
+  const list = useInfiniteQuery(
+    trpc.inbox.conversations.infiniteQueryOptions(
+      {},
+      { getNextPageParam: (last) => last.nextCursor ?? undefined, refetchInterval: REFRESH_MS },
+    ),
+  );
+  const conversations = uniqueByPhone(list.data?.pages ?? []);
+  const selected = url.phone || conversations[0]?.phone || "";
+
+  return (
+    <div>
+      <PageHeader
+        title="Inbox"
+        description="Messages phones sent to your numbers, grouped by sender, with what you sent them. STOP, START and HELP are answered automatically (Numbers has the replies)."
+      />
+      {list.isPending ? (
+        <Skeleton className="h-96" />
+      ) : list.isError ? (
+        <ErrorState
+          title="Could not load the inbox"
+          message={errorMessage(list.error)}
+          onRetry={() => void list.refetch()}
+        />
+      ) : conversations.length === 0 ? (
+        <EmptyState icon={Inbox} title="No inbound messages yet">
+          Replies to your numbers appear here. In the sandbox, send one with{" "}
+          <code className="font-mono text-[13px]">POST /api/v1/sms/inbound</code> and a{" "}
+          <code className="font-mono text-[13px]">sg_test_</code> key.
+        </EmptyState>
+      ) : (
+        <div className="grid min-h-[28rem] grid-cols-1 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm md:grid-cols-[18rem_1fr]">
+          <nav aria-label="Conversations" className="flex flex-col border-b border-slate-200 md:border-r md:border-b-0">
+            <ul className="divide-y divide-slate-100 overflow-y-auto">
+              {conversations.map((c) => (
+                <li key={c.phone}>
+                  <button
+                    type="button"
+                    aria-current={c.phone === selected ? "true" : undefined}
+                    onClick={() => setUrl({ phone: c.phone })}
+                    className={cn(
+                      "block w-full px-4 py-3 text-left hover:bg-slate-50",
+                      c.phone === selected && "bg-indigo-50/70 hover:bg-indigo-50",
+                    )}
+                  >
+                    <span className="flex items-center justify-between gap-2">
+                      <span className="font-mono text-[13px] font-medium text-slate-900">{c.phone}</span>
+                      <time dateTime={c.lastAt} title={formatDateTime(c.lastAt)} className="text-xs text-slate-500">
+                        {formatRelative(c.lastAt, list.dataUpdatedAt)}
+                      </time>
+                    </span>
+                    <span className="mt-0.5 block truncate text-sm text-slate-600">{c.lastBody}</span>
+                    <span className="mt-1 flex items-center gap-2 text-xs text-slate-500">
+                      to <span className="font-mono">{c.number}</span>
+                      <EnvironmentTag environment={c.environment} />
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+            {list.hasNextPage ? (
+              <div className="border-t border-slate-100 p-3">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="w-full"
+                  loading={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
+                  Older conversations
+                </Button>
+              </div>
+            ) : null}
+          </nav>
+          {selected ? <Thread phone={selected} /> : <EmptyState icon={MessagesSquare} title="Pick a conversation" />}
+        </div>
+      )}
+    </div>
+  );
+}

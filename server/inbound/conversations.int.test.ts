@@ -1,0 +1,115 @@
+// The Inbox's reads (issue 17, item 6): conversations by sender from a bounded window of the newest
+// inbound messages, and one number's conversation both ways, newest first.
+import { describe, expect, it } from "vitest";
+import { getDb } from "../db/client";
+import { newId } from "../ids";
+import { insertMessages } from "../messages/insert-messages";
+import { seedMember, seedOrganization } from "../test/seed";
+import { callerFor, trpcError } from "../test/trpc";
+import { getConversation, listConversations } from "./conversations";
+import { receiveInboundMessage } from "./receive-inbound";
+
+const ADA = "+14155550171";
+const BOB = "+14155550172";
+
+async function inbound(organizationId: string, from: string, body: string) {
+  const r = await receiveInboundMessage(getDb(), {
+    from,
+    to: "+15005550006",
+    body,
+    environment: "test",
+    organizationId,
+    provider: "sandbox",
+  });
+  if (r.outcome !== "stored") throw new Error(r.outcome);
+  return r.messageId;
+}
+
+async function outbound(organizationId: string, to: string, body: string, environment: "live" | "test") {
+  const id = newId("msg");
+  const [refused] = await insertMessages(
+    null,
+    [
+      {
+        id,
+        organizationId,
+        apiKeyId: null,
+        batchId: null,
+        otpId: null,
+        environment,
+        to,
+        from: "SG",
+        body,
+        segments: 1,
+        encoding: "GSM-7",
+        priceUnits: environment === "live" ? 79 : 0,
+        country: "US",
+      },
+    ],
+    new Date(),
+  );
+  expect(refused).toBeNull();
+  return id;
+}
+
+describe("the Inbox", () => {
+  it("lists each sender once with their latest message, newest first, and pages by window", async () => {
+    const org = await seedOrganization("owner");
+    await inbound(org.organizationId, ADA, "hi");
+    await inbound(org.organizationId, BOB, "hello");
+    const last = await inbound(org.organizationId, ADA, "again");
+
+    const page = await listConversations(getDb(), org.organizationId);
+    expect(page.items.map((c) => [c.phone, c.lastBody])).toEqual([
+      [ADA, "again"],
+      [BOB, "hello"],
+    ]);
+    expect(page.items[0]).toMatchObject({ lastMessageId: last, number: "+15005550006", environment: "test" });
+    expect(page.nextCursor).toBeNull();
+
+    // Windows of 2: [again, hello] then [hi].
+    const first = await listConversations(getDb(), org.organizationId, {}, 2);
+    expect(first.items.map((c) => c.phone)).toEqual([ADA, BOB]);
+    const second = await listConversations(getDb(), org.organizationId, { cursor: first.nextCursor! }, 2);
+    expect(second.items.map((c) => [c.phone, c.lastBody])).toEqual([[ADA, "hi"]]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("shows one number's conversation both ways, hiding live outbound bodies from roles that may not read them", async () => {
+    const org = await seedOrganization("owner");
+    await inbound(org.organizationId, ADA, "hi");
+    await outbound(org.organizationId, ADA, "reply in the sandbox", "test");
+    await outbound(org.organizationId, ADA, "live reply", "live");
+    await outbound(org.organizationId, BOB, "not Ada's", "test");
+    await inbound(org.organizationId, BOB, "not Ada's either");
+
+    const thread = await getConversation(getDb(), org.organizationId, ADA, { canReadLiveBody: true });
+    expect(thread.map((m) => [m.direction, m.body])).toEqual([
+      ["outbound", "live reply"],
+      ["outbound", "reply in the sandbox"],
+      ["inbound", "hi"],
+    ]);
+    const support = callerFor((await seedMember(org.organizationId, "support")).userId).inbox;
+    expect((await support.conversation({ phone: ADA })).map((m) => m.body)).toEqual([
+      null,
+      "reply in the sandbox",
+      "hi",
+    ]);
+    expect((await support.conversations({})).items.map((c) => c.phone)).toEqual([BOB, ADA]);
+  });
+
+  it("keeps organizations apart, and lets support read the keyword settings but not change them", async () => {
+    const a = await seedOrganization("owner", "A");
+    const b = await seedOrganization("owner", "B");
+    await inbound(a.organizationId, ADA, "for A");
+    const other = callerFor(b.userId).inbox;
+    expect((await other.conversations({})).items).toEqual([]);
+    expect(await other.conversation({ phone: ADA })).toEqual([]);
+
+    const owner = callerFor(a.userId).inbox;
+    expect(await owner.updateSettings({ helpReply: "Call us." })).toMatchObject({ helpReply: "Call us." });
+    const support = callerFor((await seedMember(a.organizationId, "support")).userId).inbox;
+    expect((await support.settings()).helpReply).toBe("Call us.");
+    expect((await trpcError(support.updateSettings({ keywordsEnabled: false }))).code).toBe("FORBIDDEN");
+  });
+});
