@@ -17,7 +17,7 @@ import { formatDateTime, formatRelative } from "../messages/message-format";
 import { Thread } from "./thread";
 
 const URL_KEYS = ["phone"] as const;
-const REFRESH_MS = 10_000;
+const REFRESH_MS = 5_000;
 
 /** Conversations of several windows, each sender once (the newest window names them first). */
 function uniqueByPhone(pages: { items: Conversation[] }[]): Conversation[] {
@@ -31,7 +31,12 @@ export function InboxPage() {
   const list = useInfiniteQuery(
     trpc.inbox.conversations.infiniteQueryOptions(
       {},
-      { getNextPageParam: (last) => last.nextCursor ?? undefined, refetchInterval: REFRESH_MS },
+      {
+        getNextPageParam: (last) => last.nextCursor ?? undefined,
+        // New messages arrive on their own: fresh on every visit, then polled.
+        refetchOnMount: "always",
+        refetchInterval: REFRESH_MS,
+      },
     ),
   );
   const conversations = uniqueByPhone(list.data?.pages ?? []);

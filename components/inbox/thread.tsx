@@ -15,7 +15,9 @@ const REFRESH_MS = 5_000;
 /** One number's conversation, oldest at the top like a phone shows it; both directions. */
 export function Thread({ phone }: { phone: string }) {
   const trpc = useTRPC();
-  const thread = useQuery(trpc.inbox.conversation.queryOptions({ phone }, { refetchInterval: REFRESH_MS }));
+  const thread = useQuery(
+    trpc.inbox.conversation.queryOptions({ phone }, { refetchOnMount: "always", refetchInterval: REFRESH_MS }),
+  );
   return (
     <section aria-label={`Conversation with ${phone}`} className="flex min-w-0 flex-col">
       <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">

@@ -2,8 +2,8 @@
 // inbound messages, and one number's conversation both ways, newest first.
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { newId } from "../ids";
 import { insertMessages } from "../messages/insert-messages";
+import { newMessage } from "../test/new-message";
 import { seedMember, seedOrganization } from "../test/seed";
 import { callerFor, trpcError } from "../test/trpc";
 import { getConversation, listConversations } from "./conversations";
@@ -26,30 +26,8 @@ async function inbound(organizationId: string, from: string, body: string) {
 }
 
 async function outbound(organizationId: string, to: string, body: string, environment: "live" | "test") {
-  const id = newId("msg");
-  const [refused] = await insertMessages(
-    null,
-    [
-      {
-        id,
-        organizationId,
-        apiKeyId: null,
-        batchId: null,
-        otpId: null,
-        environment,
-        to,
-        from: "SG",
-        body,
-        segments: 1,
-        encoding: "GSM-7",
-        priceUnits: environment === "live" ? 79 : 0,
-        country: "US",
-      },
-    ],
-    new Date(),
-  );
-  expect(refused).toBeNull();
-  return id;
+  const message = newMessage(organizationId, { to, body, environment, priceUnits: environment === "live" ? 79 : 0 });
+  expect(await insertMessages(null, [{ ...message, country: "US" }], new Date())).toEqual([null]);
 }
 
 describe("the Inbox", () => {

@@ -1,6 +1,7 @@
 import { auth } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
 import { exportContactsCsv } from "@/server/contacts/export-contacts";
+import { csvResponse } from "@/server/contacts/csv-response";
 import { resolveActiveMembership } from "@/server/orgs/memberships";
 import { ACTIVE_ORG_COOKIE, readCookie } from "@/server/trpc/active-org-cookie";
 import { can } from "@/schemas/roles";
@@ -15,24 +16,6 @@ export async function GET(req: Request): Promise<Response> {
   if (!membership || !can(membership.role, "contacts.read")) {
     return new Response("Your role does not allow this.", { status: 403 });
   }
-  const rows = exportContactsCsv(getDb(), membership.organizationId);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await rows.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await rows.return(undefined);
-    },
-  });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="contacts-${day}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
+  return csvResponse(exportContactsCsv(getDb(), membership.organizationId), `contacts-${day}.csv`);
 }
