@@ -11,7 +11,14 @@ import { MAX_CURSOR_LENGTH } from "@/schemas/common";
  * tRPC, encodes and decodes through here.
  */
 export type CursorList =
-  "messages" | "sms.history" | "otp.codes" | "audit.log" | "webhook.deliveries" | "contacts" | "contacts.opt-outs" | "inbox";
+  | "messages"
+  | "sms.history"
+  | "otp.codes"
+  | "audit.log"
+  | "webhook.deliveries"
+  | "contacts"
+  | "contacts.opt-outs"
+  | "inbox";
 
 let macKey: Buffer | undefined;
 function key(): Buffer {
