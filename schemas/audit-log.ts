@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = [
   "webhook.deleted",
   "rateLimits.updated",
   "billing.updated",
+  "inboundSettings.updated",
   "member.added",
   "member.roleChanged",
   "member.removed",
@@ -28,7 +29,15 @@ export const AUDIT_ACTIONS = [
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
-export const AUDIT_RESOURCE_TYPES = ["apiKey", "webhook", "rateLimits", "billing", "member", "session"] as const;
+export const AUDIT_RESOURCE_TYPES = [
+  "apiKey",
+  "webhook",
+  "rateLimits",
+  "billing",
+  "inboundSettings",
+  "member",
+  "session",
+] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
 
@@ -44,6 +53,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.deleted": "Webhook deleted",
   "rateLimits.updated": "Rate limits changed",
   "billing.updated": "Billing settings changed",
+  "inboundSettings.updated": "Keyword settings changed",
   "member.added": "Member added",
   "member.roleChanged": "Member role changed",
   "member.removed": "Member removed",
@@ -56,6 +66,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   webhook: "Webhook",
   rateLimits: "Rate limits",
   billing: "Billing settings",
+  inboundSettings: "Keyword settings",
   member: "Member",
   session: "Session",
 };
@@ -91,6 +102,13 @@ const billingSnapshot = z.object({
   allowedCountries: z.array(z.string()).nullable(),
 });
 
+const inboundSettingsSnapshot = z.object({
+  keywordsEnabled: z.boolean(),
+  stopReply: z.string(),
+  startReply: z.string(),
+  helpReply: z.string(),
+});
+
 const rateLimitsSnapshot = z.object({
   perMinute: z.number(),
   perHour: z.number(),
@@ -117,6 +135,7 @@ export const AUDIT_SNAPSHOTS = {
   webhook: webhookSnapshot,
   rateLimits: rateLimitsSnapshot,
   billing: billingSnapshot,
+  inboundSettings: inboundSettingsSnapshot,
   member: memberSnapshot,
   session: sessionSnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;

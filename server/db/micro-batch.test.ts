@@ -30,6 +30,29 @@ describe("MicroBatcher", () => {
     expect(seen).toEqual([[1, 2, 3]]);
   });
 
+  it("with maxInFlight, items arriving one turn at a time while a statement runs go together in the next", async () => {
+    const seen: number[][] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const write = async (items: number[]) => {
+      seen.push(items);
+      if (seen.length === 1) await gate;
+      return items;
+    };
+    const batcher = new MicroBatcher<number, number>(write, async (n) => (await write([n]))[0]!, 200, 1);
+    const first = batcher.add(0);
+    await new Promise((r) => setImmediate(r)); // the first statement is running
+    const later: Promise<number>[] = [];
+    for (const n of [1, 2, 3]) {
+      later.push(batcher.add(n));
+      await new Promise((r) => setImmediate(r)); // each on a turn of its own
+    }
+    expect(seen).toEqual([[0]]);
+    release();
+    expect(await Promise.all([first, ...later])).toEqual([0, 1, 2, 3]);
+    expect(seen).toEqual([[0], [1, 2, 3]]);
+  });
+
   it("retries one by one after a data or integrity error, so only the bad item fails", async () => {
     const { batcher, singles } = failingBatcher(failure("23503"));
     const results = await Promise.allSettled([2, 3, 4].map((n) => batcher.add(n)));

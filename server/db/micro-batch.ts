@@ -29,6 +29,7 @@ function mayBeOneItems(err: unknown): boolean {
 export class MicroBatcher<T, R> {
   private pending: Pending<T, R>[] = [];
   private scheduled = false;
+  private inFlight = 0;
   /** Statements of several items, and those that failed (for tests). */
   readonly stats = { batches: 0, fallbacks: 0 };
 
@@ -37,11 +38,18 @@ export class MicroBatcher<T, R> {
     private readonly many: (items: T[]) => Promise<R[]>,
     private readonly one: (item: T) => Promise<R>,
     private readonly maxBatch = DEFAULT_MAX_BATCH,
+    /**
+     * Most statements in flight at once (default: no limit). With a limit, items that arrive while
+     * the statements run wait and go together in the next one: for a stream of items that each
+     * arrive on their own turn (an SMSC's deliver_sm), this is what makes batches at all.
+     */
+    private readonly maxInFlight = Infinity,
   ) {}
 
   add(item: T): Promise<R> {
     return new Promise((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
+      if (this.inFlight >= this.maxInFlight) return; // taken by the flush that ends next
       if (this.pending.length >= this.maxBatch) void this.flush();
       else if (!this.scheduled) {
         this.scheduled = true;
@@ -52,9 +60,21 @@ export class MicroBatcher<T, R> {
 
   private async flush(): Promise<void> {
     this.scheduled = false;
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
+    if (this.pending.length === 0) return;
+    this.inFlight++;
+    try {
+      await this.write(this.pending.splice(0, this.maxBatch));
+    } finally {
+      this.inFlight--;
+      // Items that waited for a free slot: the next statement takes them.
+      if (this.pending.length > 0 && this.inFlight < this.maxInFlight && !this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    }
+  }
+
+  private async write(batch: Pending<T, R>[]): Promise<void> {
     if (batch.length === 1) return this.one(batch[0]!.item).then(batch[0]!.resolve, batch[0]!.reject);
     let results: R[];
     try {

@@ -16,6 +16,7 @@ import * as history from "@/app/api/v1/sms/route";
 import * as settingsRoute from "@/app/api/v1/developer/inbound-settings/route";
 import { receiveInboundMessage, receiveInboundMessages } from "./receive-inbound";
 import { updateInboundSettings } from "./settings";
+import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
 const db = () => getDb();
 const PHONE = "+14155550188";
@@ -165,11 +166,11 @@ describe("keywords", () => {
 
   it("uses the organization's reply texts; an empty text sends none; keywordsEnabled false handles nothing", async () => {
     const r = await receiver();
-    await updateInboundSettings(db(), r.organizationId, { stopReply: "Bye from Acme.", helpReply: "" });
+    await updateInboundSettings(db(), r.organizationId, { stopReply: "Bye from Acme.", helpReply: "" }, SYSTEM_ACTOR);
     await live(r.number, "stop");
     await live(r.number, "help");
     expect((await outbound(r.organizationId)).map((m) => m.body)).toEqual(["Bye from Acme."]);
-    await updateInboundSettings(db(), r.organizationId, { keywordsEnabled: false });
+    await updateInboundSettings(db(), r.organizationId, { keywordsEnabled: false }, SYSTEM_ACTOR);
     await live(r.number, "start");
     expect(await db().contactOptOut.count({ where: { organizationId: r.organizationId } })).toBe(1);
     expect(await outbound(r.organizationId)).toHaveLength(1);
@@ -268,6 +269,15 @@ describe("GET/PATCH /api/v1/developer/inbound-settings", () => {
     expect((await get(support.accessToken)).json.helpReply).toBe("Call 555-0100.");
     expectError(await patch(support.accessToken, { keywordsEnabled: true }), 403, "forbidden");
     expectError(await get(r.testKey), 401, "wrong_credential_type");
+    // Each change is in the audit log, with who made it and only what changed.
+    const audit = await db().auditLogEntry.findMany({
+      where: { organizationId: r.organizationId, action: "inboundSettings.updated" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audit.map((a) => [a.actorUserId, a.changes])).toEqual([
+      [r.userId, { before: { helpReply: DEFAULT_REPLIES.helpReply }, after: { helpReply: "Call 555-0100." } }],
+      [developer.userId, { before: { keywordsEnabled: true }, after: { keywordsEnabled: false } }],
+    ]);
     // Another organization has its own.
     const other = await receiver();
     expect((await get(other.accessToken)).json.helpReply).toBe(DEFAULT_REPLIES.helpReply);

@@ -1,4 +1,8 @@
 import type { Db, DbOrTx } from "../db/client";
+import type { AuditActor } from "../audit/actor";
+import { diffChanges } from "../audit/changes";
+import { recordAudit } from "../audit/record-audit";
+import { lockOrganization } from "../orgs/owner-rules";
 import {
   DEFAULT_REPLIES,
   inboundSettingsResponse,
@@ -38,18 +42,32 @@ export async function inboundSettingsOf(
   return new Map(organizationIds.map((id) => [id, toSettings(byId.get(id) ?? null)]));
 }
 
-/** PATCH any subset; one upsert, so concurrent patches of different fields both hold. */
+/** PATCH any subset, with an audit entry of what changed in the same transaction. */
 export async function updateInboundSettings(
   db: Db,
   organizationId: string,
   input: UpdateInboundSettingsInput,
+  actor: AuditActor,
   now = new Date(),
 ): Promise<InboundSettings> {
   const data = updateInboundSettingsInput.parse(input);
-  const row = await db.inboundSettings.upsert({
-    where: { organizationId },
-    create: { organizationId, ...data, updatedAt: now },
-    update: { ...data, updatedAt: now },
+  return db.$transaction(async (tx) => {
+    // Locked, so the audit entry's "before" is what this change replaced, not a concurrent one's.
+    await lockOrganization(tx, organizationId);
+    const before = await getInboundSettings(tx, organizationId);
+    const after = toSettings(
+      await tx.inboundSettings.upsert({
+        where: { organizationId },
+        create: { organizationId, ...data, updatedAt: now },
+        update: { ...data, updatedAt: now },
+      }),
+    );
+    await recordAudit(tx, organizationId, actor, {
+      action: "inboundSettings.updated",
+      resourceType: "inboundSettings",
+      resourceId: organizationId,
+      changes: diffChanges("inboundSettings", before, after),
+    });
+    return after;
   });
-  return toSettings(row);
 }

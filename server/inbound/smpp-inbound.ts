@@ -27,8 +27,9 @@ const inputOf = (mo: SmppMo, body: string, receivedAt: Date): InboundInput => ({
   receivedAt,
 });
 
-// Whole messages arriving together (any number of deliver_sm in flight on the session) are stored
-// in one statement: each deliver_sm is answered once its batch has committed.
+// Whole messages are stored in batches, each deliver_sm answered once its batch has committed. An
+// SMSC sends deliver_sm one at a time as its window allows, so at most two statements run at once
+// and whatever arrives meanwhile goes in the next (measured: ~1 statement per message otherwise).
 const singles = new MicroBatcher<InboundInput, void>(
   async (inputs) => {
     await receiveInboundMessages(getDb(), inputs);
@@ -37,6 +38,8 @@ const singles = new MicroBatcher<InboundInput, void>(
   async (input) => {
     await receiveInboundMessages(getDb(), [input]);
   },
+  500,
+  2,
 );
 
 type PartRow = { seq: number; body: string };

@@ -38,11 +38,18 @@ WITH input AS MATERIALIZED (
     environment text, country text, provider text, provider_message_id text, received_at timestamptz,
     organization_id text)
 ), resolved AS MATERIALIZED (
-  SELECT input.*, coalesce(input.organization_id, p.organization_id) AS org,
-         (input.provider_message_id IS NOT NULL AND EXISTS (
-           SELECT 1 FROM messages m
-           WHERE m.provider = input.provider AND m.provider_message_id = input.provider_message_id)) AS seen
+  SELECT input.*, coalesce(input.organization_id, p.organization_id) AS org, seen.hit IS NOT NULL AS seen
   FROM input LEFT JOIN phone_numbers p ON p.number = input."to"
+  -- One probe of the partial (provider, provider_message_id) index per message: its predicate is
+  -- repeated so the planner can use it. Without it the plan was a scan of the messages table whose
+  -- estimate also switched JIT on (measured: 3,400 → 300 messages/s with 20,000 rows in the table).
+  LEFT JOIN LATERAL (
+    SELECT 1 AS hit FROM messages m
+    WHERE input.provider_message_id IS NOT NULL
+      AND m.provider_message_id IS NOT NULL AND m.provider <> 'sandbox'
+      AND m.provider = input.provider AND m.provider_message_id = input.provider_message_id
+    LIMIT 1
+  ) seen ON true
 ), kept AS MATERIALIZED (
   SELECT * FROM resolved WHERE org IS NOT NULL AND NOT seen
 ), stored AS (

@@ -61,7 +61,8 @@ export const inboundPaths: PathModule = {
         description:
           "Any subset of `keywordsEnabled` and the three reply texts (at most 320 characters; an empty text sends " +
           "no reply). With `keywordsEnabled: false` keywords are stored as ordinary inbound messages: no opt-out " +
-          "changes and no replies (handle them yourself from `message.received`).",
+          "changes and no replies (handle them yourself from `message.received`). Each change is written to the " +
+          "audit log.",
         success: { status: 200, description: "The settings after the change.", schema: inboundSettingsResponse },
       }),
     },

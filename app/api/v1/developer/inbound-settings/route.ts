@@ -9,5 +9,5 @@ export const GET = apiRoute({ auth: "jwt", allow: "inbound.read" }, ({ auth }) =
 
 export const PATCH = apiRoute(
   { auth: "jwt", allow: "inbound.manage", body: updateInboundSettingsInput },
-  ({ auth, body }) => updateInboundSettings(getDb(), auth.organizationId, body),
+  ({ auth, body, actor }) => updateInboundSettings(getDb(), auth.organizationId, body, actor),
 );
