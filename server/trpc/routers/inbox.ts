@@ -22,5 +22,5 @@ export const inboxRouter = router({
 
   updateSettings: roleProcedure("inbound.manage")
     .input(updateInboundSettingsInput)
-    .mutation(({ ctx, input }) => updateInboundSettings(ctx.db, ctx.organizationId, input)),
+    .mutation(({ ctx, input }) => updateInboundSettings(ctx.db, ctx.organizationId, input, ctx.actor)),
 });
