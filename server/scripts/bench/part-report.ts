@@ -6,7 +6,7 @@ import { gitCommit, writeReport } from "./results-file";
  * (bench-results/<time>-postgres-<part>.json), never over it.
  */
 export function reportPartOnly(
-  part: "webhooks" | "smpp" | "retention",
+  part: "webhooks" | "smpp" | "retention" | "growth",
   title: string,
   loadAtStart: number[],
   print: () => void,
