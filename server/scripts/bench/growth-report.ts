@@ -66,14 +66,8 @@ export function bytesPerMessage(f: GrowthFigures) {
   };
 }
 
-export function printGrowth(f: GrowthFigures): void {
-  const [small, large] = f.sizes;
-  console.log("");
-  console.log(
-    `Growth: one organization, ${small.messages.toLocaleString("en")} then ${large.messages.toLocaleString("en")} ` +
-      `messages over ${f.seed.spanDays} days (grown by SQL in ${f.seed.largeSeconds.toFixed(0)} s); one request at a time, ` +
-      `every probe in turn, ${small.probes[0]?.samples ?? 0} samples each:`,
-  );
+/** The p50/p95 table of both sizes (printed as soon as the large size is measured, and in the report). */
+export function printProbeTable(small: SizeFigures, large: SizeFigures): void {
   console.log(
     `  ${"".padEnd(40)} ${"p50 small".padStart(9)} ${"p95 small".padStart(9)} ${"p50 large".padStart(9)} ${"p95 large".padStart(9)}  p95 ratio`,
   );
@@ -83,6 +77,17 @@ export function printGrowth(f: GrowthFigures): void {
       `  ${s.name.padEnd(40)} ${ms(s.p50Ms)}  ${ms(s.p95Ms)}  ${ms(l.p50Ms)}  ${ms(l.p95Ms)}  ${(l.p95Ms / s.p95Ms).toFixed(2)}×`,
     );
   }
+}
+
+export function printGrowth(f: GrowthFigures): void {
+  const [small, large] = f.sizes;
+  console.log("");
+  console.log(
+    `Growth: one organization, ${small.messages.toLocaleString("en")} then ${large.messages.toLocaleString("en")} ` +
+      `messages over ${f.seed.spanDays} days (grown by SQL in ${f.seed.largeSeconds.toFixed(0)} s); one request at a time, ` +
+      `every probe in turn, ${small.probes[0]?.samples ?? 0} samples each:`,
+  );
+  printProbeTable(small, large);
   for (const c of f.checks) console.log(`  ${describeGoal(c)}`);
   const b = bytesPerMessage(f);
   console.log(

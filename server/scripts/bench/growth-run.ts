@@ -9,7 +9,7 @@ import { retentionPolicyOf } from "../../retention/policy";
 import { runRetention, RETENTION_KINDS } from "../../retention/run-retention";
 import { intFromEnv, log } from "./args";
 import { growthProbes, measureProbes, pickProbeValues, type GrowthProbeContext, type ProbeFigures } from "./growth";
-import { printGrowth, type GrowthFigures, type SizeFigures } from "./growth-report";
+import { printGrowth, printProbeTable, type GrowthFigures, type SizeFigures } from "./growth-report";
 import { createSeedWebhook, seedGrowth } from "./growth-seed";
 import { reportServerOutput } from "./lifecycle";
 import { reportPartOnly } from "./part-report";
@@ -97,6 +97,8 @@ export async function growthOnly(server: RunningServer, databaseUrl: string): Pr
     const largeRows = await seedGrowth(client, { ...seed, from: small, to: total });
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const atLarge = await measureSize(c, picks, total, samples);
+    log("growth: measured (the report follows at the end):");
+    printProbeTable(atSmall, atLarge);
 
     log("growth: recounting the hourly aggregates from the messages");
     const mismatches = await recountMessageStats(prisma, org.organizationId);
