@@ -21,7 +21,10 @@ export interface GrowthFigures {
   };
   picks: GrowthPicks;
   bytes: { empty: DatabaseBytes };
+  /** Small (measured before growing) and large. */
   sizes: [SizeFigures, SizeFigures];
+  /** A second organization at the small size, measured in the same rounds as the large one: the targets' base. */
+  control: SizeFigures;
   aggregatesMismatches: number;
   /** Null with BENCH_GROWTH_RETENTION=off. */
   retention: {
@@ -66,15 +69,21 @@ export function bytesPerMessage(f: GrowthFigures) {
   };
 }
 
-/** The p50/p95 table of both sizes (printed as soon as the large size is measured, and in the report). */
-export function printProbeTable(small: SizeFigures, large: SizeFigures): void {
+/**
+ * p50/p95 of the small control and the large organization (measured in the same rounds, the ratio's
+ * base), and of the small size measured before growing.
+ */
+export function printProbeTable(control: SizeFigures, large: SizeFigures, before: SizeFigures): void {
   console.log(
-    `  ${"".padEnd(40)} ${"p50 small".padStart(9)} ${"p95 small".padStart(9)} ${"p50 large".padStart(9)} ${"p95 large".padStart(9)}  p95 ratio`,
+    `  ${"".padEnd(40)} ${"small p50".padStart(9)} ${"p95".padStart(9)} ${"large p50".padStart(9)} ${"p95".padStart(9)}  p95 ratio` +
+      `  (small before growing: p50, p95)`,
   );
-  for (const s of small.probes) {
+  for (const s of control.probes) {
     const l = large.probes.find((p) => p.name === s.name)!;
+    const b = before.probes.find((p) => p.name === s.name)!;
     console.log(
-      `  ${s.name.padEnd(40)} ${ms(s.p50Ms)}  ${ms(s.p95Ms)}  ${ms(l.p50Ms)}  ${ms(l.p95Ms)}  ${(l.p95Ms / s.p95Ms).toFixed(2)}×`,
+      `  ${s.name.padEnd(40)} ${ms(s.p50Ms)}  ${ms(s.p95Ms)}  ${ms(l.p50Ms)}  ${ms(l.p95Ms)}  ${(l.p95Ms / s.p95Ms).toFixed(2)}×` +
+        `  ${ms(b.p50Ms)} ${ms(b.p95Ms)}`,
     );
   }
 }
@@ -85,9 +94,10 @@ export function printGrowth(f: GrowthFigures): void {
   console.log(
     `Growth: one organization, ${small.messages.toLocaleString("en")} then ${large.messages.toLocaleString("en")} ` +
       `messages over ${f.seed.spanDays} days (grown by SQL in ${f.seed.largeSeconds.toFixed(0)} s); one request at a time, ` +
-      `every probe in turn, ${small.probes[0]?.samples ?? 0} samples each:`,
+      `every probe in turn, ${small.probes[0]?.samples ?? 0} samples each; the small size is a second organization ` +
+      `of the same shape measured in the same rounds as the large one:`,
   );
-  printProbeTable(small, large);
+  printProbeTable(f.control, large, small);
   for (const c of f.checks) console.log(`  ${describeGoal(c)}`);
   const b = bytesPerMessage(f);
   console.log(
