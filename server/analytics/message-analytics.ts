@@ -7,24 +7,20 @@ import { bucketStarts, resolveRange, type Granularity } from "./range";
 
 // One statement over the hourly aggregates of one organization and environment (their primary
 // key's prefix, then the hour range): bucket sums, and the time-to-deliver bins summed index by
-// index. Never a scan of messages.
+// index. Never a scan of messages. The bins are summed element by element (ttd_bins[1] … [42]) in
+// the same GROUP BY: unnesting every row's array and grouping the pieces again cost ten times as
+// much (90 days by day: 116 ms against 11 ms over 2,451 hourly rows, measured by the growth bench).
+const BIN_SUMS = Array.from({ length: TTD_BINS }, (_, i) => `sum(ttd_bins[${i + 1}])`).join(", ");
 const SQL = `
-WITH rows AS (
-  SELECT date_trunc($5::text, hour, 'UTC') AS start, CASE WHEN $7::boolean THEN country ELSE NULL END AS grp, *
-  FROM message_stats_hourly
-  WHERE organization_id = $1 AND environment = $2::"KeyEnvironment" AND hour >= $3 AND hour < $4
-    AND ($6::text IS NULL OR country = $6)
-), sums AS (
-  SELECT start, grp, sum(accepted)::bigint AS accepted, sum(segments)::bigint AS segments,
-         sum(price_units - failed_price_units)::bigint AS price_units, sum(delivered)::bigint AS delivered,
-         sum(undelivered)::bigint AS undelivered, sum(failed)::bigint AS failed
-  FROM rows GROUP BY start, grp
-), bins AS (
-  SELECT start, grp, array_agg(n ORDER BY i) AS ttd_bins
-  FROM (SELECT start, grp, i, sum(b)::bigint AS n FROM rows, unnest(ttd_bins) WITH ORDINALITY AS u(b, i) GROUP BY 1, 2, 3) t
-  GROUP BY start, grp
-)
-SELECT sums.*, bins.ttd_bins FROM sums LEFT JOIN bins ON bins.start = sums.start AND bins.grp IS NOT DISTINCT FROM sums.grp`;
+SELECT date_trunc($5::text, hour, 'UTC') AS start, CASE WHEN $7::boolean THEN country ELSE NULL END AS grp,
+       sum(accepted)::bigint AS accepted, sum(segments)::bigint AS segments,
+       sum(price_units - failed_price_units)::bigint AS price_units, sum(delivered)::bigint AS delivered,
+       sum(undelivered)::bigint AS undelivered, sum(failed)::bigint AS failed,
+       ARRAY[${BIN_SUMS}]::bigint[] AS ttd_bins
+FROM message_stats_hourly
+WHERE organization_id = $1 AND environment = $2::"KeyEnvironment" AND hour >= $3 AND hour < $4
+  AND ($6::text IS NULL OR country = $6)
+GROUP BY 1, 2`;
 
 interface Row extends Record<string, unknown> {
   start: Date;

@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -82,6 +82,15 @@
 // then while runRetention (the job's code, in this process) deletes the seed, then after it.
 // Target: single-send p99 during ≤ 2 × without. Also rows/s and database bytes before and after.
 //
+// Growth (`--only growth`, PostgreSQL; bench/growth-run.ts, growth-seed.ts, growth.ts): one
+// organization seeded by SQL with BENCH_GROWTH_SMALL (10,000) messages over 90 days and their
+// outbox events, webhook deliveries and attempts, OTP codes and audit entries; every list (REST
+// history, the dashboard's Messages list, delivery log, audit log, OTP activity), send, status and
+// analytics measured one request at a time (BENCH_GROWTH_SAMPLES, 40, each); then grown to
+// BENCH_GROWTH_MESSAGES (5,000,000) over the same 90 days and measured again. Targets: every p95
+// at the large size ≤ 2 × at the small one, analytics p95 ≤ 50 ms. Then retention with §9's
+// defaults over that history: database bytes per message before and after.
+//
 // Exit code: 0 when the report was produced, even if a target is missed (it is a report); 1 when
 // the harness failed or a route the targets depend on answered errors (nothing valid to compare);
 // a failure of the SMPP part is 1 too, after the report of the rest.
@@ -106,6 +115,7 @@ import { benchSmpp, smppOnly, type SmppFigures } from "./bench/smpp-run";
 import { benchWebhooks, webhooksOnly, type WebhookFigures } from "./bench/webhook-run";
 import { retentionOnly } from "./bench/retention-run";
 import { billingOnly } from "./bench/billing";
+import { growthOnly } from "./bench/growth-run";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -137,11 +147,15 @@ async function main(): Promise<number> {
   // The retention part runs retention itself, so the server's own job must leave the seed alone.
   const { server, account } = await startSeededServer(
     databaseUrl,
-    options.only === "retention" ? { RETENTION: "off" } : {},
+    options.only === "retention" || options.only === "growth" ? { RETENTION: "off" } : {},
   );
   if (options.only === "retention") {
     if (!databaseUrl) throw new Error("--only retention needs PostgreSQL (run `npm run bench -- --only retention`)");
     return retentionOnly(server, account, databaseUrl);
+  }
+  if (options.only === "growth") {
+    if (!databaseUrl) throw new Error("--only growth needs PostgreSQL (run `npm run bench -- --only growth`)");
+    return growthOnly(server, databaseUrl);
   }
   if (options.only === "webhooks") {
     if (!databaseUrl) throw new Error("--only webhooks needs PostgreSQL (run `npm run bench -- --only webhooks`)");

@@ -10,7 +10,7 @@ export const ROWS_PER_MESSAGE = 6;
 
 // An id made at `ms` (epoch milliseconds, a bigint expression): prefix, 8 base62 characters of
 // time, then 16 characters from `n` (unique per row). As server/ids.ts and sg_new_id make them.
-function idSql(prefix: string, ms: string, n: string): string {
+export function idSql(prefix: string, ms: string, n: string): string {
   const a = `'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'`;
   const digits = Array.from({ length: 8 }, (_, i) => {
     const power = 62n ** BigInt(7 - i);
