@@ -3,7 +3,7 @@
 export const log = (message: string) => console.error(`[bench] ${message}`);
 
 /** The parts `--only` can pick (`--only webhooks` or `--only=webhooks`). */
-export const PARTS = ["webhooks", "smpp", "retention", "billing"] as const;
+export const PARTS = ["webhooks", "smpp", "retention", "billing", "contacts"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Options {
@@ -31,13 +31,15 @@ export function parseArgs(argv: string[]): Options {
   const only = onlyPart(argv);
   if (args.has("--help") || args.has("-h")) {
     console.log(
-      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing]\n" +
+      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|contacts]\n" +
         "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
         "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS, webhook or SMPP figures)\n" +
         "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "  --only smpp      only the SMPP figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "  --only retention only the retention figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "  --only billing   only the spend-control figures (PostgreSQL); report in bench-results/, not latest.json\n" +
+        "  --only contacts  only the contacts import, opt-out and SMPP inbound figures (PostgreSQL); report in\n" +
+        "                   bench-results/, not latest.json\n" +
         "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
         "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
         "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
@@ -48,7 +50,10 @@ export function parseArgs(argv: string[]): Options {
         "     BENCH_SMPP_LATENCY_MESSAGES=200 BENCH_SMPP_LATENCY_GAP=20 (ms) BENCH_SMPP_TIMEOUT=120 (s, per wait)\n" +
         "     BENCH_RETENTION_ROWS=1000000 (expired rows seeded) BENCH_RETENTION_SECONDS=20 (sends without retention)\n" +
         "     BENCH_RETENTION_CONNECTIONS=2 (single sends in flight)\n" +
-        "     BENCH_BILLING_ROUNDS=6 BENCH_BILLING_SLICE=2 (s) BENCH_BILLING_SEND_CONNECTIONS=10",
+        "     BENCH_BILLING_ROUNDS=6 BENCH_BILLING_SLICE=2 (s) BENCH_BILLING_SEND_CONNECTIONS=10\n" +
+        "     BENCH_CONTACTS_IMPORT_ROWS=100000 BENCH_CONTACTS_OPT_OUTS=100000 BENCH_CONTACTS_ROUNDS=6\n" +
+        "     BENCH_CONTACTS_SLICE=2 (s) BENCH_CONTACTS_MO=10000 (deliver_sm) BENCH_CONTACTS_MO_WINDOW=50\n" +
+        "     BENCH_CONTACTS_TIMEOUT=300 (s, the import's wait)",
     );
     process.exit(0);
   }
