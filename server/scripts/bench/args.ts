@@ -51,7 +51,7 @@ export function parseArgs(argv: string[]): Options {
         "     BENCH_RETENTION_ROWS=1000000 (expired rows seeded) BENCH_RETENTION_SECONDS=20 (sends without retention)\n" +
         "     BENCH_RETENTION_CONNECTIONS=2 (single sends in flight)\n" +
         "     BENCH_BILLING_ROUNDS=6 BENCH_BILLING_SLICE=2 (s) BENCH_BILLING_SEND_CONNECTIONS=10\n" +
-        "     BENCH_CONTACTS_IMPORT_ROWS=100000 BENCH_CONTACTS_OPT_OUTS=100000 BENCH_CONTACTS_ROUNDS=6\n" +
+        "     BENCH_CONTACTS_IMPORT_ROWS=100000 BENCH_CONTACTS_OPT_OUTS=100000 BENCH_CONTACTS_ROUNDS=8\n" +
         "     BENCH_CONTACTS_SLICE=2 (s) BENCH_CONTACTS_MO=10000 (deliver_sm) BENCH_CONTACTS_MO_WINDOW=50\n" +
         "     BENCH_CONTACTS_TIMEOUT=300 (s, the import's wait)",
     );

@@ -3,8 +3,10 @@ import os from "node:os";
 import pg from "pg";
 import { TestSmsc } from "../../carriers/smpp/test-smsc";
 import { log } from "./args";
+import { cpuMeter } from "./cpu";
 import {
   bulkRate,
+  cpuPerBulk,
   failedCount,
   measureBulk,
   measureImport,
@@ -27,11 +29,11 @@ import { describeGoal, goal, type GoalCheck } from "./report";
 // carrier is a TestSmsc in this process (SMS_PROVIDER=smpp, so its SMPP session receives MO) and
 // which has an OPERATOR_TOKEN (to assign the receiving number), in this order:
 //   1. import: POST /contacts/imports of a BENCH_CONTACTS_IMPORT_ROWS (100,000) row CSV with a
-//      contacts.write (and .read) key, GET every 100 ms until COMPLETED: target ≤ 60 s from the POST, and
-//      created must equal the rows (bench/contacts.ts);
+//      contacts.write (and .read) key, GET every 100 ms until COMPLETED: target ≤ 60 s from the POST,
+//      and created must equal the rows (bench/contacts.ts);
 //   2. bulk acceptance: two organizations alike (sandbox key, rate limiting off) but for
 //      BENCH_CONTACTS_OPT_OUTS (100,000) opt-outs in one, seeded by SQL, none of them a recipient;
-//      POST /sms/bulk of 1,000 at BENCH_BULK_CONNECTIONS (4) in BENCH_CONTACTS_ROUNDS (6) rounds of
+//      POST /sms/bulk of 1,000 at BENCH_BULK_CONNECTIONS (4) in BENCH_CONTACTS_ROUNDS (8) rounds of
 //      BENCH_CONTACTS_SLICE (2) s slices per organization, order alternating, the pipeline drained
 //      between slices: target median per-round messages/s with ÷ without ≥ 0.90 (bench/contacts.ts);
 //   3. SMPP inbound: BENCH_CONTACTS_MO (10,000) deliver_sm from the SMSC to the server's session,
@@ -80,7 +82,8 @@ async function benchContacts(databaseUrl: string) {
   const seedStart = performance.now();
   await seedOptOuts(db, orgs.with.organizationId, s.optOuts);
   log(`contacts: ${s.optOuts} opt-outs seeded by SQL in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
-  const rounds = await measureBulk(server.baseUrl, orgs, db, s);
+  const meter = cpuMeter(server.pid, new URL(databaseUrl).pathname.slice(1));
+  const rounds = await measureBulk(server.baseUrl, orgs, db, s, meter);
   const failed = {
     without: await failedCount(db, orgs.without.organizationId),
     with: await failedCount(db, orgs.with.organizationId),
@@ -113,6 +116,14 @@ function contactsChecks(
   const bulkOk = rounds.every((r) => isValid(r.with) && isValid(r.without)) && failed.with + failed.without === 0;
   const ratios = rounds.map((r) => bulkRate(r.with) / bulkRate(r.without));
   const medianRate = (mode: Mode) => median(rounds.map((r) => bulkRate(r[mode]))).toFixed(0);
+  const cpu = (mode: Mode) => cpuPerBulk(rounds.map((r) => r[mode]));
+  const cpuWith = cpu("with");
+  const cpuWithout = cpu("without");
+  const cpuDetail =
+    cpuWith !== null && cpuWithout !== null
+      ? `; server + database CPU per bulk of 1,000 ${cpuWith.toFixed(1)} against ${cpuWithout.toFixed(1)} ms ` +
+        `(${(cpuWith / cpuWithout).toFixed(3)})`
+      : "";
   const inboundOk = inboundComplete(inbound);
   const thousands = (n: number) => n.toLocaleString("en-US");
   return [
@@ -136,7 +147,7 @@ function contactsChecks(
       "",
       `median of ${rounds.length} rounds (${ratios.map((x) => x.toFixed(3)).join(", ")}); ${medianRate("with")} ` +
         `against ${medianRate("without")} messages/s, ${s.bulkConnections} connections of 1,000 sandbox messages, ` +
-        `${s.sliceSeconds} s slices` +
+        `${s.sliceSeconds} s slices${cpuDetail}` +
         (bulkOk ? "" : `: INVALID (a slice had errors, or ${failed.with + failed.without} messages FAILED)`),
     ),
     goal(
