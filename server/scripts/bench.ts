@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -90,6 +90,12 @@
 // BENCH_GROWTH_MESSAGES (5,000,000) over the same 90 days and measured again. Targets: every p95
 // at the large size ≤ 2 × at the small one, analytics p95 ≤ 50 ms. Then retention with §9's
 // defaults over that history: database bytes per message before and after.
+// Billing (`--only billing`, PostgreSQL; bench/billing.ts): the spend controls on the hot path.
+//
+// Contacts (`--only contacts`, PostgreSQL; bench/contacts-run.ts, contacts.ts, contacts-inbound.ts):
+// its own server with a TestSmsc carrier and an OPERATOR_TOKEN; a 100,000-row CSV import through
+// the API (≤ 60 s), bulk acceptance for an organization holding 100,000 opt-outs against one with
+// none (≥ 0.90), and SMPP inbound deliver_sm to the server's own session (≥ 1,000/s).
 //
 // Exit code: 0 when the report was produced, even if a target is missed (it is a report); 1 when
 // the harness failed or a route the targets depend on answered errors (nothing valid to compare);
@@ -116,6 +122,7 @@ import { benchWebhooks, webhooksOnly, type WebhookFigures } from "./bench/webhoo
 import { retentionOnly } from "./bench/retention-run";
 import { billingOnly } from "./bench/billing";
 import { growthOnly } from "./bench/growth-run";
+import { contactsOnly } from "./bench/contacts-run";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -139,6 +146,10 @@ async function main(): Promise<number> {
   if (options.only === "billing") {
     if (!databaseUrl) throw new Error("--only billing needs PostgreSQL (run `npm run bench -- --only billing`)");
     return billingOnly(databaseUrl);
+  }
+  if (options.only === "contacts") {
+    if (!databaseUrl) throw new Error("--only contacts needs PostgreSQL (run `npm run bench -- --only contacts`)");
+    return contactsOnly(databaseUrl);
   }
   if (options.only === "smpp") {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");

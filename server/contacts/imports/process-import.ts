@@ -58,18 +58,45 @@ function toContact(header: string[], values: string[], rowNumber: number): Parse
 }
 
 /**
+ * An import's parsed CSV, kept by the job across its batches: the CSV never changes once stored, and
+ * reading (up to 10 MiB) and parsing it again for every batch made an import quadratic in its rows.
+ * Only the parse is kept; the checkpoint is always read, under the lock, from the row.
+ */
+export class ImportRecords {
+  private importId: string | undefined;
+  private records: string[][] = [];
+
+  async of(importId: string, load: () => Promise<string>): Promise<string[][]> {
+    if (this.importId !== importId) {
+      this.records = parseCsv(await load());
+      this.importId = importId;
+    }
+    return this.records;
+  }
+}
+
+/**
  * One batch of an import, in one transaction: lock the import, upsert the next rows after the
  * checkpoint in ONE multi-row statement, move the checkpoint and the counts. A crash before the
  * commit leaves the checkpoint where it was, and the rerun upserts the same rows by phone: no
- * duplicates, no double counting. Returns false when the import is finished.
+ * duplicates, no double counting. Returns false when the import is finished. `parsed` (one per job
+ * run) saves reading and parsing the CSV again for each batch.
  */
-export async function processImportBatch(db: Db, importId: string, batchSize = IMPORT_BATCH): Promise<boolean> {
+export async function processImportBatch(
+  db: Db,
+  importId: string,
+  batchSize = IMPORT_BATCH,
+  parsed = new ImportRecords(),
+): Promise<boolean> {
   return db.$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM contact_imports WHERE id = ${importId} FOR UPDATE`;
-      const imp = await tx.contactImport.findUnique({ where: { id: importId } });
+      const imp = await tx.contactImport.findUnique({ where: { id: importId }, omit: { csv: true } });
       if (!imp || imp.status === "COMPLETED" || imp.status === "FAILED") return false;
-      const records = parseCsv(imp.csv);
+      const records = await parsed.of(
+        importId,
+        async () => (await tx.contactImport.findUniqueOrThrow({ where: { id: importId }, select: { csv: true } })).csv,
+      );
       const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
       const start = imp.processedRows;
       const slice = records.slice(1 + start, 1 + start + batchSize);

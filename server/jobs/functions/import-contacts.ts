@@ -1,4 +1,4 @@
-import { processImportBatch } from "../../contacts/imports/process-import";
+import { ImportRecords, processImportBatch } from "../../contacts/imports/process-import";
 import { defineJob } from "../define-job";
 
 /**
@@ -11,7 +11,8 @@ export const importContactsJob = defineJob({
   retries: 4,
   handler: async ({ event, db }) => {
     let batches = 0;
-    while (await processImportBatch(db, event.data.importId)) batches++;
+    const parsed = new ImportRecords();
+    while (await processImportBatch(db, event.data.importId, undefined, parsed)) batches++;
     return { batches };
   },
 });

@@ -3,7 +3,7 @@
 export const log = (message: string) => console.error(`[bench] ${message}`);
 
 /** The parts `--only` can pick (`--only webhooks` or `--only=webhooks`). */
-export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth"] as const;
+export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth", "contacts"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Options {
@@ -31,7 +31,7 @@ export function parseArgs(argv: string[]): Options {
   const only = onlyPart(argv);
   if (args.has("--help") || args.has("-h")) {
     console.log(
-      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth]\n" +
+      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts]\n" +
         "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
         "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS, webhook or SMPP figures)\n" +
         "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +
@@ -39,6 +39,8 @@ export function parseArgs(argv: string[]): Options {
         "  --only retention only the retention figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "  --only billing   only the spend-control figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "  --only growth    every list at 10,000 and at 5,000,000 messages (PostgreSQL); report in bench-results/\n" +
+        "  --only contacts  only the contacts import, opt-out and SMPP inbound figures (PostgreSQL); report in\n" +
+        "                   bench-results/, not latest.json\n" +
         "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
         "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
         "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
@@ -51,7 +53,10 @@ export function parseArgs(argv: string[]): Options {
         "     BENCH_RETENTION_CONNECTIONS=2 (single sends in flight)\n" +
         "     BENCH_BILLING_ROUNDS=6 BENCH_BILLING_SLICE=2 (s) BENCH_BILLING_SEND_CONNECTIONS=10\n" +
         "     BENCH_GROWTH_MESSAGES=5000000 (the large size) BENCH_GROWTH_SMALL=10000 (the small size)\n" +
-        "     BENCH_GROWTH_SAMPLES=40 (per probe and size) BENCH_GROWTH_RETENTION=on (off: no bytes after retention)",
+        "     BENCH_GROWTH_SAMPLES=40 (per probe and size) BENCH_GROWTH_RETENTION=on (off: no bytes after retention)\n" +
+        "     BENCH_CONTACTS_IMPORT_ROWS=100000 BENCH_CONTACTS_OPT_OUTS=100000 BENCH_CONTACTS_ROUNDS=8\n" +
+        "     BENCH_CONTACTS_SLICE=2 (s) BENCH_CONTACTS_MO=10000 (deliver_sm) BENCH_CONTACTS_MO_WINDOW=50\n" +
+        "     BENCH_CONTACTS_TIMEOUT=300 (s, the import's wait)",
     );
     process.exit(0);
   }

@@ -98,7 +98,7 @@ const CLIENT_ABORTED = /"unhandled error".*Error: aborted/;
 /** What the server printed beyond the routine lines (and the expected aborted-request errors). */
 export function reportServerOutput(server: RunningServer): void {
   const routine =
-    /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: |\[carriers\] live: |\[messages\] pipeline: on|\[webhooks\] worker: |\[serve\] SIG|[✓▲] )/;
+    /^(SignalGate ready on |\[db\] applied migrations: |\[jobs\] background work: |\[carriers\] live: |\[messages\] pipeline: on|\[webhooks\] worker: |\[billing\] price list: |\[serve\] SIG|[✓▲] )/;
   const printed = server
     .outputTail()
     .split("\n")

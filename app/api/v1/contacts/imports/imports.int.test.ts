@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { call, expectError } from "@/server/test/http";
 import { seedSender } from "@/server/test/messaging";
-import { processImportBatch } from "@/server/contacts/imports/process-import";
+import { ImportRecords, processImportBatch } from "@/server/contacts/imports/process-import";
 import * as imports from "./route";
 import * as byId from "./[id]/route";
 
@@ -101,5 +101,37 @@ describe("contacts import", () => {
     });
     expect(await getDb().contact.count({ where: { organizationId: s.organizationId } })).toBe(25);
     expect(await processImportBatch(getDb(), id, 10)).toBe(false);
+  });
+
+  it("a job run's parsed CSV serves every batch of its import, never another import's", async () => {
+    const s = await seedSender();
+    const a = (await upload(csvOf(7, 200), s.testKey)).json.id as string;
+    const b = (await upload(csvOf(5, 300), s.testKey)).json.id as string;
+    // One holder across both imports, batches alternating: each must read its own CSV.
+    const parsed = new ImportRecords();
+    let more = true;
+    while (more) {
+      const moreA = await processImportBatch(getDb(), a, 3, parsed);
+      const moreB = await processImportBatch(getDb(), b, 3, parsed);
+      more = moreA || moreB;
+    }
+    for (const [id, rows] of [
+      [a, 7],
+      [b, 5],
+    ] as const) {
+      expect((await status(id, s.testKey)).json).toMatchObject({
+        status: "COMPLETED",
+        processedRows: rows,
+        created: rows,
+      });
+    }
+    const phones = (await getDb().contact.findMany({ where: { organizationId: s.organizationId } })).map(
+      (c) => c.phone,
+    );
+    expect(phones.sort()).toEqual(
+      [...Array.from({ length: 7 }, (_, i) => 200 + i), ...Array.from({ length: 5 }, (_, i) => 300 + i)].map(
+        (i) => `+1415557${String(i).padStart(4, "0")}`,
+      ),
+    );
   });
 });
