@@ -15,6 +15,7 @@ import { TestSmsc } from "../carriers/smpp/test-smsc";
 import { waitFor } from "../carriers/smpp/test-helpers";
 import { SmppCarrier } from "../carriers/smpp/smpp-carrier";
 import { receiveSmppInbound } from "../inbound/smpp-inbound";
+import { smppMoAcknowledged } from "../inbound/smpp-unacked";
 
 const BULKS = Number(process.env.BULKS ?? 40);
 const MO = Number(process.env.MO ?? 5000);
@@ -69,6 +70,7 @@ async function smppInbound(): Promise<number> {
     password: "measure",
     onReceipt: () => {},
     onInbound: (mo) => receiveSmppInbound(mo),
+    onInboundAcknowledged: smppMoAcknowledged,
   });
   await carrier.start();
   await waitFor(() => carrier.state().status === "bound");
