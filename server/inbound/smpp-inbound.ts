@@ -9,7 +9,7 @@ import {
   receiveInboundMessages,
   type InboundInput,
 } from "./receive-inbound";
-import { expireUnackedMo } from "./smpp-unacked";
+import { expireUnackedMo, giveBackAnswered, takeAnswered } from "./smpp-unacked";
 
 const PROVIDER = "smpp";
 
@@ -31,14 +31,22 @@ const inputOf = (mo: SmppMo, body: string, receivedAt: Date): InboundInput => ({
 // Whole messages are stored in batches, each deliver_sm answered once its batch has committed. An
 // SMSC sends deliver_sm one at a time as its window allows, so at most two statements run at once
 // and whatever arrives meanwhile goes in the next (measured: ~1 statement per message otherwise).
+// The statement also deletes the unacknowledged-delivery rows of those answered since the last one.
+async function storeSingles(inputs: InboundInput[]): Promise<void> {
+  const answered = takeAnswered();
+  try {
+    await receiveInboundMessages(getDb(), inputs, new Date(), answered);
+  } catch (err) {
+    giveBackAnswered(answered);
+    throw err;
+  }
+}
 const singles = new MicroBatcher<InboundInput, void>(
   async (inputs) => {
-    await receiveInboundMessages(getDb(), inputs);
+    await storeSingles(inputs);
     return inputs.map(() => undefined);
   },
-  async (input) => {
-    await receiveInboundMessages(getDb(), [input]);
-  },
+  (input) => storeSingles([input]),
   500,
   2,
 );

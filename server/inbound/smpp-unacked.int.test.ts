@@ -80,6 +80,21 @@ describe("unacknowledged SMPP MO", () => {
     expect(await inbound(r.organizationId)).toBe(2);
   });
 
+  it("the next statement storing whole messages deletes the rows of deliveries answered meanwhile", async () => {
+    const r = await receiver();
+    const fp = `fp-${r.organizationId}`;
+    await store([input(r.to, delivery(fp, "s", 1)), input(r.to, delivery(fp, "s", 2))]);
+    const answered = [{ fingerprint: fp, id: delivery(fp, "s", 1).id }];
+    const outcome = await storeInboundMessages(
+      null,
+      [input(r.to, delivery(`${fp}-next`, "s", 3), "No")],
+      new Date(),
+      answered,
+    );
+    expect(outcome.map((o) => o.outcome)).toEqual(["stored"]);
+    expect((await rows(fp)).map((u) => u.deliveryId)).toEqual(["s.2"]);
+  });
+
   it("identical messages on the delivering session are a phone repeating itself: each stored", async () => {
     const r = await receiver();
     const fp = `fp-${r.organizationId}`;

@@ -27,6 +27,9 @@ export interface InboundInput {
   smppDelivery?: { id: string; session: string; fingerprint: string } | null;
 }
 
+/** An SMPP delivery whose deliver_sm_resp has been written: its smpp_unacked_mo row can go. */
+export type AnsweredDelivery = { fingerprint: string; id: string };
+
 export type StoredInbound =
   | { outcome: "stored"; messageId: string; organizationId: string; receivedAt: Date }
   | { outcome: "duplicate" | "unknown_number" };
@@ -51,10 +54,22 @@ WITH input AS MATERIALIZED (
   -- Deliveries stored and never acknowledged, by sessions other than those delivering now (theirs
   -- are in flight: a match there is a phone repeating itself). The k-th identical input takes the
   -- k-th such row, so two identical messages lost unanswered are each recognized once.
+  -- One probe of the primary key per fingerprint (OFFSET 0 keeps the subquery a parameterized
+  -- index scan): the table is written and deleted from for every message, so a plan scanning it
+  -- would read its dead rows on every statement.
   SELECT u.delivery_id, u.fingerprint, row_number() OVER (PARTITION BY u.fingerprint ORDER BY u.received_at, u.delivery_id) AS k
-  FROM smpp_unacked_mo u
-  WHERE u.fingerprint IN (SELECT fingerprint FROM fingerprinted)
-    AND u.session_id NOT IN (SELECT session_id FROM fingerprinted)
+  FROM (SELECT DISTINCT fingerprint FROM fingerprinted) f
+  CROSS JOIN LATERAL (
+    SELECT u.* FROM smpp_unacked_mo u
+    WHERE u.fingerprint = f.fingerprint
+      AND u.session_id NOT IN (SELECT session_id FROM fingerprinted)
+      AND u.delivery_id <> ALL($3::text[])
+    OFFSET 0
+  ) u
+), answered AS (
+  -- Deliveries whose resp has been written since the last statement (smpp-unacked.ts).
+  DELETE FROM smpp_unacked_mo u USING unnest($2::text[], $3::text[]) AS a(fingerprint, delivery_id)
+  WHERE u.fingerprint = a.fingerprint AND u.delivery_id = a.delivery_id
 ), redelivered AS (
   -- The redelivery takes the row over (it is unacknowledged again, now on this delivery), so a crash
   -- before this resp too leaves it to recognize the next redelivery. A row another statement took
@@ -64,7 +79,7 @@ WITH input AS MATERIALIZED (
   FROM fingerprinted f
   JOIN unacked a ON a.fingerprint = f.fingerprint AND a.k = f.k
   JOIN input i ON i.n = f.n
-  WHERE u.delivery_id = a.delivery_id
+  WHERE u.fingerprint = a.fingerprint AND u.delivery_id = a.delivery_id
   RETURNING f.n
 ), resolved AS MATERIALIZED (
   SELECT input.*, coalesce(input.organization_id, p.organization_id) AS org, seen.hit IS NOT NULL AS seen
@@ -110,6 +125,8 @@ export async function storeInboundMessages(
   db: DbOrTx | null,
   inputs: readonly InboundInput[],
   now: Date,
+  /** SMPP deliveries answered meanwhile, whose smpp_unacked_mo rows this statement deletes. */
+  answered: readonly AnsweredDelivery[] = [],
 ): Promise<StoredInbound[]> {
   if (inputs.length === 0) return [];
   const rows = inputs.map((m, n) => {
@@ -135,7 +152,11 @@ export async function storeInboundMessages(
       fingerprint: m.smppDelivery?.fingerprint ?? null,
     };
   });
-  const result = await runSql<{ n: number; org: string | null; seen: boolean }>(db, STORE_SQL, [JSON.stringify(rows)]);
+  const result = await runSql<{ n: number; org: string | null; seen: boolean }>(db, STORE_SQL, [
+    JSON.stringify(rows),
+    answered.map((a) => a.fingerprint),
+    answered.map((a) => a.id),
+  ]);
   const outcomes: StoredInbound[] = inputs.map(() => ({ outcome: "unknown_number" }));
   for (const r of result) {
     const row = rows[Number(r.n)]!;

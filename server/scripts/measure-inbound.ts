@@ -6,6 +6,7 @@
  *      messages per second in this one process.
  *
  *   node server/scripts/with-postgres.mjs sh -c 'DATABASE_URL=$TEST_DATABASE_URL npx tsx server/scripts/measure-inbound.ts'
+ *   (ONLY=mo or ONLY=bulk for one of the two; MO, MO_WINDOW, BULKS set the sizes)
  */
 import { performance } from "node:perf_hooks";
 import { closeDb, ensureMigrated, getDb } from "../db/client";
@@ -20,6 +21,8 @@ import { smppMoAcknowledged } from "../inbound/smpp-unacked";
 const BULKS = Number(process.env.BULKS ?? 40);
 const MO = Number(process.env.MO ?? 5000);
 const MO_WINDOW = Number(process.env.MO_WINDOW ?? 50);
+/** ONLY=mo measures SMPP inbound alone (ONLY=bulk the acceptance alone). */
+const ONLY = process.env.ONLY ?? "";
 
 async function organization(optOuts: number): Promise<string> {
   const id = newId("org");
@@ -100,6 +103,16 @@ async function smppInbound(): Promise<number> {
 async function main() {
   if (!/^postgres/.test(process.env.DATABASE_URL ?? "")) throw new Error("set DATABASE_URL to a PostgreSQL database");
   await ensureMigrated();
+  if (ONLY !== "mo") await bulkAcceptance();
+  if (ONLY !== "bulk") {
+    console.log(
+      JSON.stringify({ smppInboundPerSecond: Math.round(await smppInbound()), messages: MO, window: MO_WINDOW }),
+    );
+  }
+  await closeDb();
+}
+
+async function bulkAcceptance() {
   const none = await organization(0);
   const many = await organization(100_000);
   await getDb().$executeRawUnsafe("ANALYZE contact_opt_outs");
@@ -120,10 +133,6 @@ async function main() {
       },
     }),
   );
-  console.log(
-    JSON.stringify({ smppInboundPerSecond: Math.round(await smppInbound()), messages: MO, window: MO_WINDOW }),
-  );
-  await closeDb();
 }
 
 main().catch((err: unknown) => {

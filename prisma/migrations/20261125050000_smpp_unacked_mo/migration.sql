@@ -8,7 +8,7 @@ CREATE TABLE "smpp_unacked_mo" (
     "message_id" TEXT COLLATE "C" NOT NULL,
     "received_at" TIMESTAMPTZ(3) NOT NULL,
 
-    CONSTRAINT "smpp_unacked_mo_pkey" PRIMARY KEY ("delivery_id")
+    -- One index on a table written and deleted from for every single-part MO: found by fingerprint,
+    -- deleted by (fingerprint, delivery).
+    CONSTRAINT "smpp_unacked_mo_pkey" PRIMARY KEY ("fingerprint", "delivery_id")
 );
-
-CREATE INDEX "smpp_unacked_mo_fingerprint_idx" ON "smpp_unacked_mo"("fingerprint");
