@@ -152,11 +152,15 @@ export async function storeInboundMessages(
       fingerprint: m.smppDelivery?.fingerprint ?? null,
     };
   });
-  const result = await runSql<{ n: number; org: string | null; seen: boolean }>(db, STORE_SQL, [
-    JSON.stringify(rows),
-    answered.map((a) => a.fingerprint),
-    answered.map((a) => a.id),
-  ]);
+  const result = await runSql<{ n: number; org: string | null; seen: boolean }>(
+    db,
+    STORE_SQL,
+    [JSON.stringify(rows), answered.map((a) => a.fingerprint), answered.map((a) => a.id)],
+    // Named: prepared once per connection rather than parsed and planned per batch (the statement
+    // is long; SMPP MO measured ~7,300/s named against ~6,600/s unnamed). A transaction (keywords)
+    // runs it unnamed.
+    "inbound_store",
+  );
   const outcomes: StoredInbound[] = inputs.map(() => ({ outcome: "unknown_number" }));
   for (const r of result) {
     const row = rows[Number(r.n)]!;
