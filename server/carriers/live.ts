@@ -2,6 +2,7 @@ import { getEnv, type Env } from "../env";
 import { logger } from "../logger";
 import { ReceiptBatcher } from "../messages/carrier-receipts/record";
 import { receiveSmppInbound } from "../inbound/smpp-inbound";
+import { smppMoAcknowledged } from "../inbound/smpp-unacked";
 import { FailoverCarrier } from "./failover";
 import { SmppCarrier } from "./smpp/smpp-carrier";
 import { TwilioCarrier } from "./twilio/twilio-carrier";
@@ -37,6 +38,7 @@ export function buildLiveCarriers(env: Env, receipts = new ReceiptBatcher()): Li
         windowSize: env.SMPP_WINDOW_SIZE,
         onReceipt: (r) => receipts.add({ provider: "smpp", ...r }),
         onInbound: (mo) => receiveSmppInbound(mo),
+        onInboundAcknowledged: smppMoAcknowledged,
         log,
       });
     }

@@ -8,7 +8,7 @@ import { deleteOptOut, writeOptOut } from "../contacts/opt-outs/write-opt-outs";
 import { countSegments } from "@/schemas/segments";
 import { keywordOf, type InboundSettings, type KeywordFamily } from "@/schemas/inbound";
 import { inboundSettingsOf } from "./settings";
-import { storeInboundMessages, type InboundInput, type StoredInbound } from "./store-inbound";
+import { storeInboundMessages, type AnsweredDelivery, type InboundInput, type StoredInbound } from "./store-inbound";
 
 export type { InboundInput, StoredInbound } from "./store-inbound";
 
@@ -82,13 +82,15 @@ export async function receiveInboundMessages(
   db: Db,
   inputs: readonly InboundInput[],
   now = new Date(),
+  /** SMPP deliveries answered meanwhile (storeInboundMessages). */
+  answered: readonly AnsweredDelivery[] = [],
 ): Promise<StoredInbound[]> {
   let replies = 0;
   const stored = inputs.every((m) => keywordOf(m.body) === null)
     ? // No keyword: one statement, atomic on its own.
-      await storeInboundMessages(null, inputs, now)
+      await storeInboundMessages(null, inputs, now, answered)
     : await db.$transaction(async (tx) => {
-        const result = await receiveInboundInTransaction(tx, inputs, now);
+        const result = await receiveInboundInTransaction(tx, inputs, now, answered);
         replies = result.replies;
         return result.stored;
       });
@@ -104,8 +106,9 @@ export async function receiveInboundInTransaction(
   tx: DbOrTx,
   inputs: readonly InboundInput[],
   now: Date,
+  answered: readonly AnsweredDelivery[] = [],
 ): Promise<{ stored: StoredInbound[]; replies: number }> {
-  const stored = await storeInboundMessages(tx, inputs, now);
+  const stored = await storeInboundMessages(tx, inputs, now, answered);
   const keyworded = stored.flatMap((s, i) => {
     const family = keywordOf(inputs[i]!.body);
     return s.outcome === "stored" && family ? [{ input: inputs[i]!, stored: s, family }] : [];

@@ -1,5 +1,6 @@
 // kill -9 between storing an SMPP MO part and acknowledging it (issue 17): the SMSC, unanswered,
 // delivers the part again to the restarted client; nothing is lost and nothing is stored twice.
+// A single-part message has no key of its own: its redelivery is recognized by smpp_unacked_mo.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,8 +11,9 @@ import { newId } from "../ids";
 import { TestSmsc, type MoSpec } from "../carriers/smpp/test-smsc";
 import { SmppCarrier } from "../carriers/smpp/smpp-carrier";
 import { encodeBody } from "../carriers/smpp/encoding";
-import { runThenKill } from "../test/crash";
+import { runThenKill, waitFor } from "../test/crash";
 import { expireInboundParts, INBOUND_PART_TTL_MS, receiveSmppInbound } from "./smpp-inbound";
+import { smppMoAcknowledged } from "./smpp-unacked";
 
 const pglite = !getEnv().DATABASE_URL;
 const dataDir = pglite ? mkdtempSync(path.join(tmpdir(), "sg-mo-crash-")) : undefined;
@@ -56,15 +58,18 @@ function partsTo(to: string, reference: number): MoSpec[] {
   }));
 }
 
-/** A child process binds, takes parts[0 .. hold-1] (acknowledged) and part `hold` (stored, never answered), and is killed. */
+/**
+ * A child process binds, takes parts[0 .. hold-1] (acknowledged) and part `hold` (stored, never
+ * answered), and is killed. hold 0: one single-part message, stored and never answered.
+ */
 async function childTakes(parts: MoSpec[], hold: number): Promise<void> {
   const bound = smsc.boundSessions;
   const died = runThenKill<{ stored: { seq: number } }>("mo-then-die.ts", [smsc.url, String(hold)], { dataDir });
   const feed = (async () => {
     while (smsc.boundSessions <= bound) await new Promise((r) => setTimeout(r, 20));
-    for (const p of parts.slice(0, hold - 1)) expect((await smsc.sendMo(p)).command_status).toBe(0);
+    for (const p of parts.slice(0, Math.max(hold - 1, 0))) expect((await smsc.sendMo(p)).command_status).toBe(0);
     // Never answered: the child is killed after storing it (the promise is left to the dead session).
-    void smsc.sendMo(parts[hold - 1]!);
+    void smsc.sendMo(parts[Math.max(hold - 1, 0)]!).catch(() => {});
   })();
   await feed;
   expect((await died).stored.seq).toBe(hold);
@@ -78,6 +83,7 @@ async function restartedClient() {
     password: "pw-crash",
     onReceipt: () => {},
     onInbound: (mo) => receiveSmppInbound(mo),
+    onInboundAcknowledged: smppMoAcknowledged,
   });
   await carrier.start();
   return carrier;
@@ -129,5 +135,31 @@ describe.sequential("kill -9 between storing an MO part and its deliver_sm_resp"
     // The redelivered part waits alone for a set that is complete already, and expires.
     await expireInboundParts(getDb(), new Date(Date.now() + INBOUND_PART_TTL_MS + 1000));
     expect(await getDb().inboundPart.count({ where: { destination: `+${r.digits}` } })).toBe(0);
+  });
+
+  it("a single-part message stored but unanswered is redelivered: stored once, one event", async () => {
+    const r = await receiver();
+    const { parts, dataCoding } = encodeBody("Yes please", "GSM-7");
+    const single: MoSpec = { from: PHONE, to: r.digits, userData: parts[0]!, dataCoding };
+    await childTakes([single], 0);
+    expect((await inbound(r.organizationId)).map((m) => m.body)).toEqual(["Yes please"]);
+    const [stored] = await inbound(r.organizationId);
+    const unacked = () => getDb().smppUnackedMo.count({ where: { messageId: stored!.id } });
+    expect(await unacked()).toBe(1);
+    const carrier = await restartedClient();
+    try {
+      expect((await smsc.sendMo(single)).command_status).toBe(0); // the SMSC's redelivery
+      expect((await inbound(r.organizationId)).map((m) => m.body)).toEqual(["Yes please"]);
+      const events = await getDb().outboxEvent.count({
+        where: { organizationId: r.organizationId, type: "message.received" },
+      });
+      expect(events).toBe(1);
+      // Answered now: its record goes, and the phone saying it again is a new message.
+      await waitFor(async () => (await unacked()) === 0, 10_000);
+      expect((await smsc.sendMo(single)).command_status).toBe(0);
+    } finally {
+      await carrier.stop();
+    }
+    expect((await inbound(r.organizationId)).map((m) => m.body)).toEqual(["Yes please", "Yes please"]);
   });
 });

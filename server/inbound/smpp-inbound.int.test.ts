@@ -1,7 +1,8 @@
 // SMPP mobile-originated messages (contract §10) against a real SMSC peer on loopback (the `smpp`
 // package's server): single messages, 2- and 3-part messages in GSM-7 (extension table included)
 // and UCS-2 with 8-bit and 16-bit UDH references and SAR TLVs, parts out of order, a duplicate part,
-// an incomplete set that expires. Each deliver_sm_resp comes only after the part is stored.
+// an incomplete set that expires; the same text twice from a phone is two messages. Each
+// deliver_sm_resp comes only after the part is stored.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { TestSmsc, type MoSpec } from "../carriers/smpp/test-smsc";
@@ -10,6 +11,7 @@ import { encodeBody } from "../carriers/smpp/encoding";
 import type { LiveCarriers } from "../carriers/live";
 import { eventsOf, seedSender } from "../test/messaging";
 import { useLiveCarriers } from "../test/live-carriers";
+import { waitFor as waitUntil } from "../test/crash";
 import { expireInboundParts, INBOUND_PART_TTL_MS } from "./smpp-inbound";
 
 let smsc: TestSmsc;
@@ -203,6 +205,19 @@ describe("SMPP mobile-originated messages", () => {
     expect(responses.every((p) => p.command_status === 0)).toBe(true);
     const bodies = (await inbound(r.organizationId)).map((m) => m.body).sort();
     expect(bodies).toEqual(Array.from({ length: n }, (_, i) => `msg ${i}`).sort());
+  });
+
+  it("a phone sending the same text again is stored each time, in flight together or after the answer", async () => {
+    const r = await receiver();
+    const same: MoSpec = { from: PHONE, to: r.digits, userData: encodeBody("Yes", "GSM-7").parts[0]!, dataCoding: GSM };
+    const together = await Promise.all([smsc.sendMo(same), smsc.sendMo(same)]);
+    expect(together.map((p) => p.command_status)).toEqual([0, 0]);
+    expect((await smsc.sendMo(same)).command_status).toBe(0);
+    const rows = await inbound(r.organizationId);
+    expect(rows.map((m) => m.body)).toEqual(["Yes", "Yes", "Yes"]);
+    // Each answered: their records of unacknowledged delivery are gone.
+    const unacked = () => getDb().smppUnackedMo.count({ where: { messageId: { in: rows.map((m) => m.id) } } });
+    await waitUntil(async () => (await unacked()) === 0, 5000);
   });
 
   it("answers a message to a number nobody owns (it is logged and dropped)", async () => {

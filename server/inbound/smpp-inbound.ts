@@ -9,6 +9,7 @@ import {
   receiveInboundMessages,
   type InboundInput,
 } from "./receive-inbound";
+import { expireUnackedMo, giveBackAnswered, takeAnswered } from "./smpp-unacked";
 
 const PROVIDER = "smpp";
 
@@ -30,14 +31,22 @@ const inputOf = (mo: SmppMo, body: string, receivedAt: Date): InboundInput => ({
 // Whole messages are stored in batches, each deliver_sm answered once its batch has committed. An
 // SMSC sends deliver_sm one at a time as its window allows, so at most two statements run at once
 // and whatever arrives meanwhile goes in the next (measured: ~1 statement per message otherwise).
+// The statement also deletes the unacknowledged-delivery rows of those answered since the last one.
+async function storeSingles(inputs: InboundInput[]): Promise<void> {
+  const answered = takeAnswered();
+  try {
+    await receiveInboundMessages(getDb(), inputs, new Date(), answered);
+  } catch (err) {
+    giveBackAnswered(answered);
+    throw err;
+  }
+}
 const singles = new MicroBatcher<InboundInput, void>(
   async (inputs) => {
-    await receiveInboundMessages(getDb(), inputs);
+    await storeSingles(inputs);
     return inputs.map(() => undefined);
   },
-  async (input) => {
-    await receiveInboundMessages(getDb(), [input]);
-  },
+  (input) => storeSingles([input]),
   500,
   2,
 );
@@ -91,17 +100,25 @@ async function receivePart(db: Db, mo: SmppMo & { concat: NonNullable<SmppMo["co
   if (outcome) afterReceiving([outcome.input], outcome.stored, outcome.replies);
 }
 
-/** Deletes the parts of sets that never completed (older than INBOUND_PART_TTL_MS). */
+/**
+ * Deletes the parts of sets that never completed (older than INBOUND_PART_TTL_MS), and the records
+ * of single messages never acknowledged nor redelivered (smpp-unacked.ts). Answers the parts.
+ */
 export async function expireInboundParts(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - INBOUND_PART_TTL_MS);
-  const { count } = await db.inboundPart.deleteMany({ where: { receivedAt: { lt: cutoff } } });
+  const [{ count }] = await Promise.all([
+    db.inboundPart.deleteMany({ where: { receivedAt: { lt: cutoff } } }),
+    expireUnackedMo(db, now),
+  ]);
   if (count > 0) logger.warn("incomplete inbound messages expired", { parts: count });
   return count;
 }
 
 /**
  * The SMPP carrier's onInbound (contract §10): a whole message, or one part of a concatenated one,
- * stored before it resolves, so the deliver_sm is acknowledged only once nothing can be lost.
+ * stored before it resolves, so the deliver_sm is acknowledged only once nothing can be lost. A
+ * whole message is recorded as unacknowledged with it, until the carrier's onInboundAcknowledged
+ * (smppMoAcknowledged): a redelivery of one never answered is recognized and not stored again.
  */
 export async function receiveSmppInbound(mo: SmppMo, now = new Date()): Promise<void> {
   const db = getDb();
@@ -111,6 +128,6 @@ export async function receiveSmppInbound(mo: SmppMo, now = new Date()): Promise<
       logger.warn("inbound part expiry failed", { error: (err as Error).message }),
     );
   }
-  if (!mo.concat) return singles.add(inputOf(mo, mo.text, now));
+  if (!mo.concat) return singles.add({ ...inputOf(mo, mo.text, now), smppDelivery: mo.delivery });
   await receivePart(db, { ...mo, concat: mo.concat }, now);
 }

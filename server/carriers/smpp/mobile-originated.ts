@@ -8,6 +8,7 @@
  * per octet, as SMPP carries it), 3 Latin-1. The `smpp` package already decodes short_message per
  * data_coding (and takes the UDH off); raw octets (no data_coding field) are decoded here.
  */
+import { createHash } from "node:crypto";
 import type { PDU } from "smpp";
 import { decodeGsm7 } from "./encoding";
 import type { SmppMo } from "./types";
@@ -58,7 +59,36 @@ function concatOf(udh: Buffer[], pdu: PDU): SmppMo["concat"] {
   return null;
 }
 
-export function parseMobileOriginated(pdu: PDU): ParsedMo {
+/** A short_message or message_payload as the package left it, as text that tells any two apart. */
+function userDataKey(field: unknown): unknown {
+  if (Buffer.isBuffer(field)) return `x${field.toString("hex")}`;
+  if (typeof field === "string") return `s${field}`;
+  if (!field || typeof field !== "object") return null;
+  const { udh, message } = field as { udh?: unknown; message?: unknown };
+  return { udh: Array.isArray(udh) ? udh.map(userDataKey) : null, message: userDataKey(message) };
+}
+
+/**
+ * What identifies a delivery when the SMSC sends it again: the same addresses, coding, esm_class
+ * and user data. (The package decodes short_message deterministically, so its output stands for
+ * the octets.)
+ */
+export function fingerprintOf(pdu: PDU): string {
+  const key = [
+    pdu.source_addr_ton ?? null,
+    pdu.source_addr ?? null,
+    pdu.dest_addr_ton ?? null,
+    pdu.destination_addr ?? null,
+    pdu.data_coding ?? null,
+    pdu.esm_class ?? null,
+    userDataKey(pdu.short_message),
+    userDataKey(pdu.message_payload),
+  ];
+  return createHash("sha256").update(JSON.stringify(key)).digest("hex");
+}
+
+/** `session` names the connection the deliver_sm came on (see SmppMo.delivery). */
+export function parseMobileOriginated(pdu: PDU, session = "-"): ParsedMo {
   const from = normalizeAddress(pdu.source_addr, pdu.source_addr_ton);
   const to = normalizeAddress(pdu.destination_addr, pdu.dest_addr_ton);
   if (!from || !to) return { kind: "malformed", reason: "deliver_sm without source_addr or destination_addr" };
@@ -71,5 +101,9 @@ export function parseMobileOriginated(pdu: PDU): ParsedMo {
   if (concat && (concat.total < 1 || concat.seq < 1 || concat.seq > concat.total)) {
     return { kind: "malformed", reason: `part ${concat.seq} of ${concat.total}` };
   }
-  return { kind: "mo", mo: { from, to, text: data.text, concat: concat && concat.total > 1 ? concat : null } };
+  const delivery = { fingerprint: fingerprintOf(pdu), session, id: `${session}.${String(pdu.sequence_number)}` };
+  return {
+    kind: "mo",
+    mo: { from, to, text: data.text, concat: concat && concat.total > 1 ? concat : null, delivery },
+  };
 }

@@ -5,7 +5,7 @@
 import smpp, { type PDU } from "smpp";
 import { parseMobileOriginated } from "./mobile-originated";
 import { SmppStatusCode } from "./status-codes";
-import type { SmppCarrierOptions, SmppLogger, SmppReceipt } from "./types";
+import type { SmppCarrierOptions, SmppLogger, SmppMo, SmppReceipt } from "./types";
 
 /** message_state TLV (SMPP 3.4 §5.3.2.35) to the receipt's `stat` word. */
 const MESSAGE_STATES: Record<number, string> = {
@@ -83,13 +83,15 @@ export function parseDeliverSm(pdu: PDU): ParsedDeliver {
  * What to answer a deliver_sm with. A final receipt is handed to `options.onReceipt` first; if that
  * throws, the answer is ESME_RX_T_APPN (temporary error) so the SMSC delivers it again. A
  * mobile-originated message (or part) is handed to `options.onInbound` the same way: acknowledged
- * once stored, else redelivered. Intermediate receipts are acknowledged and logged.
+ * once stored, else redelivered (answered with `mo`, whose resp the caller reports written).
+ * Intermediate receipts are acknowledged and logged. `session` names the connection.
  */
 export async function handleDeliverSm(
   pdu: PDU,
   options: Pick<SmppCarrierOptions, "onReceipt" | "onInbound">,
   log: SmppLogger,
-): Promise<number> {
+  session = "-",
+): Promise<{ commandStatus: number; mo?: SmppMo }> {
   let commandStatus: number = SmppStatusCode.ESME_ROK;
   const parsed = parseDeliverSm(pdu);
   if (parsed.kind === "final") {
@@ -107,15 +109,16 @@ export async function handleDeliverSm(
   } else if (parsed.kind === "not_receipt") {
     if (!options.onInbound) {
       log.info("SMPP mobile-originated message ignored", { from: pdu.source_addr });
-      return commandStatus;
+      return { commandStatus };
     }
-    const mo = parseMobileOriginated(pdu);
+    const mo = parseMobileOriginated(pdu, session);
     if (mo.kind === "malformed") {
       log.warn("SMPP mobile-originated message ignored", { reason: mo.reason });
-      return commandStatus;
+      return { commandStatus };
     }
     try {
       await options.onInbound(mo.mo);
+      return { commandStatus, mo: mo.mo };
     } catch (err) {
       commandStatus = SmppStatusCode.ESME_RX_T_APPN;
       log.warn("SMPP mobile-originated message could not be stored; the SMSC will redeliver it", {
@@ -123,5 +126,5 @@ export async function handleDeliverSm(
       });
     }
   }
-  return commandStatus;
+  return { commandStatus };
 }

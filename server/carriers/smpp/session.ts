@@ -4,6 +4,7 @@
  * rebuilt with exponential back-off until `stop()`. Also sends requests and settles them with their
  * response (or `lost`), and answers the SMSC's own requests (deliver_sm through `handleDeliverSm`).
  */
+import { randomBytes } from "node:crypto";
 import smpp, { type PDU, type Session } from "smpp";
 import { handleDeliverSm } from "./receipts";
 import { describeStatus, SmppStatusCode } from "./status-codes";
@@ -17,6 +18,8 @@ import type { SmppCarrierOptions, SmppLogger, SmppState, SmppStatus } from "./ty
 export type PartOutcome = { status: number; messageId: string } | { lost: string; written?: boolean };
 
 export interface Connection {
+  /** Unique per connection, across processes: MO deliveries name it (SmppMo.delivery). */
+  id: string;
   session: Session;
   bound: boolean;
   closed: boolean;
@@ -26,6 +29,10 @@ export interface Connection {
   keepAlive: NodeJS.Timeout | null;
   closedPromise: Promise<void>;
 }
+
+// Connection ids: this process's random id and a counter.
+const PROCESS_ID = randomBytes(6).toString("hex");
+let connections = 0;
 
 export class SmppSession {
   private readonly options: SmppCarrierOptions;
@@ -146,6 +153,7 @@ export class SmppSession {
     const closedPromise = new Promise<void>((resolve) => (markClosed = resolve));
     const session = smpp.connect({ ...this.options.tls, url: this.options.url }, () => this.bind(conn));
     const conn: Connection = {
+      id: `${PROCESS_ID}.${++connections}`,
       session,
       bound: false,
       closed: false,
@@ -260,9 +268,13 @@ export class SmppSession {
   /** Answers every deliver_sm, after `handleDeliverSm` has handed a final receipt on. */
   private async onDeliverSm(conn: Connection, pdu: PDU): Promise<void> {
     try {
-      const commandStatus = await handleDeliverSm(pdu, this.options, this.log);
+      const { commandStatus, mo } = await handleDeliverSm(pdu, this.options, this.log, conn.id);
       // If the connection went meanwhile, nothing is acknowledged and the SMSC redelivers.
-      if (!conn.closed) conn.session.send(pdu.response({ command_status: commandStatus }));
+      if (conn.closed) return;
+      const acknowledged = this.options.onInboundAcknowledged;
+      const written =
+        mo && acknowledged && commandStatus === SmppStatusCode.ESME_ROK ? () => acknowledged(mo) : undefined;
+      conn.session.send(pdu.response({ command_status: commandStatus }), undefined, written);
     } catch (err) {
       this.log.warn("SMPP deliver_sm could not be answered", { error: (err as Error).message });
     }

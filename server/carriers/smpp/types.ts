@@ -20,6 +20,13 @@ export interface SmppMo {
   text: string;
   /** Set for a part of a concatenated message (total > 1). */
   concat: { reference: number; total: number; seq: number } | null;
+  /**
+   * The deliver_sm that carried it. SMPP MO has no message id: an SMSC redelivering one it had no
+   * deliver_sm_resp for sends the same octets again, which `fingerprint` (sha256 hex of the
+   * addresses, data_coding, esm_class and user data) recognizes. `session` names the connection
+   * (a delivery on it is in flight until answered), `id` this deliver_sm on it.
+   */
+  delivery: { fingerprint: string; session: string; id: string };
 }
 
 export interface SmppLogger {
@@ -53,6 +60,8 @@ export interface SmppCarrierOptions {
    * stored it (so it must be idempotent per part). Without it MO messages are logged and dropped.
    */
   onInbound?: (mo: SmppMo) => Promise<void> | void;
+  /** Told once the ESME_ROK deliver_sm_resp for `mo` has been written to the connection. */
+  onInboundAcknowledged?: (mo: SmppMo) => void;
   log?: SmppLogger;
 }
 
