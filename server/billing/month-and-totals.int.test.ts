@@ -7,6 +7,7 @@ import { getDb } from "../db/client";
 import { newIdAt } from "../ids";
 import { insertMessages, type NewMessage } from "../messages/insert-messages";
 import { applyTransitions } from "../messages/transitions";
+import { newMessage } from "../test/new-message";
 import { seedOrganization, type SeededMember } from "../test/seed";
 import { formatMoney, parseMoney } from "@/schemas/money";
 import { getBilling } from "./get-billing";
@@ -21,21 +22,14 @@ function liveMessage(
   fields: Partial<NewMessage> = {},
 ): NewMessage & { createdAt: Date } {
   return {
-    id: newIdAt("msg", when),
-    organizationId: org.organizationId,
-    apiKeyId: null,
-    batchId: null,
-    otpId: null,
-    environment: "live",
-    to: "+14155550123",
-    from: "SG",
-    body: "x",
-    segments: 1,
-    encoding: "GSM-7",
-    priceUnits: 79,
-    country: "US",
+    ...newMessage(org.organizationId, {
+      id: newIdAt("msg", when),
+      environment: "live",
+      priceUnits: 79,
+      country: "US",
+      ...fields,
+    }),
     createdAt: when,
-    ...fields,
   };
 }
 

@@ -1,0 +1,282 @@
+// The management routes' table of the security suite (security-management.int.test.ts), with the
+// seeds and snapshot it uses. Not a test file and not a route file (see security-routes.ts).
+import { seedApiKey } from "@/server/test/seed";
+import { getDb } from "@/server/db/client";
+import { newId } from "@/server/ids";
+import type { Action } from "@/schemas/roles";
+import * as keys from "./developer/api-keys/route";
+import * as keyById from "./developer/api-keys/[id]/route";
+import * as regenerate from "./developer/api-keys/[id]/regenerate/route";
+import * as enable from "./developer/api-keys/[id]/enable/route";
+import * as disable from "./developer/api-keys/[id]/disable/route";
+import * as rateLimits from "./developer/rate-limits/route";
+import * as webhooks from "./developer/webhooks/route";
+import * as webhookById from "./developer/webhooks/[id]/route";
+import * as webhookTest from "./developer/webhooks/[id]/test/route";
+import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
+import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
+import * as auditLog from "./developer/audit-log/route";
+import * as billing from "./developer/billing/route";
+import * as usage from "./developer/usage/route";
+import * as statements from "./developer/billing/statements/route";
+import * as statement from "./developer/billing/statements/[period]/route";
+import * as inboundSettings from "./developer/inbound-settings/route";
+import { createWebhook } from "@/server/webhooks/create-webhook";
+import { SYSTEM_ACTOR } from "@/server/audit/actor";
+import type { Handler } from "./security-routes";
+
+export interface ManagementRoute {
+  name: string;
+  handler: Handler;
+  method: string;
+  path: (params: Record<string, string>) => string;
+  action: Action;
+  body?: unknown;
+  /** Routes addressing one resource: another organization's id must answer 404. */
+  byId: boolean;
+  /** Creates the resource the route addresses and returns its path params (default: an API key). */
+  seed?: (organizationId: string) => Promise<Record<string, string>>;
+}
+
+export const seedKeyResource = async (organizationId: string): Promise<Record<string, string>> => ({
+  id: (await seedApiKey(organizationId)).id,
+});
+
+/** A webhook (public URL: nothing is ever delivered) with one logged delivery. */
+export async function seedWebhookResource(organizationId: string) {
+  const webhook = await createWebhook(
+    getDb(),
+    organizationId,
+    {
+      name: "security",
+      url: "https://hooks.example.com/security",
+      events: ["*"],
+    },
+    SYSTEM_ACTOR,
+  );
+  const delivery = await getDb().webhookDelivery.create({
+    data: {
+      id: newId("dlv"),
+      organizationId,
+      webhookId: webhook.id,
+      eventId: newId("evt"),
+      event: "otp.sent",
+      body: "{}",
+      status: "FAILED",
+      nextAttemptAt: null,
+    },
+  });
+  return { id: webhook.id, deliveryId: delivery.id };
+}
+
+/** What a refused request must not have changed. */
+export async function snapshot(params: Record<string, string>) {
+  const db = getDb();
+  return {
+    key: await db.apiKey.findUnique({ where: { id: params.id } }),
+    webhook: await db.webhook.findUnique({ where: { id: params.id } }),
+    delivery: params.deliveryId
+      ? await db.webhookDelivery.findUnique({ where: { id: params.deliveryId }, include: { attempts: true } })
+      : null,
+  };
+}
+
+export const MANAGEMENT_ROUTES: ManagementRoute[] = [
+  {
+    name: "GET /developer/api-keys",
+    handler: keys.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/api-keys",
+    action: "apiKeys.read",
+    byId: false,
+  },
+  {
+    name: "POST /developer/api-keys",
+    handler: keys.POST,
+    method: "POST",
+    path: () => "/api/v1/developer/api-keys",
+    action: "apiKeys.manage",
+    body: { name: "k" },
+    byId: false,
+  },
+  {
+    name: "GET /developer/api-keys/:id",
+    handler: keyById.GET,
+    method: "GET",
+    path: (p) => `/api/v1/developer/api-keys/${p.id}`,
+    action: "apiKeys.read",
+    byId: true,
+  },
+  {
+    name: "PATCH /developer/api-keys/:id",
+    handler: keyById.PATCH,
+    method: "PATCH",
+    path: (p) => `/api/v1/developer/api-keys/${p.id}`,
+    action: "apiKeys.manage",
+    body: { name: "renamed" },
+    byId: true,
+  },
+  {
+    name: "DELETE /developer/api-keys/:id",
+    handler: keyById.DELETE,
+    method: "DELETE",
+    path: (p) => `/api/v1/developer/api-keys/${p.id}`,
+    action: "apiKeys.manage",
+    byId: true,
+  },
+  {
+    name: "POST /developer/api-keys/:id/regenerate",
+    handler: regenerate.POST,
+    method: "POST",
+    path: (p) => `/api/v1/developer/api-keys/${p.id}/regenerate`,
+    action: "apiKeys.manage",
+    body: {},
+    byId: true,
+  },
+  {
+    name: "POST /developer/api-keys/:id/enable",
+    handler: enable.POST,
+    method: "POST",
+    path: (p) => `/api/v1/developer/api-keys/${p.id}/enable`,
+    action: "apiKeys.manage",
+    byId: true,
+  },
+  {
+    name: "POST /developer/api-keys/:id/disable",
+    handler: disable.POST,
+    method: "POST",
+    path: (p) => `/api/v1/developer/api-keys/${p.id}/disable`,
+    action: "apiKeys.manage",
+    byId: true,
+  },
+  {
+    name: "GET /developer/rate-limits",
+    handler: rateLimits.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/rate-limits",
+    action: "rateLimits.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/inbound-settings",
+    handler: inboundSettings.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/inbound-settings",
+    action: "inbound.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/inbound-settings",
+    handler: inboundSettings.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/inbound-settings",
+    action: "inbound.manage",
+    body: { helpReply: "Reply STOP to stop." },
+    byId: false,
+  },
+  {
+    name: "GET /developer/billing",
+    handler: billing.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/billing",
+    action: "billing.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/billing",
+    handler: billing.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/billing",
+    action: "billing.manage",
+    body: { alertThresholds: [50, 90] },
+    byId: false,
+  },
+  {
+    name: "GET /developer/usage",
+    handler: usage.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/usage",
+    action: "billing.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/billing/statements",
+    handler: statements.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/billing/statements",
+    action: "billing.read",
+    byId: false,
+  },
+  {
+    name: "GET /developer/billing/statements/:period",
+    handler: statement.GET,
+    method: "GET",
+    path: (params) => `/api/v1/developer/billing/statements/${params.period}`,
+    action: "billing.read",
+    byId: false,
+    // The open month always has a statement.
+    seed: async () => ({ period: new Date().toISOString().slice(0, 7) }),
+  },
+  {
+    name: "PATCH /developer/rate-limits",
+    handler: rateLimits.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/rate-limits",
+    action: "rateLimits.manage",
+    body: { enabled: true },
+    byId: false,
+  },
+  {
+    name: "GET /developer/webhooks",
+    handler: webhooks.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/webhooks",
+    action: "webhooks.read",
+    byId: false,
+  },
+  {
+    name: "POST /developer/webhooks",
+    handler: webhooks.POST,
+    method: "POST",
+    path: () => "/api/v1/developer/webhooks",
+    action: "webhooks.manage",
+    body: { name: "w", url: "https://hooks.example.com/new", events: ["*"] },
+    byId: false,
+  },
+  ...(
+    [
+      ["GET", webhookById.GET, "", "webhooks.read", undefined],
+      ["PATCH", webhookById.PATCH, "", "webhooks.manage", { name: "renamed" }],
+      ["DELETE", webhookById.DELETE, "", "webhooks.manage", undefined],
+      ["POST", webhookTest.POST, "/test", "webhooks.manage", undefined],
+      ["GET", webhookDeliveries.GET, "/deliveries", "webhooks.read", undefined],
+    ] as const
+  ).map(([method, handler, suffix, action, body]): ManagementRoute => ({
+    name: `${method} /developer/webhooks/:id${suffix}`,
+    handler,
+    method,
+    path: (p) => `/api/v1/developer/webhooks/${p.id}${suffix}`,
+    action,
+    body,
+    byId: true,
+    seed: seedWebhookResource,
+  })),
+  {
+    name: "POST /developer/webhooks/:id/deliveries/:deliveryId/redeliver",
+    handler: redeliverRoute.POST,
+    method: "POST",
+    path: (p) => `/api/v1/developer/webhooks/${p.id}/deliveries/${p.deliveryId}/redeliver`,
+    action: "webhooks.manage",
+    byId: true,
+    seed: seedWebhookResource,
+  },
+  {
+    // Another tenant's entries never appear: developer/audit-log/audit-log.int.test.ts checks the list.
+    name: "GET /developer/audit-log",
+    handler: auditLog.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/audit-log",
+    action: "auditLog.read",
+    byId: false,
+  },
+];
