@@ -192,6 +192,7 @@ describe("deleting an organization", () => {
     await api.otpSend(sender.testKey, { to: "+14155550150" });
     const rows = async () =>
       (await getDb().messageStatsHourly.count({ where: { organizationId: sender.organizationId } })) +
+      (await getDb().messageStatsDaily.count({ where: { organizationId: sender.organizationId } })) +
       (await getDb().otpStatsHourly.count({ where: { organizationId: sender.organizationId } }));
     expect(await rows()).toBeGreaterThan(1);
     await getDb().organization.delete({ where: { id: sender.organizationId } });

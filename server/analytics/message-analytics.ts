@@ -3,23 +3,32 @@ import { runSql } from "../db/sql";
 import { formatMoney } from "@/schemas/money";
 import { messageAnalyticsResponse, type MessageAnalytics } from "@/schemas/analytics";
 import { addBins, quantileMs, TTD_BINS } from "./histogram";
-import { bucketStarts, resolveRange, type Granularity } from "./range";
+import { bucketStarts, resolveRange, wholeDays, type Granularity } from "./range";
 
-// One statement over the hourly aggregates of one organization and environment (their primary
-// key's prefix, then the hour range): bucket sums, and the time-to-deliver bins summed index by
-// index. Never a scan of messages. The bins are summed element by element (ttd_bins[1] … [42]) in
-// the same GROUP BY: unnesting every row's array and grouping the pieces again cost ten times as
-// much (90 days by day: 116 ms against 11 ms over 2,451 hourly rows, measured by the growth bench).
+// One statement over the aggregates of one organization and environment (their primary key's prefix,
+// then a time range): bucket sums, and the time-to-deliver bins summed index by index. Never a scan
+// of messages. Whole UTC days inside the range come from the daily rollup, the hours before and
+// after them from the hourly rows: 90 days by day summed 4,322 hourly rows (11 ms in PostgreSQL,
+// most of the request), and now reads about 180 daily ones. The bins are summed element by element
+// (ttd_bins[1] … [42]) in the same GROUP BY: unnesting every row's array and grouping the pieces
+// again cost ten times as much (measured by the growth bench).
 const BIN_SUMS = Array.from({ length: TTD_BINS }, (_, i) => `sum(ttd_bins[${i + 1}])`).join(", ");
+const COLUMNS =
+  "country, accepted, segments, price_units, failed_price_units, delivered, undelivered, failed, ttd_bins";
+const SCOPE = `organization_id = $1 AND environment = $2::"KeyEnvironment" AND ($6::text IS NULL OR country = $6)`;
 const SQL = `
-SELECT date_trunc($5::text, hour, 'UTC') AS start, CASE WHEN $7::boolean THEN country ELSE NULL END AS grp,
+SELECT date_trunc($5::text, t, 'UTC') AS start, CASE WHEN $7::boolean THEN country ELSE NULL END AS grp,
        sum(accepted)::bigint AS accepted, sum(segments)::bigint AS segments,
        sum(price_units - failed_price_units)::bigint AS price_units, sum(delivered)::bigint AS delivered,
        sum(undelivered)::bigint AS undelivered, sum(failed)::bigint AS failed,
        ARRAY[${BIN_SUMS}]::bigint[] AS ttd_bins
-FROM message_stats_hourly
-WHERE organization_id = $1 AND environment = $2::"KeyEnvironment" AND hour >= $3 AND hour < $4
-  AND ($6::text IS NULL OR country = $6)
+FROM (
+  SELECT hour AS t, ${COLUMNS} FROM message_stats_hourly WHERE ${SCOPE} AND hour >= $3 AND hour < $8
+  UNION ALL
+  SELECT day, ${COLUMNS} FROM message_stats_daily WHERE ${SCOPE} AND day >= $8 AND day < $9
+  UNION ALL
+  SELECT hour, ${COLUMNS} FROM message_stats_hourly WHERE ${SCOPE} AND hour >= $9 AND hour < $4
+) x
 GROUP BY 1, 2`;
 
 interface Row extends Record<string, unknown> {
@@ -90,6 +99,7 @@ export async function getMessageAnalytics(
 ): Promise<MessageAnalytics> {
   const { from, to, granularity } = resolveRange(query, now);
   const byCountry = query.groupBy === "country";
+  const days = granularity === "day" ? wholeDays(from, to) : { from: to, to };
   const rows = await runSql<Row>(db, SQL, [
     organizationId,
     environment,
@@ -98,6 +108,8 @@ export async function getMessageAnalytics(
     granularity,
     query.country ?? null,
     byCountry,
+    days.from.toISOString(),
+    days.to.toISOString(),
   ]);
   const groups = new Map<string | null, Map<number, Counts>>();
   for (const r of rows) {

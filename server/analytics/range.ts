@@ -37,3 +37,16 @@ export function bucketStarts(from: Date, to: Date, granularity: Granularity): Da
   for (let t = first; t < to.getTime(); t += step) starts.push(new Date(t));
   return starts;
 }
+
+/**
+ * The UTC days whose every hour the range counts (an hour counts when it starts in [from, to)), as
+ * [from, to) of day starts; an empty range at `to` when there is none. These can be read from the
+ * daily rollup, the hours outside them from the hourly rows.
+ */
+export function wholeDays(from: Date, to: Date): { from: Date; to: Date } {
+  const HOUR = STEP.hour;
+  const first = Math.ceil(from.getTime() / DAY) * DAY;
+  // The last day whose last hour (day + 23 h) still starts before `to`.
+  const end = Math.floor((to.getTime() - 1 - 23 * HOUR) / DAY) * DAY + DAY;
+  return first < end ? { from: new Date(first), to: new Date(end) } : { from: to, to };
+}

@@ -34,6 +34,41 @@ WHERE k.accepted IS DISTINCT FROM c.accepted OR k.segments IS DISTINCT FROM c.se
    OR k.undelivered IS DISTINCT FROM c.undelivered OR k.failed IS DISTINCT FROM c.failed
 LIMIT 20`;
 
+// The daily rollup against the hourly rows it rolls up, every column and every bin. Valid always,
+// after retention too: neither table loses rows to it.
+const DAY_KEY = "organization_id, environment, date_trunc('day', hour, 'UTC') AS day, country, price_per_segment_units";
+export const RECOUNT_DAILY_STATS_SQL = `
+WITH bins AS (
+  SELECT ${DAY_KEY}, b.i, sum(b.v) AS v
+  FROM message_stats_hourly, unnest(ttd_bins) WITH ORDINALITY AS b(v, i)
+  WHERE ($1::text IS NULL OR organization_id = $1)
+  GROUP BY 1, 2, 3, 4, 5, 6
+), rolled AS (
+  SELECT s.*, (SELECT array_agg(b.v::bigint ORDER BY b.i) FROM bins b
+               WHERE (b.organization_id, b.environment, b.day, b.country, b.price_per_segment_units)
+                   = (s.organization_id, s.environment, s.day, s.country, s.price_per_segment_units)) AS ttd_bins
+  FROM (
+    SELECT ${DAY_KEY}, sum(accepted) AS accepted, sum(segments) AS segments, sum(price_units) AS price_units,
+           sum(sent) AS sent, sum(delivered) AS delivered, sum(undelivered) AS undelivered, sum(failed) AS failed,
+           sum(failed_segments) AS failed_segments, sum(failed_price_units) AS failed_price_units
+    FROM message_stats_hourly WHERE ($1::text IS NULL OR organization_id = $1)
+    GROUP BY 1, 2, 3, 4, 5
+  ) s
+), kept AS (
+  SELECT organization_id, environment, day, country, price_per_segment_units, accepted, segments, price_units, sent,
+         delivered, undelivered, failed, failed_segments, failed_price_units, ttd_bins
+  FROM message_stats_daily WHERE ($1::text IS NULL OR organization_id = $1)
+)
+SELECT coalesce(k.organization_id, r.organization_id) AS organization_id, coalesce(k.day, r.day) AS hour,
+       coalesce(k.country, r.country) AS country, row_to_json(k)::text AS kept, row_to_json(r)::text AS counted
+FROM kept k FULL JOIN rolled r USING (organization_id, environment, day, country, price_per_segment_units)
+WHERE (k.accepted, k.segments, k.price_units, k.sent, k.delivered, k.undelivered, k.failed, k.failed_segments,
+       k.failed_price_units, k.ttd_bins)
+      IS DISTINCT FROM
+      (r.accepted, r.segments, r.price_units, r.sent, r.delivered, r.undelivered, r.failed, r.failed_segments,
+       r.failed_price_units, r.ttd_bins)
+LIMIT 20`;
+
 export interface AggregateMismatch {
   organization_id: string;
   hour: Date;
@@ -42,7 +77,16 @@ export interface AggregateMismatch {
   counted: string;
 }
 
-/** Mismatches between the message aggregates and a recount (empty when exact); one organization or all. */
+/**
+ * Mismatches between the message aggregates and a recount (empty when exact): the hourly rows against
+ * the messages, then the daily rollup against the hourly rows. One organization or all.
+ */
 export async function recountMessageStats(db: DbOrTx | null, organizationId: string | null = null) {
-  return runSql<AggregateMismatch & Record<string, unknown>>(db, RECOUNT_MESSAGE_STATS_SQL, [organizationId]);
+  const hourly = await runSql<AggregateMismatch & Record<string, unknown>>(db, RECOUNT_MESSAGE_STATS_SQL, [
+    organizationId,
+  ]);
+  const daily = await runSql<AggregateMismatch & Record<string, unknown>>(db, RECOUNT_DAILY_STATS_SQL, [
+    organizationId,
+  ]);
+  return [...hourly, ...daily];
 }

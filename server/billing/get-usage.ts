@@ -7,14 +7,15 @@ import { monthOf } from "./period";
 
 const DAY = 86_400_000;
 
-// Billable outbound messages by acceptance day or country, from the hourly aggregates (FAILED
-// excluded: what they held is subtracted). One range scan of the organization's rows.
+// Billable outbound messages by acceptance day or country, from the daily rollup of the hourly
+// aggregates (the range is whole UTC days; FAILED excluded: what they held is subtracted). One range
+// scan of the organization's rows.
 const SQL = `
-SELECT CASE WHEN $5::text = 'day' THEN to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD') ELSE country END AS grp,
+SELECT CASE WHEN $5::text = 'day' THEN to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') ELSE country END AS grp,
        sum(accepted - failed)::bigint AS messages, sum(segments - failed_segments)::bigint AS segments,
        sum(price_units - failed_price_units)::bigint AS price_units
-FROM message_stats_hourly
-WHERE organization_id = $1 AND environment = $2::"KeyEnvironment" AND hour >= $3 AND hour < $4
+FROM message_stats_daily
+WHERE organization_id = $1 AND environment = $2::"KeyEnvironment" AND day >= $3 AND day < $4
 GROUP BY 1`;
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -13,25 +13,25 @@ interface Line {
   amountUnits: number;
 }
 
-// A month's billable live messages, one line per country and price per segment, from the hourly
-// aggregates (FAILED excluded). Each message's price is segments × its price per segment, so each
+// A month's billable live messages, one line per country and price per segment, from the daily
+// rollup of the hourly aggregates (a month is whole UTC days; FAILED excluded). Each message's price is segments × its price per segment, so each
 // line's amount is exactly its segments × its price, and the total the sum of the lines.
 const LINES_SQL = `
 SELECT country, price_per_segment_units AS pps, sum(accepted - failed)::bigint AS messages,
        sum(segments - failed_segments)::bigint AS segments,
        sum(price_units - failed_price_units)::bigint AS amount
-FROM message_stats_hourly
-WHERE organization_id = $1 AND environment = 'live' AND hour >= $2 AND hour < $3
+FROM message_stats_daily
+WHERE organization_id = $1 AND environment = 'live' AND day >= $2 AND day < $3
 GROUP BY country, price_per_segment_units
 HAVING sum(accepted - failed) > 0
 ORDER BY country, price_per_segment_units`;
 
 // Every month with live messages, with its totals.
 const MONTHS_SQL = `
-SELECT to_char(date_trunc('month', hour, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM') AS period,
+SELECT to_char(date_trunc('month', day, 'UTC') AT TIME ZONE 'UTC', 'YYYY-MM') AS period,
        sum(accepted - failed)::bigint AS messages, sum(segments - failed_segments)::bigint AS segments,
        sum(price_units - failed_price_units)::bigint AS amount
-FROM message_stats_hourly
+FROM message_stats_daily
 WHERE organization_id = $1 AND environment = 'live'
 GROUP BY 1
 HAVING sum(accepted - failed) > 0`;

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { RECOUNT_MESSAGE_STATS_SQL } from "../../analytics/recount";
+import { RECOUNT_DAILY_STATS_SQL, RECOUNT_MESSAGE_STATS_SQL } from "../../analytics/recount";
 
 // What the chaos run reads from PostgreSQL directly (never through the servers under test): the
 // organization's messages, its committed outbox events and the webhook's deliveries.
@@ -42,12 +42,17 @@ export class ChaosDatabase {
     return rows[0]!;
   }
 
-  /** Hours where the message aggregates differ from a recount of the messages (none when exact). */
+  /**
+   * Hours where the message aggregates differ from a recount of the messages, then days where the
+   * daily rollup differs from its hours (none when exact).
+   */
   async aggregateMismatches(organizationId: string): Promise<{ hour: Date; kept: string; counted: string }[]> {
-    const { rows } = await this.pool.query<{ hour: Date; kept: string; counted: string }>(RECOUNT_MESSAGE_STATS_SQL, [
-      organizationId,
-    ]);
-    return rows;
+    const mismatches: { hour: Date; kept: string; counted: string }[] = [];
+    for (const sql of [RECOUNT_MESSAGE_STATS_SQL, RECOUNT_DAILY_STATS_SQL]) {
+      const { rows } = await this.pool.query<{ hour: Date; kept: string; counted: string }>(sql, [organizationId]);
+      mismatches.push(...rows);
+    }
+    return mismatches;
   }
 
   /** Every message of the organization with its status. */

@@ -49,7 +49,7 @@ export function printReport(s: ChaosSettings, f: Figures, problems: string[], st
       (f.duplicateKillLags.length > 0 ? `; first 2xx − nearest SIGKILL ${gaps(f.duplicateKillLags)}` : ""),
     `2xx → record  ${f.recordLags.length > 0 ? gaps(f.recordLags, 0.99) : "-"} (the window a SIGKILL turns into a duplicate)`,
     `lost          ${f.lostMessages.length + f.unfinishedOtherMessages.length} messages, ${f.lostEvents.length} events`,
-    `aggregates    ${f.aggregateMismatches.length === 0 ? "equal a recount of the messages" : `${f.aggregateMismatches.length} hour(s) differ from a recount`}`,
+    `aggregates    ${f.aggregateMismatches.length === 0 ? "equal a recount of the messages (hourly; daily from hourly)" : `${f.aggregateMismatches.length} hour(s) or day(s) differ from a recount`}`,
     `drain         ${f.drain.seconds === null ? "timed out" : `${f.drain.seconds.toFixed(1)} s`}`,
     "",
   ];

@@ -100,7 +100,7 @@ export interface Figures {
   lostEvents: string[];
   /** Event ids the receiver answered that are not committed events of the organization. */
   unknownEvents: string[];
-  /** Hours whose analytics/usage aggregates differ from a recount of the messages (issue 20). */
+  /** Hours whose aggregates differ from a recount of the messages, and days whose rollup differs from its hours (issue 20). */
   aggregateMismatches: { hour: Date; kept: string; counted: string }[];
   drain: DrainResult;
 }
@@ -202,7 +202,7 @@ export function failures(f: Figures): string[] {
   if (f.unknownEvents.length > 0) out.push(`${f.unknownEvents.length} event ids delivered that were never committed`);
   if (f.aggregateMismatches.length > 0) {
     out.push(
-      `the hourly aggregates differ from a recount of the messages in ${f.aggregateMismatches.length} hour(s): ` +
+      `the aggregates differ from a recount in ${f.aggregateMismatches.length} hour(s) or day(s): ` +
         f.aggregateMismatches
           .slice(0, 3)
           .map((m) => `kept ${m.kept} counted ${m.counted}`)
