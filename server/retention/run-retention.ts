@@ -76,7 +76,7 @@ const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolv
  * finished webhook deliveries (with their attempts) and audit entries past their age, in batches of
  * `batchSize` rows, one kind after the other in turn so a short budget still advances each of them.
  * Idempotent: a run after a finished one finds nothing; a run cut short by its budget is carried on
- * by the next. Aggregates (hourly statistics) are separate tables and are never touched.
+ * by the next. Aggregates (hourly and daily statistics) are separate tables and are never touched.
  */
 export async function runRetention(
   driver: Driver,
