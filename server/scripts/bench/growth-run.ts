@@ -155,7 +155,7 @@ export async function growthOnly(server: RunningServer, databaseUrl: string): Pr
     log("growth: measured (the report follows at the end):");
     printProbeTable(atControl, atLarge, atSmall);
 
-    log("growth: recounting the hourly aggregates from the messages");
+    log("growth: recounting the hourly aggregates from the messages, and the daily ones from their hours");
     const mismatches = await recountMessageStats(prisma, org.organizationId);
 
     let retention: GrowthFigures["retention"] = null;
@@ -210,7 +210,14 @@ export async function growthOnly(server: RunningServer, databaseUrl: string): Pr
       checks: [
         ...ratioChecks,
         ...analyticsChecks,
-        goal("hourly aggregates equal a recount", mismatches.length, "≤", 0, "rows", `${mismatches.length} mismatches`),
+        goal(
+          "aggregates equal a recount (hours from messages, days from hours)",
+          mismatches.length,
+          "≤",
+          0,
+          "rows",
+          `${mismatches.length} mismatches`,
+        ),
       ],
     };
     reportPartOnly("growth", "growth", loadAtStart, () => printGrowth(figures), figures);
