@@ -6,6 +6,12 @@
  */
 export const TTD_BINS = 42;
 
+/**
+ * SQL summing a `ttd_bins` column over a GROUP BY into one bigint[] bin by bin (ttd_bins[1] … [42]):
+ * unnesting every row's array and grouping the pieces again cost ten times as much.
+ */
+export const SUM_TTD_BINS_SQL = `ARRAY[${Array.from({ length: TTD_BINS }, (_, i) => `sum(ttd_bins[${i + 1}])`).join(", ")}]::bigint[]`;
+
 function binBounds(k: number): [number, number] {
   if (k === 0) return [0, 100];
   const lo = 100 * Math.SQRT2 ** (k - 1);

@@ -44,9 +44,8 @@ export function bucketStarts(from: Date, to: Date, granularity: Granularity): Da
  * daily rollup, the hours outside them from the hourly rows.
  */
 export function wholeDays(from: Date, to: Date): { from: Date; to: Date } {
-  const HOUR = STEP.hour;
   const first = Math.ceil(from.getTime() / DAY) * DAY;
   // The last day whose last hour (day + 23 h) still starts before `to`.
-  const end = Math.floor((to.getTime() - 1 - 23 * HOUR) / DAY) * DAY + DAY;
+  const end = Math.floor((to.getTime() - 1 - 23 * STEP.hour) / DAY) * DAY + DAY;
   return first < end ? { from: new Date(first), to: new Date(end) } : { from: to, to };
 }

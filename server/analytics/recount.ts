@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
+import { SUM_TTD_BINS_SQL } from "./histogram";
 
 // The hourly aggregates against a recount from the rows themselves, per organization, environment,
 // hour, country and price per segment: every counter must match. Valid while no message has been
@@ -36,24 +37,15 @@ LIMIT 20`;
 
 // The daily rollup against the hourly rows it rolls up, every column and every bin. Valid always,
 // after retention too: neither table loses rows to it.
-const DAY_KEY = "organization_id, environment, date_trunc('day', hour, 'UTC') AS day, country, price_per_segment_units";
 export const RECOUNT_DAILY_STATS_SQL = `
-WITH bins AS (
-  SELECT ${DAY_KEY}, b.i, sum(b.v) AS v
-  FROM message_stats_hourly, unnest(ttd_bins) WITH ORDINALITY AS b(v, i)
-  WHERE ($1::text IS NULL OR organization_id = $1)
-  GROUP BY 1, 2, 3, 4, 5, 6
-), rolled AS (
-  SELECT s.*, (SELECT array_agg(b.v::bigint ORDER BY b.i) FROM bins b
-               WHERE (b.organization_id, b.environment, b.day, b.country, b.price_per_segment_units)
-                   = (s.organization_id, s.environment, s.day, s.country, s.price_per_segment_units)) AS ttd_bins
-  FROM (
-    SELECT ${DAY_KEY}, sum(accepted) AS accepted, sum(segments) AS segments, sum(price_units) AS price_units,
-           sum(sent) AS sent, sum(delivered) AS delivered, sum(undelivered) AS undelivered, sum(failed) AS failed,
-           sum(failed_segments) AS failed_segments, sum(failed_price_units) AS failed_price_units
-    FROM message_stats_hourly WHERE ($1::text IS NULL OR organization_id = $1)
-    GROUP BY 1, 2, 3, 4, 5
-  ) s
+WITH rolled AS (
+  SELECT organization_id, environment, date_trunc('day', hour, 'UTC') AS day, country, price_per_segment_units,
+         sum(accepted) AS accepted, sum(segments) AS segments, sum(price_units) AS price_units, sum(sent) AS sent,
+         sum(delivered) AS delivered, sum(undelivered) AS undelivered, sum(failed) AS failed,
+         sum(failed_segments) AS failed_segments, sum(failed_price_units) AS failed_price_units,
+         ${SUM_TTD_BINS_SQL} AS ttd_bins
+  FROM message_stats_hourly WHERE ($1::text IS NULL OR organization_id = $1)
+  GROUP BY 1, 2, 3, 4, 5
 ), kept AS (
   SELECT organization_id, environment, day, country, price_per_segment_units, accepted, segments, price_units, sent,
          delivered, undelivered, failed, failed_segments, failed_price_units, ttd_bins
