@@ -27,7 +27,7 @@ export const schedulingPaths: PathModule = {
     description:
       "Messages sent later: `sendAt` on `POST /api/v1/sms/send` and `/sms/bulk`, status `SCHEDULED` until due " +
       "(filter history with `status=SCHEDULED`), and cancels. Events: `message.scheduled` at acceptance, " +
-      "`message.queued` when due, `message.canceled` `{ …, reason: \"api\" | \"opted_out\" | \"campaign\" }`.",
+      '`message.queued` when due, `message.canceled` `{ …, reason: "api" | "opted_out" | "campaign" }`.',
   },
   paths: {
     "/api/v1/sms/{messageId}/cancel": {
