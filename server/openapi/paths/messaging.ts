@@ -160,10 +160,10 @@ export const smsPaths: PathModule = {
           schema: sendSmsResponse,
         },
         errors: [
-          "invalid_send_at",
           "invalid_phone_number",
           "country_not_allowed",
           "recipient_opted_out",
+          "invalid_send_at",
           "spending_limit_reached",
           "provider_not_configured",
         ],
