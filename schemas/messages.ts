@@ -113,7 +113,9 @@ export const bulkSmsResponse = z
         message: z.string(),
       }),
     ),
-    sendAt: timestampSchema.optional().meta({ description: "Scheduled requests only: when they are due (contract §11)." }),
+    sendAt: timestampSchema
+      .optional()
+      .meta({ description: "Scheduled requests only: when they are due (contract §11)." }),
   })
   .meta({ id: "BulkSmsResult" });
 export type BulkSmsResponse = z.infer<typeof bulkSmsResponse>;

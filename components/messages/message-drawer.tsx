@@ -8,6 +8,7 @@ import { DetailDrawer, patchListItem, TimelineSection } from "../dashboard/detai
 import { MessageStatusBadge } from "./message-badges";
 import { MessageBody, MessageError, MessageFacts } from "./message-facts";
 import { MessageTimeline } from "./message-timeline";
+import { BatchSection, ScheduledSection } from "./scheduled-panel";
 
 const POLL_MS = 500;
 /** ~30 s of polling: a message still not final by then (a "stays SENT" number) is not watched live. */
@@ -68,8 +69,10 @@ export function MessageDrawer({ messageId, onClose }: { messageId: string | null
           <TimelineSection id="timeline-heading" title="Status">
             <MessageTimeline message={m} live={live} />
           </TimelineSection>
+          <ScheduledSection message={m} />
           <MessageError message={m} />
           <MessageFacts message={m} />
+          <BatchSection message={m} />
           <MessageBody message={m} />
         </div>
       )}

@@ -79,9 +79,7 @@ export class Sms {
 
   /** `POST /api/v1/sms/batches/{batchId}/cancel`: cancels the batch's messages still `SCHEDULED`. */
   cancelBatch(batchId: string, options?: RequestOptions): Promise<BatchCancelResult> {
-    return data(
-      this.t.apiKey({ method: "POST", path: `/api/v1/sms/batches/${segment(batchId)}/cancel`, options }),
-    );
+    return data(this.t.apiKey({ method: "POST", path: `/api/v1/sms/batches/${segment(batchId)}/cancel`, options }));
   }
 
   /** `POST /api/v1/sms/quote`: what a message would cost live, without sending it. */
