@@ -27,9 +27,13 @@ export function localZoneName(): string {
 /** An instant in the viewer's zone (named) and in UTC. */
 export function formatLocalAndUtc(iso: string | Date): { local: string; utc: string } {
   const at = typeof iso === "string" ? new Date(iso) : iso;
+  // dateStyle/timeStyle cannot be combined with timeZoneName: the fields are spelled out.
   const local = new Intl.DateTimeFormat(undefined, {
-    dateStyle: "medium",
-    timeStyle: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
     timeZoneName: "short",
   }).format(at);
   const utc = `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
