@@ -5,10 +5,7 @@ import { createKey, registerAndLogin, screenshot, signIn, watchConsole } from ".
 // viewer's zone, shown with UTC), found under the Scheduled filter, canceled from its drawer after
 // a confirmation; a scheduled bulk batch's counts and its cancel-all.
 
-test("schedule a test SMS, find it under Scheduled, cancel it; cancel a scheduled batch", async ({
-  page,
-  request,
-}) => {
+test("schedule a test SMS, find it under Scheduled, cancel it; cancel a scheduled batch", async ({ page, request }) => {
   test.setTimeout(120_000);
   const problems = watchConsole(page);
   const { email, accessToken } = await registerAndLogin(request);
@@ -47,16 +44,18 @@ test("schedule a test SMS, find it under Scheduled, cancel it; cancel a schedule
   await expect(drawer.getByText(`${due.toISOString().slice(0, 16).replace("T", " ")} UTC`)).toBeVisible();
   await screenshot(page, "scheduling-drawer-scheduled", { fullPage: false });
   await drawer.getByRole("button", { name: "Close" }).click();
+  await expect(drawer).toBeHidden();
 
   // The Scheduled filter lists it; Queued does not.
-  await page.getByLabel("Status", { exact: true }).selectOption("SCHEDULED");
+  const statusFilter = page.getByRole("search", { name: "Filter messages" }).getByLabel("Status");
+  await statusFilter.selectOption("SCHEDULED");
   await expect(page).toHaveURL(/[?&]status=SCHEDULED/);
   const row = page.getByRole("row").filter({ hasText: "+14155550123" });
   await expect(row).toHaveCount(1);
   await screenshot(page, "scheduling-filter");
-  await page.getByLabel("Status", { exact: true }).selectOption("QUEUED");
+  await statusFilter.selectOption("QUEUED");
   await expect(page.getByRole("row").filter({ hasText: "+14155550123" })).toHaveCount(0);
-  await page.getByLabel("Status", { exact: true }).selectOption("SCHEDULED");
+  await statusFilter.selectOption("SCHEDULED");
 
   // Cancel from the drawer, after a confirmation.
   await page.getByRole("row").filter({ hasText: "+14155550123" }).click();
@@ -71,6 +70,7 @@ test("schedule a test SMS, find it under Scheduled, cancel it; cancel a schedule
   await expect(drawer.getByRole("button", { name: "Cancel message" })).toHaveCount(0);
   await screenshot(page, "scheduling-drawer-canceled", { fullPage: false });
   await drawer.getByRole("button", { name: "Close" }).click();
+  await expect(drawer).toBeHidden();
   await expect(page.getByRole("heading", { name: /No messages/ })).toBeVisible();
 
   // A scheduled bulk batch through the API: its counts and cancel-all in a message's drawer.
