@@ -72,32 +72,46 @@ export interface DispatchOptions {
   /** Stop starting batches after this long (the scan is one step of a job: it must end). */
   budgetMs?: number;
   organizationId?: string | null;
+  /** Statements at once (default 1). */
+  lanes?: number;
   /** Called after each batch that queued messages (wakes this process's pipeline). */
   onQueued?: (counts: DispatchCounts) => void;
 }
 
 export interface DispatchResult extends DispatchCounts {
   batches: number;
-  /** The last batch was full: more may be due now. */
+  /** The budget ran out on a full batch: more may be due now. */
   backlog: boolean;
 }
 
-/** Dispatch batch after batch until a batch is not full, or the time budget is spent. */
+/**
+ * Dispatch batch after batch until a batch is not full, or the time budget is spent. `lanes`
+ * statements run at once (SKIP LOCKED gives them disjoint rows): a backlog then uses more than one
+ * of the database's cores.
+ */
 export async function dispatchDueMessages(options: DispatchOptions = {}): Promise<DispatchResult> {
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const budgetMs = options.budgetMs ?? 800;
   const started = performance.now();
   const result: DispatchResult = { queued: 0, canceled: 0, batches: 0, backlog: false };
-  for (;;) {
-    const counts = await dispatchDueBatch(now(), batchSize, options.organizationId ?? null);
-    result.queued += counts.queued;
-    result.canceled += counts.canceled;
-    result.batches++;
-    if (counts.queued > 0) options.onQueued?.(counts);
-    result.backlog = counts.queued + counts.canceled >= batchSize;
-    if (!result.backlog || performance.now() - started >= budgetMs) return result;
-  }
+  const lane = async () => {
+    for (;;) {
+      const counts = await dispatchDueBatch(now(), batchSize, options.organizationId ?? null);
+      result.queued += counts.queued;
+      result.canceled += counts.canceled;
+      result.batches++;
+      if (counts.queued > 0) options.onQueued?.(counts);
+      const full = counts.queued + counts.canceled >= batchSize;
+      if (!full) return;
+      if (performance.now() - started >= budgetMs) {
+        result.backlog = true;
+        return;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.lanes ?? 1) }, lane));
+  return result;
 }
 
 /** Several thousand rows per statement: per-statement costs (triggers, locks, planning) amortized. */
