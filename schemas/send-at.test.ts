@@ -8,7 +8,9 @@ describe("the sendAt window (contract §11)", () => {
   it("takes 60 seconds to 35 days ahead, edges included", () => {
     expect(sendAtWindowError(at(60_000), now)).toBeNull();
     expect(sendAtWindowError(at(35 * 86_400_000), now)).toBeNull();
-    expect(sendAtWindowError(at(59_999), now)).toContain("between 2026-11-25T12:01:00.000Z and 2026-12-30T12:00:00.000Z");
+    expect(sendAtWindowError(at(59_999), now)).toContain(
+      "between 2026-11-25T12:01:00.000Z and 2026-12-30T12:00:00.000Z",
+    );
     expect(sendAtWindowError(at(35 * 86_400_000 + 1000), now)).toMatch(/60 seconds to 35 days/);
     expect(sendAtWindowError(at(-1000), now)).not.toBeNull();
   });
