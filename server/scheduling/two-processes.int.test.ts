@@ -47,7 +47,7 @@ describe.skipIf(!postgres)("two processes, one PostgreSQL", () => {
       expect((await sendBulkSms(getDb(), sender, { messages, sendAt }, { now: accepted })).accepted).toBe(1000);
     }
     // Both start at the same instant, once their modules are loaded.
-    const startAt = Date.now() + 8000;
+    const startAt = Date.now() + 15_000;
     const [a, b] = await Promise.all([dispatcher(organizationId, startAt), dispatcher(organizationId, startAt)]);
     expect(a.queued + b.queued).toBe(20_000);
     // Both took part (neither found the work already done).
