@@ -51,6 +51,8 @@ export const batchSummaryResponse = z
       DELIVERED: z.number().int(),
       UNDELIVERED: z.number().int(),
       FAILED: z.number().int(),
+      SCHEDULED: z.number().int().meta({ description: "Waiting for their `sendAt` (contract §11)." }),
+      CANCELED: z.number().int(),
     }),
   })
   .meta({ id: "BatchSummary" });

@@ -14,7 +14,13 @@ export const MAX_PAGE_SIZE = 100;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /** Statuses a message never leaves (contract §5): the dashboard stops polling at these. */
-export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = ["DELIVERED", "FAILED", "UNDELIVERED", "RECEIVED"];
+export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = [
+  "DELIVERED",
+  "FAILED",
+  "UNDELIVERED",
+  "RECEIVED",
+  "CANCELED",
+];
 export const isFinalStatus = (status: MessageStatus) => FINAL_MESSAGE_STATUSES.includes(status);
 
 /**
@@ -97,6 +103,9 @@ export const messageDetailSchema = messageListItemSchema.extend({
   sentAt: timestampSchema.nullable(),
   deliveredAt: timestampSchema.nullable(),
   failedAt: timestampSchema.nullable(),
+  /** Scheduled sends (contract §11): when it is due; null for immediate sends. */
+  sendAt: timestampSchema.nullable(),
+  canceledAt: timestampSchema.nullable(),
   /** The transitions so far, oldest first. */
   timeline: z.array(timelineEntrySchema),
 });

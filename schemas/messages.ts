@@ -3,6 +3,7 @@ import { E164, phoneNumberSchema } from "./phone";
 import { keyEnvironmentSchema } from "./api-keys";
 import { timestampSchema } from "./common";
 import { moneySchema } from "./money";
+import { sendAtSchema } from "./send-at";
 
 export const MAX_BODY_LENGTH = 1600;
 export const MAX_BULK_MESSAGES = 1000;
@@ -26,6 +27,7 @@ export const sendSmsInput = z
     from: senderSchema
       .optional()
       .meta({ description: "Sender label or number; the organization's default sender (`SG` if unset) when omitted." }),
+    sendAt: sendAtSchema.optional(),
   })
   .meta({ id: "SendSmsRequest" });
 
@@ -37,10 +39,20 @@ export const bulkSmsInput = z
       .min(1, "Send at least one message.")
       .max(MAX_BULK_MESSAGES, `At most ${MAX_BULK_MESSAGES} messages per request.`),
     from: senderSchema.optional(),
+    sendAt: sendAtSchema.optional().meta({ description: "Schedules the whole request (contract §11)." }),
   })
   .meta({ id: "BulkSmsRequest" });
 
-export const MESSAGE_STATUSES = ["QUEUED", "SENT", "DELIVERED", "FAILED", "UNDELIVERED", "RECEIVED"] as const;
+export const MESSAGE_STATUSES = [
+  "QUEUED",
+  "SENT",
+  "DELIVERED",
+  "FAILED",
+  "UNDELIVERED",
+  "RECEIVED",
+  "SCHEDULED",
+  "CANCELED",
+] as const;
 export const messageStatusSchema = z.enum(MESSAGE_STATUSES);
 
 export const messageIdParam = z.string().min(1).max(64);
@@ -65,7 +77,7 @@ export const priceUnitSchema = z.literal("USD");
 export const sendSmsResponse = z
   .object({
     messageId: messageIdSchema,
-    status: z.literal("QUEUED"),
+    status: z.enum(["QUEUED", "SCHEDULED"]).meta({ description: "`SCHEDULED` when the request had a `sendAt`." }),
     to: z.string(),
     from: z.string(),
     body: z.string(),
@@ -75,6 +87,7 @@ export const sendSmsResponse = z
     priceUnit: priceUnitSchema,
     environment: keyEnvironmentSchema.meta({ description: "`test` for sandbox keys: nothing leaves the service." }),
     createdAt: timestampSchema,
+    sendAt: timestampSchema.optional().meta({ description: "Scheduled sends only: when it is due (contract §11)." }),
   })
   .meta({ id: "SentSms" });
 export type SendSmsResponse = z.infer<typeof sendSmsResponse>;
@@ -90,7 +103,7 @@ export const bulkSmsResponse = z
         index: z.number().int().meta({ description: "Position in the request's `messages`." }),
         messageId: messageIdSchema,
         to: z.string(),
-        status: z.literal("QUEUED"),
+        status: z.enum(["QUEUED", "SCHEDULED"]),
       }),
     ),
     errors: z.array(
@@ -100,6 +113,9 @@ export const bulkSmsResponse = z
         message: z.string(),
       }),
     ),
+    sendAt: timestampSchema
+      .optional()
+      .meta({ description: "Scheduled requests only: when they are due (contract §11)." }),
   })
   .meta({ id: "BulkSmsResult" });
 export type BulkSmsResponse = z.infer<typeof bulkSmsResponse>;
@@ -126,5 +142,7 @@ export const messageStatusResponse = z
       .optional()
       .meta({ description: "Inbound messages only (contract §10): `from` sent it to `to`, one of your numbers." }),
     receivedAt: z.string().optional().meta({ description: "Inbound messages only: when it was received." }),
+    sendAt: z.string().optional().meta({ description: "Scheduled sends only (contract §11): when it is due." }),
+    canceledAt: z.string().optional().meta({ description: "CANCELED messages only: when it was canceled." }),
   })
   .meta({ id: "MessageStatus" });

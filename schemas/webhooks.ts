@@ -16,6 +16,8 @@ export const CANONICAL_EVENTS = [
   "contact.opted_out",
   "contact.opted_in",
   "webhook.test",
+  "message.scheduled",
+  "message.canceled",
 ] as const;
 
 /** The seed's second naming family: subscribing to an alias receives the canonical event under the alias's name. */
@@ -46,6 +48,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "sms.delivered": "Alias of message.delivered.",
   "sms.failed": "Alias of message.failed.",
   "*": "Every event, present and future.",
+  "message.scheduled": "A message was accepted with a sendAt and waits until it is due.",
+  "message.canceled": "A scheduled message was canceled (by the API, the dashboard or an opt-out).",
 };
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;

@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   provider_not_configured: 503,
+  invalid_send_at: 400,
+  not_cancelable: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -79,6 +81,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   rate_limited: "Rate limit exceeded. Retry after the time given in Retry-After.",
   internal_error: "An internal error occurred.",
   provider_not_configured: "No SMS provider is configured for production messages.",
+  invalid_send_at: "sendAt must be from 60 seconds to 35 days ahead.",
+  not_cancelable: "Only a SCHEDULED message can be canceled.",
 };
 
 export class AppError extends Error {

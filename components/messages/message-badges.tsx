@@ -30,6 +30,18 @@ export const MESSAGE_STATUS_INFO: Record<MessageStatus, StatusInfo> = {
     dot: "bg-violet-500",
     hint: "An inbound message a phone sent to your number.",
   },
+  SCHEDULED: {
+    label: "Scheduled",
+    tone: "violet",
+    dot: "bg-indigo-400",
+    hint: "Accepted and charged now; queued for the carrier at its send time.",
+  },
+  CANCELED: {
+    label: "Canceled",
+    tone: "gray",
+    dot: "bg-slate-300",
+    hint: "Canceled before it was due: never sent, never billed.",
+  },
 };
 
 export function MessageStatusBadge({ status }: { status: MessageStatus }) {

@@ -8,6 +8,7 @@ import { DetailDrawer, patchListItem, TimelineSection } from "../dashboard/detai
 import { MessageStatusBadge } from "./message-badges";
 import { MessageBody, MessageError, MessageFacts } from "./message-facts";
 import { MessageTimeline } from "./message-timeline";
+import { BatchSection, ScheduleConfirmDialogs, ScheduledSection, useScheduleCancels } from "./scheduled-panel";
 
 const POLL_MS = 500;
 /** ~30 s of polling: a message still not final by then (a "stays SENT" number) is not watched live. */
@@ -37,6 +38,7 @@ export function MessageDrawer({ messageId, onClose }: { messageId: string | null
     ? (queryClient.getQueryState(trpc.messages.byId.queryKey({ id: messageId ?? "" }))?.dataUpdateCount ?? 0)
     : 0;
   const live = Boolean(message && !isFinalStatus(message.status) && polls < MAX_POLLS);
+  const cancels = useScheduleCancels();
 
   useEffect(() => {
     if (!message) return;
@@ -47,32 +49,37 @@ export function MessageDrawer({ messageId, onClose }: { messageId: string | null
   }, [message, queryClient, trpc]);
 
   return (
-    <DetailDrawer
-      noun="Message"
-      id={messageId}
-      onClose={onClose}
-      query={detail}
-      errorTitle="Could not load this message"
-      skeleton={{ steps: 3, blockClassName: "h-32" }}
-      description={
-        message ? (
-          <span className="flex items-center gap-2">
-            To <span className="font-mono text-[13px] text-slate-700">{message.to}</span>
-            <MessageStatusBadge status={message.status} />
-          </span>
-        ) : null
-      }
-    >
-      {(m) => (
-        <div className="space-y-6">
-          <TimelineSection id="timeline-heading" title="Status">
-            <MessageTimeline message={m} live={live} />
-          </TimelineSection>
-          <MessageError message={m} />
-          <MessageFacts message={m} />
-          <MessageBody message={m} />
-        </div>
-      )}
-    </DetailDrawer>
+    <>
+      <DetailDrawer
+        noun="Message"
+        id={messageId}
+        onClose={onClose}
+        query={detail}
+        errorTitle="Could not load this message"
+        skeleton={{ steps: 3, blockClassName: "h-32" }}
+        description={
+          message ? (
+            <span className="flex items-center gap-2">
+              To <span className="font-mono text-[13px] text-slate-700">{message.to}</span>
+              <MessageStatusBadge status={message.status} />
+            </span>
+          ) : null
+        }
+      >
+        {(m) => (
+          <div className="space-y-6">
+            <TimelineSection id="timeline-heading" title="Status">
+              <MessageTimeline message={m} live={live} />
+            </TimelineSection>
+            <ScheduledSection message={m} actions={cancels} />
+            <MessageError message={m} />
+            <MessageFacts message={m} />
+            <BatchSection message={m} actions={cancels} />
+            <MessageBody message={m} />
+          </div>
+        )}
+      </DetailDrawer>
+      <ScheduleConfirmDialogs message={message} actions={cancels} />
+    </>
   );
 }

@@ -12,19 +12,42 @@ import { MESSAGE_STATUS_INFO } from "./message-badges";
 import { SANDBOX_RECIPIENTS } from "./sandbox-recipients";
 import { SegmentCounter } from "./segment-counter";
 import { LiveCost } from "./live-cost";
+import { ScheduleField } from "./schedule-field";
+import { fromLocalInputValue } from "./schedule-format";
+import { sendAtWindowError } from "@/schemas/send-at";
 
 interface FormState {
   to: string;
   body: string;
   from: string;
+  /** "Send later" (contract §11), and its `datetime-local` value in the viewer's zone. */
+  scheduled: boolean;
+  sendAt: string;
 }
 
-const EMPTY: FormState = { to: "", body: "Hello from SignalGate! This is a sandbox test message.", from: "" };
+const EMPTY: FormState = {
+  to: "",
+  body: "Hello from SignalGate! This is a sandbox test message.",
+  from: "",
+  scheduled: false,
+  sendAt: "",
+};
 
 /** The request the form would send and what the API's own schema says is wrong with it. */
 function check(state: FormState) {
   const from = state.from.trim();
-  return checkInput(sendSmsInput, { to: state.to.trim(), body: state.body, ...(from ? { from } : {}) });
+  const at = state.scheduled ? fromLocalInputValue(state.sendAt) : undefined;
+  const checked = checkInput(sendSmsInput, {
+    to: state.to.trim(),
+    body: state.body,
+    ...(from ? { from } : {}),
+    ...(at ? { sendAt: at.toISOString() } : {}),
+  });
+  if (state.scheduled) {
+    const problem = at ? sendAtWindowError(at, new Date()) : "Pick a date and time.";
+    if (problem) checked.errors.sendAt = problem;
+  }
+  return checked;
 }
 
 /**
@@ -77,7 +100,7 @@ export function SendTestDialog({
         </span>
       }
       formId="send-test-sms-form"
-      submitLabel="Send test SMS"
+      submitLabel={state.scheduled ? "Schedule test SMS" : "Send test SMS"}
       onSubmit={onSubmit(checked, send.mutate)}
       formError={formError}
     >
@@ -135,6 +158,12 @@ export function SendTestDialog({
           />
         )}
       </Field>
+      <ScheduleField
+        enabled={state.scheduled}
+        value={state.sendAt}
+        error={errorFor("sendAt")}
+        onChange={(patch) => update(patch)}
+      />
     </FormDialog>
   );
 }

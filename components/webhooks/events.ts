@@ -14,6 +14,8 @@ export const EVENT_GROUPS: { label: string; events: WebhookEvent[] }[] = [
       "message.failed",
       "message.undelivered",
       "message.received",
+      "message.scheduled",
+      "message.canceled",
     ],
   },
   { label: "OTP", events: ["otp.sent", "otp.verified", "otp.expired"] },

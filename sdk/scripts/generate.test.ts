@@ -36,6 +36,7 @@ describe("the SDK's generated sources", () => {
       "invalid_phone_number",
       "country_not_allowed",
       "recipient_opted_out",
+      "invalid_send_at",
     ]);
     expect(codes.get("sendSms")?.get(402)).toEqual(["spending_limit_reached"]);
     expect(codes.get("refreshToken")?.get(401)).toEqual(["unauthenticated", "refresh_token_reused"]);

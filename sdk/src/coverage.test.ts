@@ -27,6 +27,8 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   logout: (sg) => sg.auth.logout(),
   listMessages: (sg) => sg.sms.list().firstPage(),
   getBatch: (sg) => sg.sms.batch("bat_1"),
+  cancelMessage: (sg) => sg.sms.cancel("msg_1"),
+  cancelBatch: (sg) => sg.sms.cancelBatch("bat_1"),
   sendSms: (sg) => sg.sms.send({ to: "+14155550123", body: "x" }),
   sendBulkSms: (sg) => sg.sms.bulk({ messages: [{ to: "+14155550123", body: "x" }] }),
   getMessageStatus: (sg) => sg.sms.status("msg_1"),

@@ -9,7 +9,9 @@ import { SUM_TTD_BINS_SQL } from "./histogram";
 export const RECOUNT_MESSAGE_STATS_SQL = `
 WITH recount AS (
   SELECT organization_id, environment, date_trunc('hour', created_at, 'UTC') AS hour, coalesce(country, '') AS country,
-         count(*) AS accepted, sum(segments) AS segments,
+         -- A CANCELED message (contract §11) is taken back out of what was accepted.
+         count(*) FILTER (WHERE status <> 'CANCELED') AS accepted,
+         coalesce(sum(segments) FILTER (WHERE status <> 'CANCELED'), 0) AS segments,
          count(*) FILTER (WHERE status IN ('SENT', 'DELIVERED', 'UNDELIVERED') OR (status = 'FAILED' AND sent_at IS NOT NULL)) AS sent,
          count(*) FILTER (WHERE status = 'DELIVERED') AS delivered,
          count(*) FILTER (WHERE status = 'UNDELIVERED') AS undelivered,

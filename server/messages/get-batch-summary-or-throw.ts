@@ -23,7 +23,7 @@ export async function getBatchSummaryOrThrow(
     [batchId, organizationId, environment],
   );
   if (rows.length === 0) throw new AppError("not_found", `No batch ${batchId}.`);
-  const counts = { QUEUED: 0, SENT: 0, DELIVERED: 0, UNDELIVERED: 0, FAILED: 0 };
+  const counts = { QUEUED: 0, SENT: 0, DELIVERED: 0, UNDELIVERED: 0, FAILED: 0, SCHEDULED: 0, CANCELED: 0 };
   for (const r of rows) counts[r.status as keyof typeof counts] = Number(r.n);
   const createdAt = rows.map((r) => new Date(r.created_at)).reduce((a, b) => (a < b ? a : b));
   return batchSummaryResponse.parse({

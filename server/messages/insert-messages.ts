@@ -26,6 +26,11 @@ export interface NewMessage {
    * out, so it alone is not checked against the opt-outs.
    */
   skipOptOutCheck?: boolean;
+  /**
+   * Scheduled sends (contract §11): accepted now (priced, charged, counted) as SCHEDULED, due at
+   * this time; server/scheduling/dispatch-due.ts moves it to QUEUED then.
+   */
+  sendAt?: Date | null;
 }
 
 /** Why the accepting statement refused an item; nothing of it was written. */
@@ -55,7 +60,7 @@ WITH input AS MATERIALIZED (
   FROM jsonb_array_elements($1::jsonb) e
   CROSS JOIN LATERAL jsonb_to_record(e->'p')
     AS r("messageId" text, "to" text, "from" text, environment text, segments int, encoding text, "batchId" text,
-         "otpId" text, "createdAt" timestamptz, price text)
+         "otpId" text, "createdAt" timestamptz, price text, status text, "sendAt" timestamptz)
 ), opted_out AS MATERIALIZED (
   SELECT organization_id, sg_opted_out_phones(organization_id, phones) AS phones
   FROM (
@@ -92,14 +97,16 @@ WITH input AS MATERIALIZED (
   LEFT JOIN charged ON charged.organization_id = ranked.organization_id AND charged.billing_month = ranked.billing_month
 ), inserted AS (
   INSERT INTO messages (id, organization_id, api_key_id, batch_id, otp_id, environment, to_number, from_sender, body,
-                        segments, encoding, price_units, country, created_at, next_attempt_at, updated_at)
+                        segments, encoding, price_units, country, created_at, next_attempt_at, updated_at, status, send_at)
   SELECT "messageId", organization_id, api_key_id, "batchId", "otpId", environment::"KeyEnvironment", "to", "from",
-         body, segments, encoding, price_units, country, "createdAt", "createdAt", "createdAt"
+         body, segments, encoding, price_units, country, "createdAt", coalesce("sendAt", "createdAt"), "createdAt",
+         status::"MessageStatus", "sendAt"
   FROM verdict WHERE refusal IS NULL
 ), events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
-  SELECT verdict.event_id, verdict.organization_id, 'message.queued', verdict.payload, verdict."createdAt",
-         ${dispatchedAtUnlessSubscribed("verdict.organization_id", "'message.queued'", 'verdict."createdAt"')}
+  SELECT verdict.event_id, verdict.organization_id, 'message.' || lower(verdict.status), verdict.payload,
+         verdict."createdAt",
+         ${dispatchedAtUnlessSubscribed("verdict.organization_id", "'message.' || lower(verdict.status)", 'verdict."createdAt"')}
   FROM verdict WHERE refusal IS NULL
 )
 SELECT ord, refusal FROM verdict WHERE refusal IS NOT NULL`;

@@ -12,7 +12,8 @@ export function queuedEventPayload(m: NewMessage, createdAt: string) {
     messageId: m.id,
     to: m.to,
     from: m.from,
-    status: "QUEUED",
+    // Scheduled sends (contract §11) are accepted as SCHEDULED, their event is `message.scheduled`.
+    status: m.sendAt ? "SCHEDULED" : "QUEUED",
     environment: m.environment,
     segments: m.segments,
     encoding: m.encoding,
@@ -27,5 +28,7 @@ export function queuedEventPayload(m: NewMessage, createdAt: string) {
     sentAt: null,
     deliveredAt: null,
     failedAt: null,
+    sendAt: m.sendAt ? m.sendAt.toISOString() : null,
+    canceledAt: null,
   };
 }

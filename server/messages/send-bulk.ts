@@ -13,6 +13,7 @@ import type { SendOptions } from "./send-sms";
 import type { MessageSender } from "./sender";
 import { getSenderProfile } from "./sender-profile";
 import { priceMessage, refusalError } from "../billing/price-message";
+import { parseSendAt } from "./send-at";
 
 export type BulkSmsInput = z.output<typeof bulkSmsInput>;
 
@@ -41,6 +42,8 @@ export async function sendBulkSms(
 ): Promise<BulkSmsResponse> {
   assertCarrierAvailable(sender.environment);
   const now = options.now ?? new Date();
+  // One sendAt for the whole request (contract §11): outside the window, nothing is accepted.
+  const sendAt = parseSendAt(input.sendAt, now);
   const from = input.from ?? (await getSenderProfile(db, sender.organizationId)).defaultSender;
   const batchId = newId("bat");
   const errors: ItemError[] = [];
@@ -66,6 +69,7 @@ export async function sendBulkSms(
       segments,
       encoding,
       ...priceMessage(sender.environment, item.to, segments),
+      sendAt,
     });
   });
   let accepted = 0;
@@ -84,8 +88,14 @@ export async function sendBulkSms(
       batchId,
       accepted: queued.length,
       rejected: errors.length + refused.length,
-      messages: queued.map((r) => ({ index: r.index, messageId: r.id, to: r.to, status: "QUEUED" })),
+      messages: queued.map((r) => ({
+        index: r.index,
+        messageId: r.id,
+        to: r.to,
+        status: sendAt ? "SCHEDULED" : "QUEUED",
+      })),
       errors: [...errors, ...refused].sort((a, b) => a.index - b.index),
+      ...(sendAt && { sendAt: sendAt.toISOString() }),
     });
   });
   if (accepted > 0) nudgeMessagePipeline();

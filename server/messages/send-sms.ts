@@ -13,6 +13,7 @@ import type { MessageSender } from "./sender";
 import { getSenderProfile } from "./sender-profile";
 import { priceMessage, refusalError } from "../billing/price-message";
 import { formatMoney } from "@/schemas/money";
+import { parseSendAt } from "./send-at";
 
 export type SendSmsInput = z.output<typeof sendSmsInput>;
 
@@ -27,7 +28,8 @@ export interface SendOptions {
  * one statement, then this process's pipeline is woken to hand it to the carrier. Live messages
  * are refused with 503 before anything is written while no provider is configured; the statement
  * refuses a recipient outside the allowed countries (400) and a live message past the monthly spend
- * limit (402), contract §8.
+ * limit (402), contract §8. With `sendAt` (contract §11) the same statement accepts it as SCHEDULED
+ * (priced, charged and counted now) and the due-scan queues it later.
  */
 export async function sendSms(
   db: Db,
@@ -37,6 +39,7 @@ export async function sendSms(
 ): Promise<SendSmsResponse> {
   assertCarrierAvailable(sender.environment);
   const now = options.now ?? new Date();
+  const sendAt = parseSendAt(input.sendAt, now);
   const from = input.from ?? (await getSenderProfile(db, sender.organizationId)).defaultSender;
   const { encoding, segments } = countSegments(input.body);
   const { country, priceUnits } = priceMessage(sender.environment, input.to, segments);
@@ -54,10 +57,11 @@ export async function sendSms(
     encoding,
     priceUnits,
     country,
+    sendAt,
   };
   const response = sendSmsResponse.parse({
     messageId: message.id,
-    status: "QUEUED",
+    status: sendAt ? "SCHEDULED" : "QUEUED",
     to: message.to,
     from,
     body: message.body,
@@ -67,6 +71,7 @@ export async function sendSms(
     priceUnit: "USD",
     environment: sender.environment,
     createdAt: now.toISOString(),
+    ...(sendAt && { sendAt: sendAt.toISOString() }),
   });
   if (options.record) {
     await withRecordedResponse(db, options.record, async (tx) => {

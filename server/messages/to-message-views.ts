@@ -53,7 +53,15 @@ export function toMessageListItem(m: ListRow): MessageListItem {
  */
 export function messageTimeline(m: Message): TimelineEntry[] {
   if (m.direction === "inbound") return [{ status: "RECEIVED", at: m.createdAt.toISOString() }];
-  const entries: TimelineEntry[] = [{ status: "QUEUED", at: m.createdAt.toISOString() }];
+  const entries: TimelineEntry[] = [];
+  if (m.sendAt) {
+    // Scheduled (contract §11): accepted as SCHEDULED, QUEUED when it was due, unless canceled first.
+    entries.push({ status: "SCHEDULED", at: m.createdAt.toISOString() });
+    if (m.canceledAt) return [...entries, { status: "CANCELED", at: m.canceledAt.toISOString() }];
+    if (m.status !== "SCHEDULED") entries.push({ status: "QUEUED", at: m.sendAt.toISOString() });
+  } else {
+    entries.push({ status: "QUEUED", at: m.createdAt.toISOString() });
+  }
   if (m.sentAt) entries.push({ status: "SENT", at: m.sentAt.toISOString() });
   if (m.deliveredAt) entries.push({ status: "DELIVERED", at: m.deliveredAt.toISOString() });
   if (m.failedAt)
@@ -80,6 +88,8 @@ export function toMessageDetail(m: Message, { canReadLiveBody }: { canReadLiveBo
     sentAt: iso(m.sentAt),
     deliveredAt: iso(m.deliveredAt),
     failedAt: iso(m.failedAt),
+    sendAt: iso(m.sendAt),
+    canceledAt: iso(m.canceledAt),
     timeline: messageTimeline(m),
   });
 }

@@ -30,5 +30,7 @@ export function toMessageStatusView(m: Message): MessageStatusView {
     errorMessage: m.errorMessage,
     ...(m.environment === "test" || inbound ? { body: m.body } : {}),
     ...(inbound ? { direction: "inbound", receivedAt: m.createdAt.toISOString() } : {}),
+    ...(m.sendAt ? { sendAt: m.sendAt.toISOString() } : {}),
+    ...(m.canceledAt ? { canceledAt: m.canceledAt.toISOString() } : {}),
   });
 }

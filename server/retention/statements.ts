@@ -22,11 +22,11 @@ const ORG = `($4::text IS NULL OR organization_id = $4::text)`;
 export const DELETE_MESSAGES = `
 WITH doomed AS (
   SELECT id FROM messages
-  WHERE id > $2::text AND id < $1::text AND status IN ('DELIVERED', 'UNDELIVERED', 'FAILED') AND ${ORG}
+  WHERE id > $2::text AND id < $1::text AND status IN ('DELIVERED', 'UNDELIVERED', 'FAILED', 'CANCELED') AND ${ORG}
   ORDER BY id LIMIT $3
 ), gone AS (
   DELETE FROM messages m USING doomed
-  WHERE m.id = doomed.id AND m.status IN ('DELIVERED', 'UNDELIVERED', 'FAILED')
+  WHERE m.id = doomed.id AND m.status IN ('DELIVERED', 'UNDELIVERED', 'FAILED', 'CANCELED')
   RETURNING m.id, m.otp_id
 ), otp AS (
   DELETE FROM otp_codes o USING gone WHERE o.id = gone.otp_id RETURNING 1
@@ -79,7 +79,8 @@ SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) 
 /**
  * Live bodies past their age become "" (a real body has at least one character). Sandbox bodies
  * stay until their message goes: the status endpoint shows them (contract §5), and nothing was
- * sent to anyone. A QUEUED message keeps its body: the hand-off still needs it. The window is the
+ * sent to anyone. A QUEUED message keeps its body: the hand-off still needs it; so does a SCHEDULED
+ * one (accepted up to 35 days before it is due, contract §11). The window is the
  * next $3 messages whatever their environment, so a run over sandbox traffic still moves on in
  * bounded steps, and the position it reached is saved in the same statement ($5 names it).
  */
@@ -88,7 +89,7 @@ WITH win AS (
   SELECT id FROM messages WHERE id > $2::text AND id < $1::text AND ${ORG} ORDER BY id LIMIT $3
 ), redacted AS (
   UPDATE messages m SET body = '' FROM win
-  WHERE m.id = win.id AND m.environment = 'live' AND m.status <> 'QUEUED' AND m.body <> ''
+  WHERE m.id = win.id AND m.environment = 'live' AND m.status NOT IN ('QUEUED', 'SCHEDULED') AND m.body <> ''
   RETURNING 1
 ), mark AS (
   INSERT INTO retention_watermarks (name, position, updated_at)

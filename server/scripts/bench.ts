@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|scheduled]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -123,6 +123,7 @@ import { retentionOnly } from "./bench/retention-run";
 import { billingOnly } from "./bench/billing";
 import { growthOnly } from "./bench/growth-run";
 import { contactsOnly } from "./bench/contacts-run";
+import { scheduledOnly } from "./bench/scheduled";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -150,6 +151,10 @@ async function main(): Promise<number> {
   if (options.only === "contacts") {
     if (!databaseUrl) throw new Error("--only contacts needs PostgreSQL (run `npm run bench -- --only contacts`)");
     return contactsOnly(databaseUrl);
+  }
+  if (options.only === "scheduled") {
+    if (!databaseUrl) throw new Error("--only scheduled needs PostgreSQL (run `npm run bench -- --only scheduled`)");
+    return scheduledOnly(databaseUrl);
   }
   if (options.only === "smpp") {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");

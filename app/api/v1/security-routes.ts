@@ -24,6 +24,8 @@ import * as ownNumbers from "./numbers/route";
 import * as smsInbound from "./sms/inbound/route";
 import * as contactsExport from "./contacts/export/route";
 import * as contactImportById from "./contacts/imports/[id]/route";
+import * as smsCancel from "./sms/[messageId]/cancel/route";
+import * as smsBatchCancel from "./sms/batches/[batchId]/cancel/route";
 
 let freshPhones = 0;
 
@@ -224,6 +226,25 @@ export const API_KEY_ROUTES: ApiKeyRoute[] = [
     body: { from: "+14155550123", body: "hi" },
     // The simulator is for the sandbox: a live key is authenticated and permitted, then refused.
     passes: { test: 201, live: 403 },
+  },
+  {
+    name: "POST /sms/:id/cancel",
+    handler: smsCancel.POST,
+    method: "POST",
+    path: "/api/v1/sms/msg_x/cancel",
+    scope: "sms.send",
+    params: { messageId: "msg_x" },
+    // msg_x does not exist: authenticated and permitted, then not found.
+    passes: { test: 404, live: 404 },
+  },
+  {
+    name: "POST /sms/batches/:batchId/cancel",
+    handler: smsBatchCancel.POST,
+    method: "POST",
+    path: "/api/v1/sms/batches/bat_x/cancel",
+    scope: "sms.send",
+    params: { batchId: "bat_x" },
+    passes: { test: 404, live: 404 },
   },
 ];
 

@@ -49,7 +49,7 @@ export interface OperationErrorCodes {
     500: "internal_error";
   };
   sendSms: {
-    400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out";
+    400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out" | "invalid_send_at";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     402: "spending_limit_reached";
     403: "ip_not_allowed" | "insufficient_scope";
@@ -62,7 +62,7 @@ export interface OperationErrorCodes {
     503: "provider_not_configured";
   };
   sendBulkSms: {
-    400: "invalid_request";
+    400: "invalid_request" | "invalid_send_at";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     409: "idempotency_in_progress";
@@ -99,6 +99,21 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     413: "payload_too_large";
     415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  cancelMessage: {
+    401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
+    403: "ip_not_allowed" | "insufficient_scope";
+    404: "not_found";
+    409: "not_cancelable";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  cancelBatch: {
+    401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
+    403: "ip_not_allowed" | "insufficient_scope";
+    404: "not_found";
     429: "rate_limited";
     500: "internal_error";
   };
@@ -499,10 +514,12 @@ export type ApiErrorCode =
   | "invalid_credentials"
   | "invalid_phone_number"
   | "invalid_request"
+  | "invalid_send_at"
   | "ip_not_allowed"
   | "key_disabled"
   | "key_expired"
   | "limit_reached"
+  | "not_cancelable"
   | "not_found"
   | "number_taken"
   | "payload_too_large"

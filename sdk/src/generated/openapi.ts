@@ -172,6 +172,8 @@ export interface paths {
          *
          *     **Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and endpoint, the same key with the same body replays the first response with `Idempotent-Replayed: true` and sends nothing; the same key with a different body answers 422 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_in_progress`.
          *
+         *     **Scheduling:** add `sendAt` (ISO 8601, e.g. `2026-12-01T09:00:00Z`) to send later, from 60 seconds to 35 days ahead (else 400 `invalid_send_at`, naming the window). The answer is the same 202 with status `SCHEDULED` and `sendAt`. A live message is priced, checked against the spend limit and counted now, when it is accepted; at `sendAt` it becomes `QUEUED` and follows the usual lifecycle. Until then it can be canceled (never sent, never billed). A recipient who opts out before `sendAt` is not texted: the message becomes `CANCELED` with `errorCode` `recipient_opted_out`.
+         *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.send` permission. Rate-limit category: `sms.send`.
          */
         post: operations["sendSms"];
@@ -210,6 +212,8 @@ export interface paths {
          *     **Refused items** are reported in `errors` by index with the codes of a single send: `country_not_allowed` and `recipient_opted_out` (sandbox and live), and, live, `spending_limit_reached` for the items past the monthly limit (items are taken in index order until it is reached). All numbers of the request are checked in the one statement that accepts it; refused items are neither queued nor charged.
          *
          *     **Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and endpoint, the same key with the same body replays the first response with `Idempotent-Replayed: true` and sends nothing; the same key with a different body answers 422 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_in_progress`.
+         *
+         *     **Scheduling:** add `sendAt` (ISO 8601, e.g. `2026-12-01T09:00:00Z`) to send later, from 60 seconds to 35 days ahead (else 400 `invalid_send_at`, naming the window). The answer is the same 202 with status `SCHEDULED` and `sendAt`. A live message is priced, checked against the spend limit and counted now, when it is accepted; at `sendAt` it becomes `QUEUED` and follows the usual lifecycle. Until then it can be canceled (never sent, never billed). A recipient who opts out before `sendAt` is not texted: the message becomes `CANCELED` with `errorCode` `recipient_opted_out`. With `sendAt`, every accepted message of the request is scheduled for that time.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.send` permission. Rate-limit category: `sms.bulk`.
          */
@@ -296,6 +300,50 @@ export interface paths {
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `otp.verify` permission. Rate-limit category: `otp.verify`.
          */
         post: operations["verifyOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sms/{messageId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled message
+         * @description A `SCHEDULED` message becomes `CANCELED` (with `canceledAt`): it is never sent, its `price` becomes `"0.0000"` and what it held of the monthly spend limit is released. A `message.canceled` event with `reason: "api"` is emitted. A message that is no longer `SCHEDULED` (it was due, or already canceled) answers 409 `not_cancelable`; a cancel racing the due time has exactly one outcome. An unknown id, or another organization's or environment's, answers 404 `not_found`.
+         *
+         *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.send` permission. Rate-limit category: `sms.send`.
+         */
+        post: operations["cancelMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sms/batches/{batchId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled bulk batch
+         * @description Cancels every message of the batch that is still `SCHEDULED`, in one statement, as a single cancel does, and answers how many. Messages already due are left alone, so `canceled` may be 0. An unknown batch, or another organization's or environment's, answers 404 `not_found`.
+         *
+         *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.send` permission. Rate-limit category: `sms.send`.
+         */
+        post: operations["cancelBatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1207,6 +1255,12 @@ export interface components {
              * @example Acme
              */
             from?: string;
+            /**
+             * Format: date-time
+             * @description Schedules the send (contract §11): 60 seconds to 35 days from now, else 400 `invalid_send_at`. The message is `SCHEDULED` until then, and can be canceled.
+             * @example 2026-12-01T09:00:00.000Z
+             */
+            sendAt?: string;
         };
         BulkSmsRequest: {
             messages: {
@@ -1215,6 +1269,12 @@ export interface components {
             }[];
             /** @example Acme */
             from?: string;
+            /**
+             * Format: date-time
+             * @description Schedules the whole request (contract §11).
+             * @example 2026-12-01T09:00:00.000Z
+             */
+            sendAt?: string;
         };
         OtpSendRequest: {
             /** @example +14155550123 */
@@ -1286,14 +1346,14 @@ export interface components {
         CreateWebhookRequest: {
             name: string;
             url: string;
-            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "sms.delivered" | "sms.failed" | "*")[];
+            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. */
             secret?: string;
         };
         UpdateWebhookRequest: {
             name?: string;
             url?: string;
-            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "sms.delivered" | "sms.failed" | "*")[];
+            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is. */
             secret?: string | null;
             isActive?: boolean;
@@ -1356,7 +1416,7 @@ export interface components {
         MessageHistoryItem: {
             messageId: string;
             /** @enum {string} */
-            status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED";
+            status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED" | "SCHEDULED" | "CANCELED";
             to: string;
             from: string;
             segments: number;
@@ -1382,6 +1442,10 @@ export interface components {
             direction: "outbound" | "inbound";
             /** @description Inbound messages only: when it was received. */
             receivedAt?: string;
+            /** @description Scheduled sends only (contract §11): when it is due. */
+            sendAt?: string;
+            /** @description CANCELED messages only: when it was canceled. */
+            canceledAt?: string;
             /** @description The bulk request it came from; null for single sends. */
             batchId: string | null;
         };
@@ -1395,13 +1459,19 @@ export interface components {
                 DELIVERED: number;
                 UNDELIVERED: number;
                 FAILED: number;
+                /** @description Waiting for their `sendAt` (contract §11). */
+                SCHEDULED: number;
+                CANCELED: number;
             };
         };
         SentSms: {
             /** @example msg_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             messageId: string;
-            /** @constant */
-            status: "QUEUED";
+            /**
+             * @description `SCHEDULED` when the request had a `sendAt`.
+             * @enum {string}
+             */
+            status: "QUEUED" | "SCHEDULED";
             to: string;
             from: string;
             body: string;
@@ -1426,6 +1496,12 @@ export interface components {
              * @example 2026-11-21T10:15:00.123Z
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description Scheduled sends only: when it is due (contract §11).
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            sendAt?: string;
         };
         BulkSmsResult: {
             /** @example bat_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
@@ -1438,8 +1514,8 @@ export interface components {
                 /** @example msg_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
                 messageId: string;
                 to: string;
-                /** @constant */
-                status: "QUEUED";
+                /** @enum {string} */
+                status: "QUEUED" | "SCHEDULED";
             }[];
             errors: {
                 /** @description Position in the request's `messages`. */
@@ -1448,11 +1524,17 @@ export interface components {
                 code: string;
                 message: string;
             }[];
+            /**
+             * Format: date-time
+             * @description Scheduled requests only: when they are due (contract §11).
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            sendAt?: string;
         };
         MessageStatus: {
             messageId: string;
             /** @enum {string} */
-            status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED";
+            status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED" | "SCHEDULED" | "CANCELED";
             to: string;
             from: string;
             segments: number;
@@ -1481,6 +1563,10 @@ export interface components {
             direction?: "inbound";
             /** @description Inbound messages only: when it was received. */
             receivedAt?: string;
+            /** @description Scheduled sends only (contract §11): when it is due. */
+            sendAt?: string;
+            /** @description CANCELED messages only: when it was canceled. */
+            canceledAt?: string;
         };
         OtpSent: {
             /** @example otp_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
@@ -1508,6 +1594,12 @@ export interface components {
             status: "PENDING" | "EXPIRED" | "MAX_ATTEMPTS" | "NOT_FOUND";
             /** @description Wrong attempts left before MAX_ATTEMPTS. */
             attemptsRemaining: number;
+        };
+        BatchCancelResult: {
+            /** @example bat_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+            batchId: string;
+            /** @description Messages of the batch that were SCHEDULED and are now CANCELED. */
+            canceled: number;
         };
         InboundSettings: {
             /** @description When false, STOP/START/HELP are stored as ordinary inbound messages: no opt-out change and no reply. */
@@ -2694,7 +2786,7 @@ export interface operations {
     listMessages: {
         parameters: {
             query?: {
-                status?: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED";
+                status?: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "RECEIVED" | "SCHEDULED" | "CANCELED";
                 to?: string;
                 /** @description The sender label or number, exactly. */
                 from?: string;
@@ -3032,7 +3124,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The message was queued (status `QUEUED`). */
+            /** @description The message was queued (status `QUEUED`), or scheduled (`SCHEDULED`, with `sendAt`). */
             202: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3056,6 +3148,7 @@ export interface operations {
              *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
              *     - `country_not_allowed`: The organization does not allow messages to this country.
              *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
+             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -3359,6 +3452,7 @@ export interface operations {
              * @description Bad Request. `error.code` is one of:
              *
              *     - `invalid_request`: The request body is not valid.
+             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -4211,6 +4305,337 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `messageId` a scheduled send answered. */
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled message. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageStatus"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `key_disabled`: This API key is disabled.
+             *     - `key_expired`: This API key has expired.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "ip_not_allowed",
+                     *         "message": "Requests from this IP address are not allowed for this API key.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *
+             *     - `not_cancelable`: Only a SCHEDULED message can be canceled.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_cancelable",
+                     *         "message": "Only a SCHEDULED message can be canceled.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `batchId` a bulk send answered. */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many messages were canceled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchCancelResult"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `key_disabled`: This API key is disabled.
+             *     - `key_expired`: This API key has expired.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "ip_not_allowed",
+                     *         "message": "Requests from this IP address are not allowed for this API key.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }

@@ -13,6 +13,8 @@ export type MessageHistoryItem = ResponseBody<"listMessages">[number];
 export type BatchSummary = ResponseBody<"getBatch">;
 export type SmsQuoteParams = RequestBody<"quoteSms">;
 export type SmsQuote = ResponseBody<"quoteSms">;
+export type CanceledMessage = ResponseBody<"cancelMessage">;
+export type BatchCancelResult = ResponseBody<"cancelBatch">;
 export type SimulateInboundParams = RequestBody<"simulateInbound">;
 export type InboundMessage = ResponseBody<"simulateInbound">;
 
@@ -65,6 +67,19 @@ export class Sms {
   /** `GET /api/v1/sms/batches/{batchId}`: a bulk request's messages counted by status. */
   batch(batchId: string, options?: RequestOptions): Promise<BatchSummary> {
     return data(this.t.apiKey({ method: "GET", path: `/api/v1/sms/batches/${segment(batchId)}`, options }));
+  }
+
+  /**
+   * `POST /api/v1/sms/{messageId}/cancel`: a `SCHEDULED` message (sent with `sendAt`) becomes `CANCELED`,
+   * never sent nor billed; one that is no longer scheduled throws `not_cancelable` (409).
+   */
+  cancel(messageId: string, options?: RequestOptions): Promise<CanceledMessage> {
+    return data(this.t.apiKey({ method: "POST", path: `/api/v1/sms/${segment(messageId)}/cancel`, options }));
+  }
+
+  /** `POST /api/v1/sms/batches/{batchId}/cancel`: cancels the batch's messages still `SCHEDULED`. */
+  cancelBatch(batchId: string, options?: RequestOptions): Promise<BatchCancelResult> {
+    return data(this.t.apiKey({ method: "POST", path: `/api/v1/sms/batches/${segment(batchId)}/cancel`, options }));
   }
 
   /** `POST /api/v1/sms/quote`: what a message would cost live, without sending it. */

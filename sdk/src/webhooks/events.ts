@@ -10,7 +10,7 @@ export interface MessageEventPayload {
   messageId: string;
   to: string;
   from: string;
-  status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
+  status: "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED" | "SCHEDULED" | "CANCELED";
   environment: "live" | "test";
   segments: number;
   encoding: string;
@@ -26,6 +26,14 @@ export interface MessageEventPayload {
   sentAt: string | null;
   deliveredAt: string | null;
   failedAt: string | null;
+  /** Scheduled sends: when it is (or was) due; null for immediate sends. */
+  sendAt?: string | null;
+  canceledAt?: string | null;
+}
+
+/** `message.canceled`: a scheduled message canceled before it was due (contract §11). */
+export interface MessageCanceledPayload extends MessageEventPayload {
+  reason: "api" | "opted_out" | "campaign";
 }
 
 /** `otp.*` payloads. Never the code. */
@@ -89,6 +97,8 @@ export interface WebhookEventPayloads {
   "contact.opted_out": OptOutEventPayload;
   "contact.opted_in": OptOutEventPayload;
   "webhook.test": WebhookTestPayload;
+  "message.scheduled": MessageEventPayload;
+  "message.canceled": MessageCanceledPayload;
 }
 
 export type WebhookEventName = keyof WebhookEventPayloads;
@@ -109,6 +119,8 @@ export const WEBHOOK_EVENT_NAMES = [
   "contact.opted_out",
   "contact.opted_in",
   "webhook.test",
+  "message.scheduled",
+  "message.canceled",
 ] as const satisfies readonly WebhookEventName[];
 
 /** The body of a delivery (messaging-api.md §2.5), typed by its `event`: narrow with `switch (e.event)`. */

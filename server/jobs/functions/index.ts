@@ -6,6 +6,7 @@ import { pruneIdempotencyKeysJob } from "./prune-idempotency-keys";
 import { retryWebhookDeliveryJob } from "./retry-webhook-delivery";
 import { applyRetentionJob } from "./apply-retention";
 import { importContactsJob } from "./import-contacts";
+import { dispatchScheduledMessagesJob } from "../../scheduling/dispatch-job";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -16,4 +17,5 @@ export const allJobs: readonly AnyJobDefinition[] = [
   retryWebhookDeliveryJob,
   applyRetentionJob,
   importContactsJob,
+  dispatchScheduledMessagesJob,
 ];

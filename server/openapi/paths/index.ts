@@ -11,6 +11,7 @@ import { numbersPaths } from "./numbers";
 import { otpPaths, smsPaths } from "./messaging";
 import { pricingPaths } from "./pricing";
 import { rateLimitsPaths } from "./rate-limits";
+import { schedulingPaths } from "./scheduling";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
 
@@ -23,6 +24,7 @@ export const PATH_MODULES: PathModule[] = [
   authPaths,
   smsPaths,
   otpPaths,
+  schedulingPaths,
   inboundPaths,
   analyticsPaths,
   pricingPaths,

@@ -11,6 +11,7 @@ import { batchIdParam, batchSummaryResponse, messageHistoryItem, messageHistoryQ
 import { nextCursorHeader } from "../headers";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
+import { SCHEDULING } from "./scheduling";
 
 /*
  * contract §5. The descriptions carry what the schemas cannot: segments, sandbox outcomes, the
@@ -151,12 +152,18 @@ export const smsPaths: PathModule = {
           LIVE,
           ACCEPTANCE,
           IDEMPOTENCY,
+          SCHEDULING,
         ),
-        success: { status: 202, description: "The message was queued (status `QUEUED`).", schema: sendSmsResponse },
+        success: {
+          status: 202,
+          description: "The message was queued (status `QUEUED`), or scheduled (`SCHEDULED`, with `sendAt`).",
+          schema: sendSmsResponse,
+        },
         errors: [
           "invalid_phone_number",
           "country_not_allowed",
           "recipient_opted_out",
+          "invalid_send_at",
           "spending_limit_reached",
           "provider_not_configured",
         ],
@@ -184,9 +191,10 @@ export const smsPaths: PathModule = {
           LIVE,
           BULK_ACCEPTANCE,
           IDEMPOTENCY,
+          SCHEDULING + " With `sendAt`, every accepted message of the request is scheduled for that time.",
         ),
         success: { status: 202, description: "The valid messages were queued.", schema: bulkSmsResponse },
-        errors: ["provider_not_configured"],
+        errors: ["invalid_send_at", "provider_not_configured"],
       }),
     },
     "/api/v1/sms/{messageId}/status": {

@@ -7,6 +7,9 @@ import { listMessagesInput, messagePageSchema } from "@/schemas/message-views";
 import { messageIdParam, sendSmsInput } from "@/schemas/messages";
 import { can } from "@/schemas/roles";
 import { roleProcedure, router } from "../init";
+import { getBatchSummaryOrThrow } from "../../messages/get-batch-summary-or-throw";
+import { cancelScheduledBatchOrThrow, cancelScheduledMessageOrThrow } from "../../scheduling/cancel-scheduled";
+import { batchSummaryResponse } from "@/schemas/message-history";
 
 // The same domain functions as the REST routes. Every procedure works on ctx.organizationId only:
 // another organization's message id answers NOT_FOUND, exactly like a missing one.
@@ -32,4 +35,25 @@ export const messagesRouter = router({
     .mutation(({ ctx, input }) =>
       sendSms(ctx.db, { organizationId: ctx.organizationId, environment: "test", apiKeyId: null }, input),
     ),
+
+  /** A bulk batch's counts by status (contract §9), in the environment of its messages. */
+  batch: roleProcedure("messages.read")
+    .input(z.strictObject({ batchId: z.string().min(1).max(64), environment: z.enum(["live", "test"]) }))
+    .query(async ({ ctx, input }) =>
+      batchSummaryResponse.parse(
+        await getBatchSummaryOrThrow(ctx.db, ctx.organizationId, input.environment, input.batchId),
+      ),
+    ),
+
+  /**
+   * Cancel a SCHEDULED message or what is still scheduled of a batch (contract §11), live or
+   * sandbox: the roles that may send from the dashboard may cancel; support only reads.
+   */
+  cancel: roleProcedure("messages.sendTest")
+    .input(z.strictObject({ id: messageIdParam }))
+    .mutation(({ ctx, input }) => cancelScheduledMessageOrThrow(ctx.db, ctx.organizationId, input.id)),
+
+  cancelBatch: roleProcedure("messages.sendTest")
+    .input(z.strictObject({ batchId: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => cancelScheduledBatchOrThrow(ctx.db, ctx.organizationId, input.batchId)),
 });

@@ -163,7 +163,7 @@ describe("GET /api/v1/sms/batches/:batchId", () => {
       batchId,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       total: 2,
-      counts: { QUEUED: 1, SENT: 0, DELIVERED: 0, UNDELIVERED: 0, FAILED: 1 },
+      counts: { QUEUED: 1, SENT: 0, DELIVERED: 0, UNDELIVERED: 0, FAILED: 1, SCHEDULED: 0, CANCELED: 0 },
     });
     const row = await getDb().message.findUniqueOrThrow({ where: { id: messages[0].messageId } });
     expect(summary.json.createdAt).toBe(row.createdAt.toISOString());

@@ -1,0 +1,118 @@
+import { runSql } from "../db/sql";
+import { newId } from "../ids";
+import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
+import { cancelScheduledCtes } from "./cancel-sql";
+
+// One statement per batch, so a batch commits whole or not at all (a process killed mid-scan loses
+// nothing: its rows stay SCHEDULED, their locks go with its connection, and the next scan takes
+// them; nothing is queued twice because a row moves only while it is SCHEDULED):
+// 1. claim up to $2 due rows, oldest sendAt first, through the partial index, FOR UPDATE SKIP
+//    LOCKED (sg_due_scheduled_messages): concurrent scans take disjoint rows;
+// 2. which recipients opted out meanwhile, under each organization's opt-out lock, as acceptance
+//    asks (sg_opted_out_phones: an opt-out committing now is either seen or waits for this batch);
+// 3. the others move SCHEDULED → QUEUED with a `message.queued` event, due for the pipeline at their
+//    sendAt (next_attempt_at), so the pipeline's claim takes them first, in order;
+// 4. the opted-out ones are canceled with `recipient_opted_out` (cancel-sql.ts): never sent, never
+//    billed. Event ids come from JavaScript ($5, one per claimable row): sg_new_id per row in
+//    plpgsql costs more than the rest of the event.
+const DISPATCH_SQL = `
+WITH due AS MATERIALIZED (
+  SELECT * FROM sg_due_scheduled_messages($1::timestamptz, $2::int, $3::text)
+), opted AS MATERIALIZED (
+  SELECT p.organization_id, sg_opted_out_phones(p.organization_id, p.phones) AS phones
+  FROM (SELECT organization_id, array_agg(DISTINCT to_number) AS phones FROM due GROUP BY 1 ORDER BY 1) p
+), target AS MATERIALIZED (
+  SELECT due.*, due.to_number = ANY (coalesce(opted.phones, '{}')) AS opted_out,
+         row_number() OVER () AS n, 'opted_out' AS reason, 'recipient_opted_out' AS error_code
+  FROM due LEFT JOIN opted USING (organization_id)
+), queued AS (
+  UPDATE messages m SET status = 'QUEUED', next_attempt_at = m.send_at, updated_at = $4::timestamptz
+  FROM target t
+  WHERE m.id = t.id AND NOT t.opted_out
+  RETURNING m.id, m.organization_id, t.n, sg_message_event_payload(m) AS payload
+), queued_events AS (
+  INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
+  SELECT ($5::text[])[q.n], q.organization_id, 'message.queued', q.payload, $4::timestamptz,
+         ${dispatchedAtUnlessSubscribed("q.organization_id", "'message.queued'", "$4::timestamptz")}
+  FROM queued q
+  RETURNING 1
+), ${cancelScheduledCtes("SELECT * FROM target WHERE opted_out", "$4::timestamptz", "$5::text[]")}
+SELECT (SELECT count(*) FROM queued) AS queued, (SELECT count(*) FROM canceled) AS canceled`;
+
+export interface DispatchCounts {
+  queued: number;
+  canceled: number;
+}
+
+/**
+ * Move one batch of due SCHEDULED messages (sendAt ≤ `now`) to QUEUED, or to CANCELED for
+ * recipients who opted out since (contract §11). `organizationId` narrows the scan to one
+ * organization (tests sharing one PostgreSQL keep to their own rows).
+ */
+export async function dispatchDueBatch(
+  now: Date,
+  limit: number,
+  organizationId: string | null = null,
+): Promise<DispatchCounts> {
+  const eventIds = Array.from({ length: limit }, () => newId("evt"));
+  const [row] = await runSql<{ queued: bigint | number; canceled: bigint | number }>(
+    null,
+    DISPATCH_SQL,
+    [now.toISOString(), limit, organizationId, now.toISOString(), eventIds],
+    "sg_dispatch_scheduled",
+  );
+  return { queued: Number(row?.queued ?? 0), canceled: Number(row?.canceled ?? 0) };
+}
+
+export interface DispatchOptions {
+  /** The clock (read before each batch). */
+  now?: () => Date;
+  /** Rows per statement. */
+  batchSize?: number;
+  /** Stop starting batches after this long (the scan is one step of a job: it must end). */
+  budgetMs?: number;
+  organizationId?: string | null;
+  /** Statements at once (default 1). */
+  lanes?: number;
+  /** Called after each batch that queued messages (wakes this process's pipeline). */
+  onQueued?: (counts: DispatchCounts) => void;
+}
+
+export interface DispatchResult extends DispatchCounts {
+  batches: number;
+  /** The budget ran out on a full batch: more may be due now. */
+  backlog: boolean;
+}
+
+/**
+ * Dispatch batch after batch until a batch is not full, or the time budget is spent. `lanes`
+ * statements run at once (SKIP LOCKED gives them disjoint rows): a backlog then uses more than one
+ * of the database's cores.
+ */
+export async function dispatchDueMessages(options: DispatchOptions = {}): Promise<DispatchResult> {
+  const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const budgetMs = options.budgetMs ?? 800;
+  const started = performance.now();
+  const result: DispatchResult = { queued: 0, canceled: 0, batches: 0, backlog: false };
+  const lane = async () => {
+    for (;;) {
+      const counts = await dispatchDueBatch(now(), batchSize, options.organizationId ?? null);
+      result.queued += counts.queued;
+      result.canceled += counts.canceled;
+      result.batches++;
+      if (counts.queued > 0) options.onQueued?.(counts);
+      const full = counts.queued + counts.canceled >= batchSize;
+      if (!full) return;
+      if (performance.now() - started >= budgetMs) {
+        result.backlog = true;
+        return;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.lanes ?? 1) }, lane));
+  return result;
+}
+
+/** Several thousand rows per statement: per-statement costs (triggers, locks, planning) amortized. */
+export const DEFAULT_BATCH_SIZE = 5000;
