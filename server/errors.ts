@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   provider_not_configured: 503,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -79,6 +80,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   rate_limited: "Rate limit exceeded. Retry after the time given in Retry-After.",
   internal_error: "An internal error occurred.",
   provider_not_configured: "No SMS provider is configured for production messages.",
+  service_unavailable: "The service is briefly unavailable. Retry after the time given in Retry-After.",
 };
 
 export class AppError extends Error {
@@ -99,6 +101,17 @@ export class AppError extends Error {
     this.details = options.details;
     this.headers = options.headers;
   }
+}
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** contract §12, Faults: the database is unreachable; retry later. */
+export function serviceUnavailable(cause?: unknown): AppError {
+  return new AppError("service_unavailable", undefined, {
+    headers: { "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    cause,
+  });
 }
 
 export function isAppError(err: unknown): err is AppError {

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { assertStorable } from "./storable-text";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -62,5 +63,7 @@ export async function readFormBody(req: Request, maxBytes = 64 * 1024): Promise<
   const mediaType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (mediaType !== "application/x-www-form-urlencoded") throw new AppError("unsupported_media_type");
   const bytes = await readBoundedBody(req, maxBytes);
-  return Object.fromEntries(new URLSearchParams(bytes ? bytes.toString("utf8") : ""));
+  const form = Object.fromEntries(new URLSearchParams(bytes ? bytes.toString("utf8") : ""));
+  assertStorable(form, "body");
+  return form;
 }
