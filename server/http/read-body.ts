@@ -12,9 +12,13 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /** The body's bytes, with the size limit checked on the declared length and again while streaming. */
-async function readBoundedBody(req: Request, maxBytes: number): Promise<Buffer | undefined> {
+export async function readBoundedBody(
+  req: Request,
+  maxBytes: number,
+  tooLarge?: string,
+): Promise<Buffer | undefined> {
   const declared = req.headers.get("content-length");
-  if (declared && Number(declared) > maxBytes) throw new AppError("payload_too_large");
+  if (declared && Number(declared) > maxBytes) throw new AppError("payload_too_large", tooLarge);
   if (!req.body) return undefined;
 
   const reader = req.body.getReader();
@@ -29,7 +33,7 @@ async function readBoundedBody(req: Request, maxBytes: number): Promise<Buffer |
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new AppError("payload_too_large");
+      throw new AppError("payload_too_large", tooLarge);
     }
     chunks.push(value);
   }
