@@ -12,11 +12,7 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /** The body's bytes, with the size limit checked on the declared length and again while streaming. */
-export async function readBoundedBody(
-  req: Request,
-  maxBytes: number,
-  tooLarge?: string,
-): Promise<Buffer | undefined> {
+export async function readBoundedBody(req: Request, maxBytes: number, tooLarge?: string): Promise<Buffer | undefined> {
   const declared = req.headers.get("content-length");
   if (declared && Number(declared) > maxBytes) throw new AppError("payload_too_large", tooLarge);
   if (!req.body) return undefined;

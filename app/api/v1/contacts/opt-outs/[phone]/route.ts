@@ -14,4 +14,3 @@ export const DELETE = apiRoute(
     await removeOptOut(getDb(), auth.organizationId, valid.e164, "api");
   },
 );
-
