@@ -9,6 +9,7 @@ export interface OperationErrorCodes {
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createToken: {
     400: "invalid_request";
@@ -19,6 +20,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   refreshToken: {
     400: "invalid_request";
@@ -27,12 +29,14 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   logout: {
     400: "invalid_request";
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listMessages: {
     400: "invalid_request";
@@ -40,13 +44,16 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getBatch: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   sendSms: {
     400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out";
@@ -59,7 +66,7 @@ export interface OperationErrorCodes {
     422: "idempotency_key_reused";
     429: "rate_limited";
     500: "internal_error";
-    503: "provider_not_configured";
+    503: "service_unavailable" | "provider_not_configured";
   };
   sendBulkSms: {
     400: "invalid_request";
@@ -71,14 +78,16 @@ export interface OperationErrorCodes {
     422: "idempotency_key_reused";
     429: "rate_limited";
     500: "internal_error";
-    503: "provider_not_configured";
+    503: "service_unavailable" | "provider_not_configured";
   };
   getMessageStatus: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   sendOtp: {
     400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out";
@@ -91,7 +100,7 @@ export interface OperationErrorCodes {
     422: "idempotency_key_reused";
     429: "rate_limited";
     500: "internal_error";
-    503: "provider_not_configured";
+    503: "service_unavailable" | "provider_not_configured";
   };
   verifyOtp: {
     400: "invalid_request" | "invalid_phone_number";
@@ -101,6 +110,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   simulateInbound: {
     400: "invalid_request" | "invalid_phone_number";
@@ -110,12 +120,15 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getInboundSettings: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateInboundSettings: {
     400: "invalid_request";
@@ -125,6 +138,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getMessageAnalytics: {
     400: "invalid_request";
@@ -132,6 +146,7 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getOtpAnalytics: {
     400: "invalid_request";
@@ -139,19 +154,24 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listSmsPrices: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
     403: "ip_not_allowed";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getSmsPrice: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
     403: "ip_not_allowed";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   quoteSms: {
     400: "invalid_request" | "invalid_phone_number";
@@ -161,6 +181,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listContacts: {
     400: "invalid_request";
@@ -168,6 +189,7 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createContact: {
     400: "invalid_request";
@@ -178,6 +200,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   importContacts: {
     400: "invalid_request";
@@ -187,19 +210,24 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getContactImport: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   exportContacts: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listOptOuts: {
     400: "invalid_request";
@@ -207,6 +235,7 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createOptOut: {
     400: "invalid_request";
@@ -216,28 +245,34 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   deleteOptOut: {
-    400: "invalid_phone_number";
+    400: "invalid_request" | "invalid_phone_number";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getContact: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   deleteContact: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateContact: {
     400: "invalid_request";
@@ -249,17 +284,22 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listNumbers: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   operatorListNumbers: {
+    400: "invalid_request";
     401: "unauthenticated";
     404: "not_found";
     500: "internal_error";
+    503: "service_unavailable";
   };
   operatorAssignNumber: {
     400: "invalid_request";
@@ -269,17 +309,22 @@ export interface OperationErrorCodes {
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   operatorReleaseNumber: {
+    400: "invalid_request";
     401: "unauthenticated";
     404: "not_found";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listApiKeys: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createApiKey: {
     400: "invalid_request";
@@ -290,20 +335,25 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getApiKey: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   deleteApiKey: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateApiKey: {
     400: "invalid_request";
@@ -314,6 +364,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   regenerateApiKey: {
     400: "invalid_request";
@@ -324,26 +375,33 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   enableApiKey: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   disableApiKey: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listWebhooks: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createWebhook: {
     400: "invalid_request" | "url_not_allowed";
@@ -354,20 +412,25 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getWebhook: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   deleteWebhook: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateWebhook: {
     400: "invalid_request" | "url_not_allowed";
@@ -378,13 +441,16 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   testWebhook: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listWebhookDeliveries: {
     400: "invalid_request";
@@ -393,21 +459,26 @@ export interface OperationErrorCodes {
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   redeliverWebhookDelivery: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     409: "delivery_in_progress" | "webhook_disabled";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getRateLimits: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateRateLimits: {
     400: "invalid_request";
@@ -418,13 +489,16 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getBilling: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateBilling: {
     400: "invalid_request";
@@ -435,6 +509,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getUsage: {
     400: "invalid_request";
@@ -442,19 +517,24 @@ export interface OperationErrorCodes {
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listStatements: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getStatement: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   twilioStatusCallback: {
     400: "invalid_request";
@@ -463,6 +543,7 @@ export interface OperationErrorCodes {
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   twilioInboundWebhook: {
     400: "invalid_request";
@@ -471,6 +552,7 @@ export interface OperationErrorCodes {
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listAuditLog: {
     400: "invalid_request";
@@ -478,6 +560,7 @@ export interface OperationErrorCodes {
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getHealth: {
   };
@@ -510,6 +593,7 @@ export type ApiErrorCode =
   | "rate_limited"
   | "recipient_opted_out"
   | "refresh_token_reused"
+  | "service_unavailable"
   | "spending_limit_reached"
   | "token_expired"
   | "unauthenticated"
