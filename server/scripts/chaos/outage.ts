@@ -98,9 +98,6 @@ export function outageFigures(window: OutageWindow, records: RequestRecord[]): O
 /** 503 answers of the outage and its recovery are expected; any other 5xx is not. */
 export function inOutage(window: OutageWindow | undefined, r: RequestRecord): boolean {
   return (
-    window !== undefined &&
-    r.status === 503 &&
-    r.end >= window.stoppedAt &&
-    r.start <= window.restartedAt + RECOVERY_MS
+    window !== undefined && r.status === 503 && r.end >= window.stoppedAt && r.start <= window.restartedAt + RECOVERY_MS
   );
 }

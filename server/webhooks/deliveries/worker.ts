@@ -128,7 +128,7 @@ export class WebhookWorker {
       const batch = this.buffer.splice(0, this.options.flushBatch ?? 200);
       // While the database is away (contract §12), the outcomes wait here and are written when it
       // returns, within their leases: dropping them would send every one of those deliveries again.
-      for (const giveUpAt = Date.now() + OUTCOME_RETRY_MS; ; ) {
+      for (const giveUpAt = Date.now() + OUTCOME_RETRY_MS; ;) {
         try {
           await commitOutcomes(batch);
           break;
