@@ -17,7 +17,7 @@ export default async function GuidePage({ params }: { params: Promise<{ name: st
   return (
     <div className="min-h-screen bg-white text-slate-900">
       <header className="border-b border-slate-200">
-        <div className="mx-auto flex max-w-4xl items-baseline gap-2 px-5 py-3">
+        <div className="mx-auto flex max-w-6xl items-baseline gap-2 px-5 py-3">
           <Link href="/docs" className="text-lg font-semibold tracking-tight text-slate-900">
             SignalGate docs
           </Link>
@@ -25,8 +25,8 @@ export default async function GuidePage({ params }: { params: Promise<{ name: st
           <span className="text-base font-medium text-slate-600">{name}</span>
         </div>
       </header>
-      <main className="mx-auto max-w-4xl px-5 py-6">
-        <pre className="whitespace-pre-wrap break-words font-mono text-[13px] leading-relaxed text-slate-800">
+      <main className="mx-auto max-w-6xl px-5 py-6">
+        <pre className="overflow-x-auto whitespace-pre font-mono text-[13px] leading-relaxed text-slate-800">
           {text}
         </pre>
       </main>
