@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { moneySchema } from "./money";
 import { keyEnvironmentSchema } from "./api-keys";
+import { dateInRange, isCalendarDate } from "./dates";
 
 export const GRANULARITIES = ["hour", "day"] as const;
 /** contract §9: the longest range per granularity. */
@@ -8,10 +9,11 @@ export const MAX_RANGE_DAYS = { hour: 7, day: 400 } as const;
 
 const instant = z
   .string()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && isCalendarDate(v) && !Number.isNaN(Date.parse(v)), {
     message: "An ISO 8601 date or time, e.g. 2026-11-01 or 2026-11-01T00:00:00Z.",
   })
-  .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v));
+  .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v))
+  .pipe(dateInRange);
 
 const rangeFields = {
   from: instant

@@ -16,7 +16,7 @@ const email = z
   .transform((v) => v.toLowerCase());
 const tag = z.string().trim().min(1).max(50);
 const attributes = z
-  .record(z.string().min(1).max(64), z.string().max(1000))
+  .record(z.string().trim().min(1).max(64), z.string().max(1000))
   .refine((a) => Object.keys(a).length <= MAX_CONTACT_ATTRIBUTES, {
     message: `At most ${MAX_CONTACT_ATTRIBUTES} attributes.`,
   });

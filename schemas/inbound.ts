@@ -14,7 +14,8 @@ export type KeywordFamily = keyof typeof KEYWORD_FAMILIES;
 
 /** The keyword family of an inbound body, or null when it is an ordinary message. */
 export function keywordOf(body: string): KeywordFamily | null {
-  const word = body.trim().toUpperCase();
+  // ASCII case only: toUpperCase() would fold "ſtop" (U+017F) or "ﬆop" into STOP.
+  const word = body.trim().replace(/[a-z]/g, (c) => c.toUpperCase());
   for (const family of Object.keys(KEYWORD_FAMILIES) as KeywordFamily[]) {
     if ((KEYWORD_FAMILIES[family] as readonly string[]).includes(word)) return family;
   }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { listCursorSchema } from "./common";
 import { messageStatusResponse, messageStatusSchema, senderSchema } from "./messages";
 import { E164 } from "./phone";
+import { dateInRange } from "./dates";
 
 /** contract §9: one entry of `GET /api/v1/sms`, the §5 status object and where it belongs. */
 export const messageHistoryItem = messageStatusResponse
@@ -12,7 +13,7 @@ export const messageHistoryItem = messageStatusResponse
   .meta({ id: "MessageHistoryItem" });
 export type MessageHistoryItem = z.infer<typeof messageHistoryItem>;
 
-const instant = z.iso.datetime().pipe(z.coerce.date());
+const instant = z.iso.datetime().pipe(z.coerce.date()).pipe(dateInRange);
 
 /** contract §9: `GET /api/v1/sms` filters (the key's environment is implied). */
 export const messageHistoryQuery = z

@@ -2,11 +2,9 @@ import { z } from "zod";
 import { keyEnvironmentSchema } from "./api-keys";
 import { moneySchema } from "./money";
 import { currencySchema } from "./pricing";
+import { calendarDaySchema } from "./dates";
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "A date, YYYY-MM-DD.")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Not a calendar date.");
+const isoDate = calendarDaySchema;
 
 export const MAX_USAGE_DAYS = 400;
 

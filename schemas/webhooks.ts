@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateInRange } from "./dates";
 import { listCursorSchema, timestampSchema } from "./common";
 
 /** contract §6: canonical event types. */
@@ -195,8 +196,8 @@ export const deliveryLogQuery = z.strictObject({
   webhookId: z.string().max(64).optional(),
   status: deliveryStatusSchema.optional(),
   event: z.string().max(64).optional(),
-  from: z.coerce.date().optional(),
-  until: z.coerce.date().optional(),
+  from: z.coerce.date().pipe(dateInRange).optional(),
+  until: z.coerce.date().pipe(dateInRange).optional(),
   cursor: listCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });

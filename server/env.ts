@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The one place configuration is read. Every variable is documented in .env.example and the README.
+// The one place configuration is read. Every variable is documented in .env.example and docs/configuration.md.
 // Parsed lazily on first use so `next build` (which imports route modules) never needs secrets.
 
 const bool = z

@@ -38,6 +38,7 @@ export const ERROR_STATUS = {
   provider_not_configured: 503,
   invalid_send_at: 400,
   not_cancelable: 409,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -83,6 +84,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   provider_not_configured: "No SMS provider is configured for production messages.",
   invalid_send_at: "sendAt must be from 60 seconds to 35 days ahead.",
   not_cancelable: "Only a SCHEDULED message can be canceled.",
+  service_unavailable: "The service is briefly unavailable. Retry after the time given in Retry-After.",
 };
 
 export class AppError extends Error {
@@ -103,6 +105,17 @@ export class AppError extends Error {
     this.details = options.details;
     this.headers = options.headers;
   }
+}
+
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** contract §12, Faults: the database is unreachable; retry later. */
+export function serviceUnavailable(cause?: unknown): AppError {
+  return new AppError("service_unavailable", undefined, {
+    headers: { "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    cause,
+  });
 }
 
 export function isAppError(err: unknown): err is AppError {

@@ -48,7 +48,8 @@ async function start(): Promise<{ shutdownDrainMs: number }> {
   const { startMessagePipeline } = await import("./messages/pipeline/worker");
   const { startLiveCarriers } = await import("./carriers/live");
   // The process that hands messages off holds the carrier connections (and takes SMPP receipts).
-  const providers = env.MESSAGE_PIPELINE === "on" ? startLiveCarriers() : [];
+  const { smppInboundHandler } = await import("./inbound/smpp-handler");
+  const providers = env.MESSAGE_PIPELINE === "on" ? startLiveCarriers({ inbound: smppInboundHandler }) : [];
   console.log(`[carriers] live: ${providers.length > 0 ? providers.join(", ") : "none (sg_live_ sends answer 503)"}`);
   const pipeline = startMessagePipeline();
   console.log(`[messages] pipeline: ${pipeline ? "on" : "off"}`);

@@ -11,6 +11,7 @@ import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 import next from "next";
 import { trackConnections } from "./serve/connections.mjs";
+import { refuseMalformedPath } from "./serve/malformed-path.mjs";
 import { createShutdown, markDraining } from "./serve/shutdown.mjs";
 import { awaitStartup, describeStartupFailure, installStartupReport } from "./serve/startup.mjs";
 
@@ -53,6 +54,7 @@ function clientIp(req) {
 
 const server = createServer((req, res) => {
   markDraining(res);
+  if (refuseMalformedPath(req, res)) return;
   req.headers["x-sg-client-ip"] = clientIp(req);
   req.headers["x-sg-edge"] = edgeToken;
   handle(req, res).catch((err) => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiReference } from "@/components/docs/api-reference";
+import { listGuides } from "@/server/docs/guides";
 
 export const metadata: Metadata = {
   title: "API reference",
@@ -10,7 +11,8 @@ export const metadata: Metadata = {
 const OPENAPI_URL = "/api/v1/openapi.json";
 
 /** Public: no sign-in needed to read the API reference. */
-export default function DocsPage() {
+export default async function DocsPage() {
+  const guides = await listGuides();
   return (
     <div className="min-h-screen bg-white text-slate-900">
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -39,6 +41,20 @@ export default function DocsPage() {
         </div>
       </header>
       <main>
+        {guides.length > 0 && (
+          <nav aria-label="Guides" className="mx-auto max-w-[1460px] border-b border-slate-100 px-5 py-3 text-sm">
+            <span className="mr-2 font-medium text-slate-500">Guides:</span>
+            {guides.map((g) => (
+              <Link
+                key={g.name}
+                href={`/docs/guides/${g.name}`}
+                className="mr-3 inline-block text-slate-700 underline-offset-2 hover:underline"
+              >
+                {g.title}
+              </Link>
+            ))}
+          </nav>
+        )}
         <ApiReference url={OPENAPI_URL} />
       </main>
     </div>

@@ -4,6 +4,7 @@ import { runSql } from "../db/sql";
 import { CURRENCY, formatMoney } from "@/schemas/money";
 import { statementSchema, statementSummarySchema, type Statement } from "@/schemas/usage";
 import { monthOf } from "./period";
+import { csvLine } from "../csv/csv-line";
 
 interface Line {
   country: string;
@@ -128,6 +129,12 @@ export async function getStatementOrThrow(
   const open = periodOf(now);
   const notFound = () => new AppError("not_found", `No statement for ${period}.`);
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period) || period > open) throw notFound();
+  // contract §12: months before 1970 are outside the dates the API accepts.
+  if (period < "1970-01") {
+    throw new AppError("invalid_request", "The period must be 1970-01 or later.", {
+      details: [{ path: "period", message: "A month between 1970-01 and 9999-12." }],
+    });
+  }
   let lines: Line[];
   if (period === open) {
     lines = await computeLines(db, organizationId, period);
@@ -157,6 +164,8 @@ export async function getStatementOrThrow(
 
 /** The statement as CSV (`Accept: text/csv`): country,price_per_segment,messages,segments,amount. */
 export function statementCsv(statement: Statement): string {
-  const rows = statement.lines.map((l) => [l.country, l.pricePerSegment, l.messages, l.segments, l.amount].join(","));
-  return ["country,price_per_segment,messages,segments,amount", ...rows].join("\n") + "\n";
+  const rows = statement.lines.map((l) =>
+    csvLine([l.country, l.pricePerSegment, String(l.messages), String(l.segments), l.amount], "\n"),
+  );
+  return ["country,price_per_segment,messages,segments,amount\n", ...rows].join("");
 }

@@ -1,12 +1,22 @@
 import { getEnv, type Env } from "../env";
 import { logger } from "../logger";
 import { ReceiptBatcher } from "../messages/carrier-receipts/record";
-import { receiveSmppInbound } from "../inbound/smpp-inbound";
-import { smppMoAcknowledged } from "../inbound/smpp-unacked";
 import { FailoverCarrier } from "./failover";
 import { SmppCarrier } from "./smpp/smpp-carrier";
 import { TwilioCarrier } from "./twilio/twilio-carrier";
+import type { SmppMo } from "./smpp/types";
 import type { Carrier, CarrierState } from "./types";
+
+/**
+ * What becomes of a mobile-originated SMPP message: given at start-up (register-node.ts hands the
+ * inbound domain's functions in), so carriers know nothing of inbound storage.
+ */
+export interface InboundHandler {
+  /** Store the message (or part); the SMSC gets its resp only once this resolves. */
+  receive(mo: SmppMo): Promise<void>;
+  /** The resp was written to the SMSC. */
+  acknowledged(mo: SmppMo): void;
+}
 
 /** Where Twilio posts status callbacks (app/api/v1/carriers/twilio/status). */
 export const TWILIO_CALLBACK_PATH = "/api/v1/carriers/twilio/status";
@@ -22,7 +32,11 @@ export interface LiveCarriers {
 }
 
 /** The providers SMS_PROVIDER names, built from their settings; null when none is configured. */
-export function buildLiveCarriers(env: Env, receipts = new ReceiptBatcher()): LiveCarriers | null {
+export function buildLiveCarriers(
+  env: Env,
+  receipts = new ReceiptBatcher(),
+  inbound: () => InboundHandler | undefined = () => holder.__signalgateInboundHandler,
+): LiveCarriers | null {
   if (env.SMS_PROVIDER.length === 0) return null;
   const log = {
     info: (message: string, fields?: Record<string, unknown>) => logger.info(message, fields),
@@ -37,8 +51,13 @@ export function buildLiveCarriers(env: Env, receipts = new ReceiptBatcher()): Li
         systemType: env.SMPP_SYSTEM_TYPE,
         windowSize: env.SMPP_WINDOW_SIZE,
         onReceipt: (r) => receipts.add({ provider: "smpp", ...r }),
-        onInbound: (mo) => receiveSmppInbound(mo),
-        onInboundAcknowledged: smppMoAcknowledged,
+        // Without a handler (never in a started server) the MO is refused and the SMSC redelivers it.
+        onInbound: (mo) => {
+          const handler = inbound();
+          if (!handler) throw new Error("no inbound handler was given at start-up");
+          return handler.receive(mo);
+        },
+        onInboundAcknowledged: (mo) => inbound()?.acknowledged(mo),
         log,
       });
     }
@@ -64,7 +83,10 @@ export function buildLiveCarriers(env: Env, receipts = new ReceiptBatcher()): Li
   };
 }
 
-const holder = globalThis as typeof globalThis & { __signalgateLiveCarriers?: LiveCarriers | null };
+const holder = globalThis as typeof globalThis & {
+  __signalgateLiveCarriers?: LiveCarriers | null;
+  __signalgateInboundHandler?: InboundHandler;
+};
 
 /** This process's live carriers (built on first use, not connected until `startLiveCarriers`). */
 export function liveCarriers(): LiveCarriers | null {
@@ -77,7 +99,8 @@ export function liveCarriers(): LiveCarriers | null {
  * receipts). Connecting goes on in the background, so an unreachable SMSC never delays start-up;
  * until it binds, hand-offs answer "retry" (or fail over).
  */
-export function startLiveCarriers(): string[] {
+export function startLiveCarriers(options: { inbound: InboundHandler }): string[] {
+  holder.__signalgateInboundHandler = options.inbound;
   const live = liveCarriers();
   if (!live) return [];
   void live.start();

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../db/client";
-import { csvLine } from "./csv";
+import { csvLine } from "../csv/csv-line";
 
 const PAGE = 1000;
 export const EXPORT_COLUMNS = ["phone", "first_name", "last_name", "email", "tags"] as const;

@@ -14,6 +14,7 @@ import type { Permission } from "@/schemas/permissions";
 import { originOf, type AuditActor, type RequestOrigin } from "../audit/actor";
 import { trackApiRequest } from "./api-activity";
 import { authenticateOperator, type OperatorAuth } from "./authenticate-operator";
+import { assertStorable } from "./storable-text";
 
 /**
  * "any": an API key or a dashboard/management JWT, for public reference data such as prices.
@@ -166,15 +167,18 @@ export function apiRoute<
       const auth = await admit(req, options, extraHeaders);
 
       const rawBody = options.body ? ((await readJsonBody(req)) ?? {}) : undefined;
-      const body = options.body ? validate(options.body, rawBody, "body") : undefined;
-      const query = options.query
-        ? validate(options.query, Object.fromEntries(new URL(req.url).searchParams), "query")
-        : undefined;
+      const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
       // Next passes a context whose params resolve to undefined on routes without [segments].
       const rawParams = (context ? await context.params : undefined) ?? {};
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       );
+      // Text PostgreSQL cannot store is refused here, once for every route (contract §12, Input).
+      assertStorable(params, "path");
+      assertStorable(rawQuery, "query");
+      if (rawBody !== undefined) assertStorable(rawBody, "body");
+      const body = options.body ? validate(options.body, rawBody, "body") : undefined;
+      const query = options.query ? validate(options.query, rawQuery, "query") : undefined;
 
       const status = options.status ?? 200;
       const origin = originOf(req);

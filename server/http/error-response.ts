@@ -1,4 +1,5 @@
-import { AppError, isAppError } from "../errors";
+import { AppError, isAppError, serviceUnavailable } from "../errors";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import { logger } from "../logger";
 
 export interface ErrorBody {
@@ -7,11 +8,15 @@ export interface ErrorBody {
 
 /**
  * The one error mapper of the REST API. AppErrors keep their code and status; anything else is a
- * bug and becomes a plain 500 whose body reveals nothing (the cause is logged with the request id).
+ * bug and becomes a plain 500 whose body reveals nothing (the cause is logged with the request id),
+ * except an unreachable database: 503 `service_unavailable` with Retry-After (contract §12).
  */
 export function errorResponse(err: unknown, requestId: string): Response {
-  const appError = isAppError(err) ? err : new AppError("internal_error");
-  if (!isAppError(err)) {
+  const unavailable = !isAppError(err) && isDatabaseUnavailable(err);
+  const appError = isAppError(err) ? err : unavailable ? serviceUnavailable(err) : new AppError("internal_error");
+  if (unavailable) {
+    logger.warn("database unavailable", { requestId, error: err instanceof Error ? err.message : String(err) });
+  } else if (!isAppError(err)) {
     logger.error("unhandled error", {
       requestId,
       error: err instanceof Error ? (err.stack ?? err.message) : String(err),

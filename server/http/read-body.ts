@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { assertStorable } from "./storable-text";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -11,9 +12,9 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /** The body's bytes, with the size limit checked on the declared length and again while streaming. */
-async function readBoundedBody(req: Request, maxBytes: number): Promise<Buffer | undefined> {
+export async function readBoundedBody(req: Request, maxBytes: number, tooLarge?: string): Promise<Buffer | undefined> {
   const declared = req.headers.get("content-length");
-  if (declared && Number(declared) > maxBytes) throw new AppError("payload_too_large");
+  if (declared && Number(declared) > maxBytes) throw new AppError("payload_too_large", tooLarge);
   if (!req.body) return undefined;
 
   const reader = req.body.getReader();
@@ -28,7 +29,7 @@ async function readBoundedBody(req: Request, maxBytes: number): Promise<Buffer |
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new AppError("payload_too_large");
+      throw new AppError("payload_too_large", tooLarge);
     }
     chunks.push(value);
   }
@@ -62,5 +63,7 @@ export async function readFormBody(req: Request, maxBytes = 64 * 1024): Promise<
   const mediaType = req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (mediaType !== "application/x-www-form-urlencoded") throw new AppError("unsupported_media_type");
   const bytes = await readBoundedBody(req, maxBytes);
-  return Object.fromEntries(new URLSearchParams(bytes ? bytes.toString("utf8") : ""));
+  const form = Object.fromEntries(new URLSearchParams(bytes ? bytes.toString("utf8") : ""));
+  assertStorable(form, "body");
+  return form;
 }

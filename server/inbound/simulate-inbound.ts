@@ -23,16 +23,7 @@ export async function simulateInbound(
   if (key.environment !== "test") {
     throw new AppError("forbidden", "Only sandbox keys (sg_test_…) can simulate inbound messages.");
   }
-  const to =
-    input.to ??
-    (
-      await db.phoneNumber.findFirst({
-        where: { organizationId: key.organizationId },
-        orderBy: { number: "asc" },
-        select: { number: true },
-      })
-    )?.number ??
-    SANDBOX_RECEIVING_NUMBER;
+  const to = await receivingNumber(db, key.organizationId, input.to);
   const stored = await receiveInboundMessage(db, {
     from: input.from,
     to,
@@ -43,4 +34,19 @@ export async function simulateInbound(
   });
   if (stored.outcome !== "stored") throw new Error(`simulated inbound message not stored: ${stored.outcome}`);
   return toMessageStatusView(await getMessageOrThrow(db, key.organizationId, stored.messageId));
+}
+
+/**
+ * `to`, when given, must be one of the organization's own numbers (or the sandbox number while it
+ * has none): a reply must never go out "from" another organization's number, or nobody's.
+ */
+async function receivingNumber(db: Db, organizationId: string, to: string | undefined): Promise<string> {
+  const first = () =>
+    db.phoneNumber.findFirst({ where: { organizationId }, orderBy: { number: "asc" }, select: { number: true } });
+  if (to === undefined) return (await first())?.number ?? SANDBOX_RECEIVING_NUMBER;
+  const owned = await db.phoneNumber.findFirst({ where: { organizationId, number: to }, select: { number: true } });
+  if (owned || (to === SANDBOX_RECEIVING_NUMBER && !(await first()))) return to;
+  throw new AppError("invalid_request", "`to` must be one of the organization's numbers (GET /api/v1/numbers).", {
+    details: [{ path: "to", message: "Not one of the organization's numbers." }],
+  });
 }

@@ -194,8 +194,13 @@ describe("operation()", () => {
       "415",
       "429",
       "500",
+      "503",
     ]);
-    expect(Object.keys(ops.deleteSample?.responses as Json)).toEqual(["204", "401", "429", "500"]);
+    expect(Object.keys(ops.deleteSample?.responses as Json)).toEqual(["204", "400", "401", "429", "500", "503"]);
+    expect((ops.deleteSample?.responses as Json)["503"]).toMatchObject({
+      description: expect.stringContaining("`service_unavailable`"),
+      headers: { "Retry-After": expect.anything() },
+    });
     expect(Object.keys(ops.sendSample?.responses as Json)).toEqual([
       "202",
       "400",
@@ -207,6 +212,7 @@ describe("operation()", () => {
       "422",
       "429",
       "500",
+      "503",
     ]);
     expect(ops.sendSample?.security).toEqual([{ apiKey: [] }]);
     expect(ops.updateSample?.security).toEqual([{ accessToken: [] }]);

@@ -37,6 +37,7 @@ function exampleBody(code: ErrorCode): ErrorBody {
 
 function headersFor(status: number) {
   if (status === 401) return z.object({ "X-Request-Id": requestIdHeader, "WWW-Authenticate": wwwAuthenticateHeader });
+  if (status === 503) return z.object({ "X-Request-Id": requestIdHeader, "Retry-After": retryAfterHeader });
   if (status === 429)
     return z.object({ "X-Request-Id": requestIdHeader, "Retry-After": retryAfterHeader, ...rateLimitHeaders });
   return z.object({ "X-Request-Id": requestIdHeader });

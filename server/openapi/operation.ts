@@ -44,8 +44,9 @@ export interface OperationSpec {
 export function impliedErrorCodes(
   spec: Pick<OperationSpec, "auth" | "scope" | "allow" | "body" | "query" | "idempotent">,
 ): ErrorCode[] {
-  const codes: ErrorCode[] = [];
-  if (spec.body || spec.query) codes.push("invalid_request");
+  // Any route: a malformed percent-escape or U+0000 in the path is 400, and an unreachable database
+  // answers 503 with Retry-After (contract §12).
+  const codes: ErrorCode[] = ["invalid_request", "service_unavailable"];
   if (spec.body) codes.push("payload_too_large", "unsupported_media_type");
   if (spec.auth === "jwt") codes.push("unauthenticated", "token_expired", "wrong_credential_type", "rate_limited");
   if (spec.auth === "apiKey") {

@@ -21,14 +21,20 @@
 // chaos/settings.ts). Knobs: CHAOS_SECONDS, CHAOS_RATE (requests/s, 6), CHAOS_KILL_EVERY (s, 10),
 // CHAOS_FAIL_PERCENT (20), CHAOS_DRAIN_TIMEOUT (s, 150), CHAOS_BULK_SIZE (100).
 //
-// chaos/supervisor.ts runs and kills the processes, chaos/load.ts sends, chaos/receiver.ts is the
+// Then, with CHAOS_OUTAGE_SECONDS (15; 0 for none), the load goes on while PostgreSQL is stopped that
+// long and started again (with-postgres.mjs says how, in TEST_POSTGRES_CONTROL): every answer while
+// it is away must be 503 service_unavailable with Retry-After, only 503s are exempt from the 5xx
+// rule around it, and the drain must still find every message final and every event delivered once.
+//
+// chaos/supervisor.ts runs and kills the processes, chaos/outage.ts stops and starts PostgreSQL, chaos/load.ts sends, chaos/receiver.ts is the
 // webhook endpoint, chaos/seed.ts sets the account up, chaos/verify.ts drains and checks,
 // chaos/database.ts reads PostgreSQL, chaos/report.ts prints.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { Cleanups } from "./cleanups";
 import { ChaosDatabase } from "./chaos/database";
-import { runLoad } from "./chaos/load";
+import { runLoad, type RequestRecord } from "./chaos/load";
+import { PostgresControl, runOutage, type OutageWindow } from "./chaos/outage";
 import { ChaosReceiver } from "./chaos/receiver";
 import { printReport } from "./chaos/report";
 import { seedAccount } from "./chaos/seed";
@@ -86,12 +92,14 @@ async function main(): Promise<number> {
     ),
     supervisor.killLoop(startedAt, s.killEverySeconds * 1000, endAt, log),
   ]);
+  const runId = randomBytes(4).toString("hex");
+  const outage = await outagePhase(s, { A: a!.baseUrl, B: b!.baseUrl }, account.apiKey, runId, records);
   log(`load done: ${records.length} requests; draining (up to ${s.drainTimeoutSeconds} s, both processes up)`);
 
   const drained = await drain(db, account, receiver, s.drainTimeoutSeconds * 1000, log);
   // A last look for late duplicates: a second attempt of a delivery that already succeeded.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const figures = await collectFigures(db, account, records, receiver, supervisor, drained);
+  const figures = await collectFigures(db, account, records, receiver, supervisor, drained, outage);
   const problems = failures(figures);
   printReport(s, figures, problems, startedAt);
   if (problems.length > 0) {
@@ -104,6 +112,34 @@ async function main(): Promise<number> {
     log(`the servers printed (last lines):\n${supervisor.printed.slice(-30).join("\n")}`);
   }
   return problems.length === 0 ? 0 : 1;
+}
+
+/**
+ * After the kill phase, the same load for CHAOS_OUTAGE_SECONDS + 8 s while PostgreSQL is stopped for
+ * CHAOS_OUTAGE_SECONDS (from 2 s in): the requests join `records`.
+ */
+async function outagePhase(
+  s: ReturnType<typeof readSettings>,
+  targets: Record<"A" | "B", string>,
+  apiKey: string,
+  runId: string,
+  records: RequestRecord[],
+): Promise<OutageWindow | undefined> {
+  if (s.outageSeconds === 0) return undefined;
+  const control = PostgresControl.fromEnv();
+  if (!control) {
+    log("no outage: this run did not start the PostgreSQL server (TEST_POSTGRES_CONTROL unset)");
+    return undefined;
+  }
+  const [more, window] = await Promise.all([
+    runLoad(
+      { targets, apiKey, rate: s.rate, seconds: s.outageSeconds + 8, bulkSize: s.bulkSize, runId: `${runId}-outage` },
+      Date.now(),
+    ),
+    runOutage(control, 2_000, s.outageSeconds, log),
+  ]);
+  records.push(...more);
+  return window;
 }
 
 let code = 1;

@@ -167,6 +167,15 @@ async function startCluster(binDir) {
     throw new Error(`${err instanceof Error ? err.message : String(err)}\n${serverLog}`);
   }
   cleanups.push(() => run(pgCtl, ["-D", dataDir, "-m", "fast", "-w", "stop"], opts));
+  // The chaos run stops and starts this cluster (a database outage under load, issue 25).
+  process.env.TEST_POSTGRES_CONTROL = JSON.stringify({
+    pgCtl,
+    dataDir,
+    logFile,
+    serverOptions,
+    cwd: root,
+    runAsPostgres: Boolean(user),
+  });
   log(`started PostgreSQL (${path.basename(path.dirname(binDir))}) on 127.0.0.1:${port}`);
   return `postgresql://postgres@127.0.0.1:${port}/postgres`;
 }

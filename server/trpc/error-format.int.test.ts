@@ -30,6 +30,21 @@ describe("tRPC error shape", () => {
     expect(data?.zodError?.fieldErrors.email).toEqual(["Enter a valid email address."]);
   });
 
+  it("answers 400 invalid_request naming the field for text PostgreSQL cannot store (issue 25)", async () => {
+    const { user } = await registerUser(getDb(), {
+      email: uniqueEmail(),
+      password: "correct horse battery",
+      organizationName: "A",
+    });
+    const { status, body } = await post("organizations.create", { name: "Nul\u0000Org" }, { user: { id: user.id } });
+    expect(status).toBe(400);
+    expect(body.error?.json.data).toMatchObject({
+      code: "BAD_REQUEST",
+      appCode: "invalid_request",
+      details: [{ path: "name", message: expect.stringContaining("U+0000") }],
+    });
+  });
+
   it("keeps AppError messages and details, maps 409 to CONFLICT", async () => {
     const email = uniqueEmail();
     const { user } = await registerUser(getDb(), { email, password: "correct horse battery", organizationName: "A" });

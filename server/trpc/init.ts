@@ -3,7 +3,9 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "../db/client";
-import { AppError, type ErrorCode } from "../errors";
+import { AppError, serviceUnavailable, type ErrorCode } from "../errors";
+import { isDatabaseUnavailable } from "../db/unavailable";
+import { assertStorable } from "../http/storable-text";
 import { resolveActiveMembership } from "../orgs/memberships";
 import { can, type Action } from "@/schemas/roles";
 import { ACTIVE_ORG_COOKIE, readCookie } from "./active-org-cookie";
@@ -64,6 +66,8 @@ function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
       return "CONFLICT";
     case 429:
       return "TOO_MANY_REQUESTS";
+    case 503:
+      return "SERVICE_UNAVAILABLE";
     default:
       return "INTERNAL_SERVER_ERROR";
   }
@@ -100,10 +104,22 @@ const t = initTRPC.context<TRPCContext>().create({
  * Domain functions throw AppError (and ZodError when they re-validate input); this turns them into
  * TRPCErrors with the status from ERROR_STATUS, keeping the AppError as `cause` for the formatter.
  */
-const mapErrors = t.middleware(async ({ next }) => {
+const mapErrors = t.middleware(async ({ next, getRawInput }) => {
+  // Text PostgreSQL cannot store is refused before the procedure runs (contract §12, Input).
+  const input = await getRawInput().catch(() => undefined);
+  try {
+    assertStorable(input, "body");
+  } catch (err) {
+    const appError = err as AppError;
+    throw new TRPCError({ code: "BAD_REQUEST", message: appError.message, cause: appError });
+  }
   const result = await next();
   if (!result.ok) {
     const cause = result.error.cause;
+    if (!(cause instanceof AppError) && isDatabaseUnavailable(cause ?? result.error)) {
+      const unavailable = serviceUnavailable(cause);
+      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: unavailable.message, cause: unavailable });
+    }
     if (cause instanceof AppError) {
       throw new TRPCError({ code: trpcCodeForStatus(cause.status), message: cause.message, cause });
     }

@@ -115,6 +115,28 @@ describe("the retry rule", () => {
     expect(waits).toEqual([500, 1000]);
   });
 
+  it("503 service_unavailable (the database is away) is retried after its Retry-After, for GETs and keyed sends", async () => {
+    const unavailable = () =>
+      json(
+        503,
+        { error: { code: "service_unavailable", message: "Briefly unavailable.", requestId: "req_503" } },
+        { "retry-after": "5" },
+      );
+    const get = client([unavailable(), json(200, { messageId: "msg_1", status: "DELIVERED" })]);
+    await expect(get.sg.sms.status("msg_1")).resolves.toMatchObject({ status: "DELIVERED" });
+    expect(get.waits).toEqual([5000]);
+    const send = client([unavailable(), unavailable(), sent()]);
+    await expect(send.sg.sms.send(SMS)).resolves.toMatchObject({ messageId: "msg_1" });
+    expect(send.waits).toEqual([5000, 10000]);
+    expect(new Set(send.calls.map((c) => c.headers["idempotency-key"])).size).toBe(1);
+    const verify = client([unavailable()]);
+    await expect(verify.sg.otp.verify({ to: SMS.to, code: "123456" })).rejects.toMatchObject({
+      status: 503,
+      code: "service_unavailable",
+    });
+    expect(verify.calls).toHaveLength(1);
+  });
+
   it("each send gets its own key, and a caller's key is used as given", async () => {
     const { sg, calls } = client([sent(), sent(), sent()]);
     await sg.sms.send(SMS);

@@ -9,6 +9,7 @@ export interface OperationErrorCodes {
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createToken: {
     400: "invalid_request";
@@ -19,6 +20,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   refreshToken: {
     400: "invalid_request";
@@ -27,12 +29,14 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   logout: {
     400: "invalid_request";
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listMessages: {
     400: "invalid_request";
@@ -40,13 +44,16 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getBatch: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   sendSms: {
     400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out" | "invalid_send_at";
@@ -59,7 +66,7 @@ export interface OperationErrorCodes {
     422: "idempotency_key_reused";
     429: "rate_limited";
     500: "internal_error";
-    503: "provider_not_configured";
+    503: "service_unavailable" | "provider_not_configured";
   };
   sendBulkSms: {
     400: "invalid_request" | "invalid_send_at";
@@ -71,14 +78,16 @@ export interface OperationErrorCodes {
     422: "idempotency_key_reused";
     429: "rate_limited";
     500: "internal_error";
-    503: "provider_not_configured";
+    503: "service_unavailable" | "provider_not_configured";
   };
   getMessageStatus: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   sendOtp: {
     400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out";
@@ -91,7 +100,7 @@ export interface OperationErrorCodes {
     422: "idempotency_key_reused";
     429: "rate_limited";
     500: "internal_error";
-    503: "provider_not_configured";
+    503: "service_unavailable" | "provider_not_configured";
   };
   verifyOtp: {
     400: "invalid_request" | "invalid_phone_number";
@@ -101,21 +110,26 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   cancelMessage: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     409: "not_cancelable";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   cancelBatch: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   simulateInbound: {
     400: "invalid_request" | "invalid_phone_number";
@@ -125,12 +139,15 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getInboundSettings: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateInboundSettings: {
     400: "invalid_request";
@@ -140,6 +157,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getMessageAnalytics: {
     400: "invalid_request";
@@ -147,6 +165,7 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getOtpAnalytics: {
     400: "invalid_request";
@@ -154,19 +173,24 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listSmsPrices: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
     403: "ip_not_allowed";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getSmsPrice: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
     403: "ip_not_allowed";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   quoteSms: {
     400: "invalid_request" | "invalid_phone_number";
@@ -176,6 +200,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listContacts: {
     400: "invalid_request";
@@ -183,6 +208,7 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createContact: {
     400: "invalid_request";
@@ -193,6 +219,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   importContacts: {
     400: "invalid_request";
@@ -202,19 +229,24 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getContactImport: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   exportContacts: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listOptOuts: {
     400: "invalid_request";
@@ -222,6 +254,7 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createOptOut: {
     400: "invalid_request";
@@ -231,28 +264,34 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   deleteOptOut: {
-    400: "invalid_phone_number";
+    400: "invalid_request" | "invalid_phone_number";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getContact: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   deleteContact: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateContact: {
     400: "invalid_request";
@@ -264,17 +303,22 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listNumbers: {
+    400: "invalid_request";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     403: "ip_not_allowed" | "insufficient_scope";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   operatorListNumbers: {
+    400: "invalid_request";
     401: "unauthenticated";
     404: "not_found";
     500: "internal_error";
+    503: "service_unavailable";
   };
   operatorAssignNumber: {
     400: "invalid_request";
@@ -284,17 +328,22 @@ export interface OperationErrorCodes {
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   operatorReleaseNumber: {
+    400: "invalid_request";
     401: "unauthenticated";
     404: "not_found";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listApiKeys: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createApiKey: {
     400: "invalid_request";
@@ -305,20 +354,25 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getApiKey: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   deleteApiKey: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateApiKey: {
     400: "invalid_request";
@@ -329,6 +383,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   regenerateApiKey: {
     400: "invalid_request";
@@ -339,26 +394,33 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   enableApiKey: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   disableApiKey: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listWebhooks: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   createWebhook: {
     400: "invalid_request" | "url_not_allowed";
@@ -369,20 +431,25 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getWebhook: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   deleteWebhook: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateWebhook: {
     400: "invalid_request" | "url_not_allowed";
@@ -393,13 +460,16 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   testWebhook: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listWebhookDeliveries: {
     400: "invalid_request";
@@ -408,21 +478,26 @@ export interface OperationErrorCodes {
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   redeliverWebhookDelivery: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     409: "delivery_in_progress" | "webhook_disabled";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getRateLimits: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateRateLimits: {
     400: "invalid_request";
@@ -433,13 +508,16 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getBilling: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   updateBilling: {
     400: "invalid_request";
@@ -450,6 +528,7 @@ export interface OperationErrorCodes {
     415: "unsupported_media_type";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getUsage: {
     400: "invalid_request";
@@ -457,19 +536,24 @@ export interface OperationErrorCodes {
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listStatements: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getStatement: {
+    400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   twilioStatusCallback: {
     400: "invalid_request";
@@ -478,6 +562,7 @@ export interface OperationErrorCodes {
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   twilioInboundWebhook: {
     400: "invalid_request";
@@ -486,6 +571,7 @@ export interface OperationErrorCodes {
     413: "payload_too_large";
     415: "unsupported_media_type";
     500: "internal_error";
+    503: "service_unavailable";
   };
   listAuditLog: {
     400: "invalid_request";
@@ -493,6 +579,7 @@ export interface OperationErrorCodes {
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
+    503: "service_unavailable";
   };
   getHealth: {
   };
@@ -527,6 +614,7 @@ export type ApiErrorCode =
   | "rate_limited"
   | "recipient_opted_out"
   | "refresh_token_reused"
+  | "service_unavailable"
   | "spending_limit_reached"
   | "token_expired"
   | "unauthenticated"

@@ -10,6 +10,8 @@ export interface ImportView {
   updated: number;
   skipped: number;
   errors: { row: number; message: string }[];
+  /** With status FAILED: why the import stopped. */
+  failureReason: string | null;
 }
 
 /** GET /contacts/imports/:id: another organization's import answers 404. */
@@ -25,6 +27,7 @@ export async function getImportOrThrow(db: DbOrTx, organizationId: string, impor
       updated: true,
       skipped: true,
       errors: true,
+      failureReason: true,
     },
   });
   if (!row) throw new AppError("not_found", `No import with id ${importId}.`);

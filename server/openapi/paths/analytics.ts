@@ -25,6 +25,7 @@ export const analyticsPaths: PathModule = {
       get: operation({
         auth: "apiKey",
         scope: "analytics.read",
+        rateLimit: "analytics",
         query: messageAnalyticsQuery,
         operationId: "getMessageAnalytics",
         summary: "Message analytics",
@@ -42,6 +43,7 @@ export const analyticsPaths: PathModule = {
       get: operation({
         auth: "apiKey",
         scope: "analytics.read",
+        rateLimit: "analytics",
         query: otpAnalyticsQuery,
         operationId: "getOtpAnalytics",
         summary: "OTP analytics",

@@ -6,8 +6,8 @@ import type { PathModule } from "./types";
 import { createOptOutInput, listOptOutsQuery, optOutSchema } from "@/schemas/opt-outs";
 
 // contract §10. The same options as app/api/v1/contacts/**/route.ts passes to apiRoute().
-const read = { auth: "apiKey", scope: "contacts.read" } as const;
-const write = { auth: "apiKey", scope: "contacts.write" } as const;
+const read = { auth: "apiKey", scope: "contacts.read", rateLimit: "contacts" } as const;
+const write = { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts" } as const;
 
 const contactIdParams = z.object({
   id: z.string().meta({ description: "The contact's id (`ct_…`).", example: "ct_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),
@@ -51,6 +51,10 @@ const importSchema = z
     updated: z.number().int(),
     skipped: z.number().int(),
     errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+    failureReason: z
+      .string()
+      .nullable()
+      .meta({ description: "With status FAILED: why the import stopped; otherwise null." }),
   })
   .meta({ id: "ContactImport" });
 
@@ -102,7 +106,12 @@ export const contactsPaths: PathModule = {
           "Send the CSV as the body with `Content-Type: text/csv` (at most 10 MiB; other types answer 415, larger " +
           "bodies 413). The header row needs `phone`; `first_name`, `last_name`, `email` and `tags` (`;`-separated) " +
           "are read when present and any other column becomes an attribute. Rows upsert by phone in a background " +
-          "job; poll `GET /api/v1/contacts/imports/{id}` for progress.",
+          "job; poll `GET /api/v1/contacts/imports/{id}` for progress. 400 `invalid_request` for a header without " +
+          "`phone`, with more than 100 columns, with a column named twice or a name over 64 characters, a row over " +
+          "128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules " +
+          "as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is " +
+          "skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count " +
+          "under the `contacts` rate-limit category.",
         success: { status: 202, description: "Accepted.", schema: importAccepted },
         errors: ["payload_too_large", "unsupported_media_type", "invalid_request"],
       }),

@@ -103,7 +103,7 @@ export const smsPaths: PathModule = {
             "even while new messages arrive (they appear before the first page). A `cursor` this list did not " +
             "issue answers 400 `invalid_request`.",
           "Live message bodies are not returned, as in the status endpoint; they are deleted after the retention " +
-            "period anyway (see the README's Retention section).",
+            "period anyway (see docs/operations.md, Retention).",
           'Inbound messages (`direction: "inbound"`, status `RECEIVED`) are the messages phones sent to your ' +
             "numbers: `from` is the phone, `to` your number, and they come with their `body` and `receivedAt`. " +
             "`direction=inbound` lists only them.",

@@ -26,6 +26,8 @@ export class ChaosDatabase {
 
   constructor(url: string) {
     this.pool = new pg.Pool({ connectionString: url, max: 2 });
+    // An idle connection cut by the outage must not end the run; the pool opens a new one.
+    this.pool.on("error", () => undefined);
   }
 
   async backlog(organizationId: string, webhookId: string): Promise<Backlog> {

@@ -18,7 +18,7 @@ export interface RequestRecord {
   /** The HTTP status, or undefined when no answer came (`error` says why). */
   status?: number;
   error?: string;
-  /** The Retry-After header of a 429 (null: missing). */
+  /** The Retry-After header of a 429 or 503 (null: missing). */
   retryAfter?: string | null;
   /** Messages a 202 accepted. */
   messageIds: string[];
@@ -80,7 +80,7 @@ async function once(
     const text = await res.text();
     const record: RequestRecord = { kind, target, start, end: Date.now(), status: res.status, messageIds: [], retry };
     if (res.status === 202) record.messageIds = acceptedIds(kind, JSON.parse(text));
-    if (res.status === 429) record.retryAfter = res.headers.get("retry-after");
+    if (res.status === 429 || res.status === 503) record.retryAfter = res.headers.get("retry-after");
     if (res.status >= 500) record.error = text.slice(0, 300);
     return record;
   } catch (err) {

@@ -51,6 +51,11 @@ export function printReport(s: ChaosSettings, f: Figures, problems: string[], st
     `lost          ${f.lostMessages.length + f.unfinishedOtherMessages.length} messages, ${f.lostEvents.length} events`,
     `aggregates    ${f.aggregateMismatches.length === 0 ? "equal a recount of the messages (hourly; daily from hourly)" : `${f.aggregateMismatches.length} hour(s) or day(s) differ from a recount`}`,
     `drain         ${f.drain.seconds === null ? "timed out" : `${f.drain.seconds.toFixed(1)} s`}`,
+    f.outage
+      ? `outage        PostgreSQL stopped ${f.outage.seconds.toFixed(1)} s: ${f.outage.during} answers during it, ` +
+        `${f.outage.wrongAnswers.length} not 503 with Retry-After; first 202 ` +
+        `${f.outage.recoverySeconds === null ? "never" : `${f.outage.recoverySeconds.toFixed(1)} s`} after the restart`
+      : "outage        none (CHAOS_OUTAGE_SECONDS=0, or a PostgreSQL server this run did not start)",
     "",
   ];
   console.log(lines.join("\n"));
@@ -66,7 +71,11 @@ export function printReport(s: ChaosSettings, f: Figures, problems: string[], st
     ["unknown events", f.unknownEvents],
   ];
   for (const [what, ids] of examples) if (ids.length > 0) console.log(`${what}: ${ids.slice(0, 10).join(", ")}`);
-  const requests = [...f.serverErrorsOutsideKillWindows, ...f.transportErrorsOutsideKillWindows];
+  const requests = [
+    ...f.serverErrorsOutsideKillWindows,
+    ...f.transportErrorsOutsideKillWindows,
+    ...(f.outage?.wrongAnswers ?? []),
+  ];
   if (requests.length > 0) {
     console.log("failed requests outside kill windows:");
     for (const r of requests.slice(0, 10)) console.log(describeRequest(r, startedAt));

@@ -15,6 +15,11 @@ export interface ChaosSettings {
   failPercent: number;
   /** CHAOS_DRAIN_TIMEOUT: seconds to wait, after the load, for every message and event to finish. */
   drainTimeoutSeconds: number;
+  /**
+   * CHAOS_OUTAGE_SECONDS: after the kill phase, PostgreSQL is stopped this long under load (0: no
+   * outage; also none when with-postgres.mjs did not start the server itself).
+   */
+  outageSeconds: number;
   /** Messages per POST /sms/bulk. */
   bulkSize: number;
   /**
@@ -35,6 +40,7 @@ export function readSettings(): ChaosSettings {
     // Crash leases are 60 s (messages, webhook deliveries): the drain must outlast one.
     drainTimeoutSeconds: intFromEnv("CHAOS_DRAIN_TIMEOUT", 150, 10),
     bulkSize: intFromEnv("CHAOS_BULK_SIZE", 100, 3),
+    outageSeconds: intFromEnv("CHAOS_OUTAGE_SECONDS", 15, 0),
     capPerMinute: Math.max(1, Math.round((rate * Math.min(seconds, 60)) / 2)),
   };
 }

@@ -1,5 +1,6 @@
 import { ChaosDatabase, FINAL_STATUSES, type Backlog } from "./database";
 import type { RequestRecord } from "./load";
+import { inOutage, outageFigures, type OutageFigures, type OutageWindow } from "./outage";
 import type { ChaosReceiver } from "./receiver";
 import type { ChaosAccount } from "./seed";
 import type { KillWindow, Supervisor } from "./supervisor";
@@ -103,6 +104,8 @@ export interface Figures {
   /** Hours whose aggregates differ from a recount of the messages, and days whose rollup differs from its hours (issue 20). */
   aggregateMismatches: { hour: Date; kept: string; counted: string }[];
   drain: DrainResult;
+  /** The PostgreSQL outage, when the run had one. */
+  outage?: OutageFigures;
 }
 
 function tally(values: Iterable<string>): Record<string, number> {
@@ -118,8 +121,9 @@ export async function collectFigures(
   receiver: ChaosReceiver,
   supervisor: Supervisor,
   drainResult: DrainResult,
+  outage?: OutageWindow,
 ): Promise<Figures> {
-  const outside = (r: RequestRecord) => !supervisor.inKillWindow(r.start, r.end);
+  const outside = (r: RequestRecord) => !supervisor.inKillWindow(r.start, r.end) && !inOutage(outage, r);
   const accepted = records.filter((r) => r.status === 202);
   const limited = records.filter((r) => r.status === 429);
   const serverErrors = records.filter((r) => r.status !== undefined && r.status >= 500);
@@ -187,6 +191,7 @@ export async function collectFigures(
     unknownEvents,
     aggregateMismatches: await db.aggregateMismatches(account.organizationId),
     drain: drainResult,
+    outage: outage ? outageFigures(outage, records) : undefined,
   };
 }
 
@@ -217,6 +222,11 @@ export function failures(f: Figures): string[] {
   if (f.serverErrorsOutsideKillWindows.length > 0) {
     out.push(`${f.serverErrorsOutsideKillWindows.length} 5xx answers outside kill windows`);
   }
+  if (f.outage && f.outage.during === 0) out.push("no request was answered during the outage: nothing was tested");
+  if (f.outage && f.outage.wrongAnswers.length > 0) {
+    out.push(`${f.outage.wrongAnswers.length} answers during the outage were not 503 with Retry-After`);
+  }
+  if (f.outage && f.outage.recoverySeconds === null) out.push("no request was accepted after the outage");
   if (f.transportErrorsOutsideKillWindows.length > 0) {
     out.push(`${f.transportErrorsOutsideKillWindows.length} requests got no answer outside kill windows`);
   }

@@ -5,6 +5,7 @@ import { relayOutboxEvents } from "../relay";
 import { attemptClaimed } from "./attempt-claimed";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim";
 import { commitOutcomes } from "./commit-outcomes";
+import { isDatabaseUnavailable } from "../../db/unavailable";
 import type { AttemptOutcome } from "./outcome";
 import { releaseDeliveries } from "./release";
 
@@ -125,10 +126,20 @@ export class WebhookWorker {
   private async writeOutcomes(): Promise<void> {
     while (this.buffer.length > 0) {
       const batch = this.buffer.splice(0, this.options.flushBatch ?? 200);
-      try {
-        await commitOutcomes(batch);
-      } catch (err) {
-        logger.error("webhook outcomes not recorded", { error: (err as Error).message });
+      // While the database is away (contract §12), the outcomes wait here and are written when it
+      // returns, within their leases: dropping them would send every one of those deliveries again.
+      for (const giveUpAt = Date.now() + OUTCOME_RETRY_MS; ;) {
+        try {
+          await commitOutcomes(batch);
+          break;
+        } catch (err) {
+          if (isDatabaseUnavailable(err) && Date.now() < giveUpAt) {
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            continue;
+          }
+          logger.error("webhook outcomes not recorded", { error: (err as Error).message });
+          break;
+        }
       }
     }
     this.writing = undefined;
@@ -139,6 +150,9 @@ export class WebhookWorker {
     while (this.writing) await this.writing;
   }
 }
+
+/** How long outcomes wait for an unreachable database: under the 60 s delivery lease. */
+const OUTCOME_RETRY_MS = 45_000;
 
 /** Deliveries claimed per round at most: a claim locks candidates, so it stays small and frequent. */
 const CLAIM_BATCH = 128;

@@ -6,7 +6,7 @@ import { createContactInput, listContactsQuery } from "@/schemas/contacts";
 
 // contract §10: newest first, an array of contacts, the next page's cursor in X-Next-Cursor.
 export const GET = apiRoute(
-  { auth: "apiKey", scope: "contacts.read", query: listContactsQuery },
+  { auth: "apiKey", scope: "contacts.read", rateLimit: "contacts", query: listContactsQuery },
   async ({ auth, query }) => {
     const page = await listContacts(getDb(), auth.organizationId, query);
     return jsonResponse(page.items, { headers: page.nextCursor ? { "x-next-cursor": page.nextCursor } : {} });
@@ -14,6 +14,6 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { auth: "apiKey", scope: "contacts.write", body: createContactInput, status: 201 },
+  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", body: createContactInput, status: 201 },
   ({ auth, body }) => createContact(getDb(), auth.organizationId, body),
 );

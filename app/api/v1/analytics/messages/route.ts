@@ -4,6 +4,6 @@ import { getMessageAnalytics } from "@/server/analytics/message-analytics";
 import { messageAnalyticsQuery } from "@/schemas/analytics";
 
 export const GET = apiRoute(
-  { auth: "apiKey", scope: "analytics.read", query: messageAnalyticsQuery },
+  { auth: "apiKey", scope: "analytics.read", rateLimit: "analytics", query: messageAnalyticsQuery },
   ({ auth, query }) => getMessageAnalytics(getDb(), auth.organizationId, auth.environment, query),
 );

@@ -5,15 +5,18 @@ import { updateContact } from "@/server/contacts/update-contact";
 import { deleteContact } from "@/server/contacts/delete-contact";
 import { updateContactInput } from "@/schemas/contacts";
 
-export const GET = apiRoute({ auth: "apiKey", scope: "contacts.read" }, ({ auth, params }) =>
+export const GET = apiRoute({ auth: "apiKey", scope: "contacts.read", rateLimit: "contacts" }, ({ auth, params }) =>
   getContactView(getDb(), auth.organizationId, params.id!),
 );
 
 export const PATCH = apiRoute(
-  { auth: "apiKey", scope: "contacts.write", body: updateContactInput },
+  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", body: updateContactInput },
   ({ auth, params, body }) => updateContact(getDb(), auth.organizationId, params.id!, body),
 );
 
-export const DELETE = apiRoute({ auth: "apiKey", scope: "contacts.write" }, async ({ auth, params }) => {
-  await deleteContact(getDb(), auth.organizationId, params.id!);
-});
+export const DELETE = apiRoute(
+  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts" },
+  async ({ auth, params }) => {
+    await deleteContact(getDb(), auth.organizationId, params.id!);
+  },
+);

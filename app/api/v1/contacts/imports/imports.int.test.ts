@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { call, expectError } from "@/server/test/http";
 import { seedSender } from "@/server/test/messaging";
-import { ImportRecords, processImportBatch } from "@/server/contacts/imports/process-import";
+import { processImportBatch } from "@/server/contacts/imports/process-import";
 import * as imports from "./route";
 import * as byId from "./[id]/route";
 
@@ -33,12 +33,14 @@ function csvOf(n: number, from = 0): string {
 }
 
 describe("contacts import", () => {
-  it("accepts a CSV with 202, stores it with the import row and a job, PENDING", async () => {
+  it("accepts a CSV with 202, stores its parsed rows with the import row and a job, PENDING", async () => {
     const res = await upload(csvOf(3));
     expect(res.status).toBe(202);
     expect(res.json).toEqual({ id: expect.stringMatching(/^imp_/), status: "PENDING" });
     const row = await getDb().contactImport.findUniqueOrThrow({ where: { id: res.json.id } });
-    expect(row.csv).toBe(csvOf(3));
+    expect(row.totalRows).toBe(3);
+    const chunks = await getDb().contactImportChunk.findMany({ where: { importId: res.json.id } });
+    expect(chunks.map((c) => [c.seq, c.firstRecord, JSON.parse(c.records).length])).toEqual([[0, 0, 3]]);
     const jobs = await getDb().job.findMany({ where: { functionId: "import-contacts" } });
     expect(jobs.some((j) => JSON.stringify(j.data).includes(res.json.id))).toBe(true);
   });
@@ -68,6 +70,7 @@ describe("contacts import", () => {
       updated: 2,
       skipped: 1,
       errors: [{ row: 7, message: expect.stringContaining("E.164") }],
+      failureReason: null,
     });
     const c = await getDb().contact.findFirstOrThrow({ where: { organizationId: orgId, phone: "+14155570001" } });
     expect(c).toMatchObject({ firstName: "N1", tags: ["a", "b"], attributes: { keep: "yes", plan: "p1" } });
@@ -103,16 +106,14 @@ describe("contacts import", () => {
     expect(await processImportBatch(getDb(), id, 10)).toBe(false);
   });
 
-  it("a job run's parsed CSV serves every batch of its import, never another import's", async () => {
+  it("two imports processed in alternating batches each read their own rows", async () => {
     const s = await seedSender();
     const a = (await upload(csvOf(7, 200), s.testKey)).json.id as string;
     const b = (await upload(csvOf(5, 300), s.testKey)).json.id as string;
-    // One holder across both imports, batches alternating: each must read its own CSV.
-    const parsed = new ImportRecords();
     let more = true;
     while (more) {
-      const moreA = await processImportBatch(getDb(), a, 3, parsed);
-      const moreB = await processImportBatch(getDb(), b, 3, parsed);
+      const moreA = await processImportBatch(getDb(), a, 3);
+      const moreB = await processImportBatch(getDb(), b, 3);
       more = moreA || moreB;
     }
     for (const [id, rows] of [

@@ -1,18 +1,18 @@
 import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { apiRoute, jsonResponse } from "@/server/http/api-route";
+import { readBoundedBody } from "@/server/http/read-body";
 import { MAX_IMPORT_BYTES, startImport } from "@/server/contacts/imports/start-import";
 
-// The body is CSV, not JSON: read here, under the import's own 10 MiB limit.
-export const POST = apiRoute({ auth: "apiKey", scope: "contacts.write" }, async ({ auth, req }) => {
-  if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("text/csv")) {
-    throw new AppError("unsupported_media_type", "Send the CSV with Content-Type: text/csv.");
-  }
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES) {
-    throw new AppError("payload_too_large", "The CSV is larger than 10 MiB.");
-  }
-  const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > MAX_IMPORT_BYTES) throw new AppError("payload_too_large", "The CSV is larger than 10 MiB.");
-  const started = await startImport(getDb(), auth.organizationId, new TextDecoder().decode(bytes));
-  return jsonResponse(started, { status: 202 });
-});
+// The body is CSV, not JSON: read here, under the import's own 10 MiB limit (checked while streaming).
+export const POST = apiRoute(
+  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts" },
+  async ({ auth, req }) => {
+    if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("text/csv")) {
+      throw new AppError("unsupported_media_type", "Send the CSV with Content-Type: text/csv.");
+    }
+    const bytes = await readBoundedBody(req, MAX_IMPORT_BYTES, "The CSV is larger than 10 MiB.");
+    const started = await startImport(getDb(), auth.organizationId, bytes ?? Buffer.alloc(0));
+    return jsonResponse(started, { status: 202 });
+  },
+);

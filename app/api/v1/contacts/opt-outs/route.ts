@@ -6,7 +6,7 @@ import { createOptOutInput, listOptOutsQuery } from "@/schemas/opt-outs";
 
 // contract §10: in phone order, the next page's cursor in X-Next-Cursor.
 export const GET = apiRoute(
-  { auth: "apiKey", scope: "contacts.read", query: listOptOutsQuery },
+  { auth: "apiKey", scope: "contacts.read", rateLimit: "contacts", query: listOptOutsQuery },
   async ({ auth, query }) => {
     const page = await listOptOuts(getDb(), auth.organizationId, query);
     return jsonResponse(page.items, { headers: page.nextCursor ? { "x-next-cursor": page.nextCursor } : {} });
@@ -14,6 +14,6 @@ export const GET = apiRoute(
 );
 
 export const POST = apiRoute(
-  { auth: "apiKey", scope: "contacts.write", body: createOptOutInput, status: 201 },
+  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", body: createOptOutInput, status: 201 },
   ({ auth, body }) => addOptOut(getDb(), auth.organizationId, body, "api"),
 );

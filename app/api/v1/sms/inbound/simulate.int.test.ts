@@ -39,10 +39,46 @@ describe("POST /api/v1/sms/inbound", () => {
     ]);
   });
 
-  it("uses the given `to`, or the sandbox number when the organization has none", async () => {
+  it("uses the sandbox number when the organization has none, and refuses any other `to`", async () => {
     const s = await seedSender();
     expect((await simulate(s.testKey, { from: PHONE, body: "x" })).json.to).toBe(SANDBOX_RECEIVING_NUMBER);
-    expect((await simulate(s.testKey, { from: PHONE, to: "12345", body: "x" })).json.to).toBe("12345");
+    expect((await simulate(s.testKey, { from: PHONE, to: SANDBOX_RECEIVING_NUMBER, body: "x" })).status).toBe(201);
+    const nobodys = await simulate(s.testKey, { from: PHONE, to: "12345", body: "x" });
+    expectError(nobodys, 400, "invalid_request");
+    expect(nobodys.json.error.details.map((d: { path: string }) => d.path)).toEqual(["to"]);
+  });
+
+  it("accepts the organization's own `to` and refuses another organization's number (issue 25)", async () => {
+    const s = await seedSender();
+    const other = await seedSender();
+    const suffix = String(process.pid % 10000).padStart(4, "0");
+    const own = `+1720557${suffix}`;
+    const theirs = `+1720558${suffix}`;
+    await getDb().phoneNumber.createMany({
+      data: [
+        { number: own, organizationId: s.organizationId },
+        { number: theirs, organizationId: other.organizationId },
+      ],
+    });
+    expect((await simulate(s.testKey, { from: PHONE, to: own, body: "x" })).json.to).toBe(own);
+    const refused = await simulate(s.testKey, { from: PHONE, to: theirs, body: "STOP" });
+    expectError(refused, 400, "invalid_request");
+    expect(refused.json.error.details.map((d: { path: string }) => d.path)).toEqual(["to"]);
+    // Nothing was stored, opted out or replied "from" the other organization's number.
+    expect(await getDb().message.count({ where: { OR: [{ from: theirs }, { to: theirs }] } })).toBe(0);
+    expectError(
+      await simulate(s.testKey, { from: PHONE, to: SANDBOX_RECEIVING_NUMBER, body: "x" }),
+      400,
+      "invalid_request",
+    );
+  });
+
+  it("folds only ASCII case in keywords: ſtop (U+017F) is an ordinary message", async () => {
+    const s = await seedSender();
+    expect((await simulate(s.testKey, { from: PHONE, body: "\u017Ftop" })).status).toBe(201);
+    expect((await simulate(s.testKey, { from: PHONE, body: "\uFB06op" })).status).toBe(201);
+    expect(await getDb().contactOptOut.count({ where: { organizationId: s.organizationId } })).toBe(0);
+    expect((await api.send(s.testKey, { to: PHONE, body: "still subscribed" })).status).toBe(202);
   });
 
   it("a simulated STOP opts the number out: sends are refused, the confirmation is a sandbox message", async () => {

@@ -1,4 +1,4 @@
-import { receiveTwilioInbound } from "@/server/carriers/twilio/receive-inbound-webhook";
+import { receiveTwilioInbound } from "@/server/inbound/twilio-webhook";
 import { apiRoute } from "@/server/http/api-route";
 
 // Twilio's incoming-message webhook: authenticated by X-Twilio-Signature (checked in the handler,

@@ -1,10 +1,10 @@
-import { getDb } from "../../db/client";
-import { getEnv } from "../../env";
-import { AppError } from "../../errors";
-import { readFormBody } from "../../http/read-body";
-import { receiveInboundMessage } from "../../inbound/receive-inbound";
-import { verifyTwilioSignature } from "./signature";
-import { TWILIO_PROVIDER } from "./twilio-carrier";
+import { getDb } from "../db/client";
+import { getEnv } from "../env";
+import { AppError } from "../errors";
+import { readFormBody } from "../http/read-body";
+import { receiveInboundMessage } from "./receive-inbound";
+import { verifyTwilioSignature } from "../carriers/twilio/signature";
+import { TWILIO_PROVIDER } from "../carriers/twilio/twilio-carrier";
 
 /** An empty TwiML document: we answer nothing through Twilio (replies go through the pipeline). */
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response/>';
