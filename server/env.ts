@@ -107,6 +107,22 @@ const schema = z
     OUTBOX_RETENTION_DAYS: days(7),
     WEBHOOK_LOG_RETENTION_DAYS: days(30),
     AUDIT_LOG_RETENTION_DAYS: days(365),
+    // Accounts (contract §14, server/email/): without SMTP_URL emails go to the log and /dev/mail.
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .pipe(
+        z
+          .string()
+          .regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://…")
+          .optional(),
+      ),
+    EMAIL_FROM: z.string().trim().min(3).default("SignalGate <no-reply@signalgate.local>"),
+    REQUIRE_EMAIL_VERIFICATION: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
   })
   // `when`: checked even when other variables are invalid, so start-up reports every problem at once
   // (a transform runs only once everything else parsed).

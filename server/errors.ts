@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   provider_not_configured: 503,
+  invalid_token: 400,
+  email_unverified: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -79,6 +81,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   rate_limited: "Rate limit exceeded. Retry after the time given in Retry-After.",
   internal_error: "An internal error occurred.",
   provider_not_configured: "No SMS provider is configured for production messages.",
+  invalid_token: "This link is not valid: it was already used, has expired or was revoked.",
+  email_unverified: "Verify your email address first: follow the link in the email we sent you.",
 };
 
 export class AppError extends Error {

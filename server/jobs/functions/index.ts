@@ -6,6 +6,8 @@ import { pruneIdempotencyKeysJob } from "./prune-idempotency-keys";
 import { retryWebhookDeliveryJob } from "./retry-webhook-delivery";
 import { applyRetentionJob } from "./apply-retention";
 import { importContactsJob } from "./import-contacts";
+import { sendEmailsJob } from "./send-emails";
+import { sendPasswordResetJob } from "./send-password-reset";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -16,4 +18,6 @@ export const allJobs: readonly AnyJobDefinition[] = [
   retryWebhookDeliveryJob,
   applyRetentionJob,
   importContactsJob,
+  sendEmailsJob,
+  sendPasswordResetJob,
 ];
