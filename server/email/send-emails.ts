@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db/client";
+import { Prisma, type DbOrTx } from "../db/client";
 import { logger } from "../logger";
 import { currentTransport, type EmailTransport } from "./transport";
 
@@ -26,19 +26,25 @@ interface ClaimedRow {
  * Claim up to BATCH due emails in one statement (SKIP LOCKED, so concurrent senders take disjoint
  * rows) and lease them; the lease, not a held transaction, keeps others off while SMTP talks.
  */
-async function claimDue(db: DbOrTx, now: Date): Promise<ClaimedRow[]> {
+async function claimDue(db: DbOrTx, now: Date, scope: SendScope): Promise<ClaimedRow[]> {
   const leaseUntil = new Date(now.getTime() + EMAIL_LEASE_MS);
+  const only = scope.toAddresses ? Prisma.sql`AND to_address = ANY(${scope.toAddresses}::text[])` : Prisma.empty;
   return db.$queryRaw<ClaimedRow[]>`
     UPDATE email_outbox SET locked_until = ${leaseUntil}, attempts = attempts + 1
     WHERE id IN (
       SELECT id FROM email_outbox
       WHERE status = 'pending' AND next_attempt_at <= ${now}
-        AND (locked_until IS NULL OR locked_until <= ${now})
+        AND (locked_until IS NULL OR locked_until <= ${now}) ${only}
       ORDER BY next_attempt_at
       LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED
     )
     RETURNING id, to_address, subject, text_body, html_body, attempts`;
+}
+
+/** Tests on a shared database send only their own emails (to their own SMTP peer). */
+export interface SendScope {
+  toAddresses?: string[];
 }
 
 export interface SendOutcome {
@@ -56,10 +62,11 @@ export async function sendDueEmails(
   db: DbOrTx,
   now: () => Date = () => new Date(),
   transport: EmailTransport = currentTransport(),
+  scope: SendScope = {},
 ): Promise<SendOutcome> {
   const outcome: SendOutcome = { sent: 0, retrying: 0, failed: 0 };
   for (;;) {
-    const rows = await claimDue(db, now());
+    const rows = await claimDue(db, now(), scope);
     if (rows.length === 0) return outcome;
     const results = await Promise.all(
       rows.map(async (row) => {
