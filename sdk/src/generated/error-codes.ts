@@ -483,10 +483,84 @@ export interface OperationErrorCodes {
   };
   getLiveness: {
   };
+  getMe: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  requestPasswordReset: {
+    400: "invalid_request";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+  };
+  confirmPasswordReset: {
+    400: "invalid_request" | "invalid_token";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+  };
+  changePassword: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "invalid_credentials";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  resendVerificationEmail: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  acceptInvitation: {
+    400: "invalid_request" | "invalid_token";
+    401: "unauthenticated" | "token_expired";
+    403: "forbidden";
+    409: "already_member" | "email_taken";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+  };
+  listSessions: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  revokeSession: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  listInvitations: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  createInvitation: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    409: "already_member";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  revokeInvitation: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+  };
 }
 
 /** Every `error.code` the API documents. */
 export type ApiErrorCode =
+  | "already_member"
   | "contact_exists"
   | "country_not_allowed"
   | "delivery_in_progress"
@@ -499,6 +573,7 @@ export type ApiErrorCode =
   | "invalid_credentials"
   | "invalid_phone_number"
   | "invalid_request"
+  | "invalid_token"
   | "ip_not_allowed"
   | "key_disabled"
   | "key_expired"

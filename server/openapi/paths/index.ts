@@ -13,6 +13,7 @@ import { pricingPaths } from "./pricing";
 import { rateLimitsPaths } from "./rate-limits";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
+import { accountsPaths, membersPaths } from "./accounts";
 
 /**
  * Every area of the API, in the order the docs page shows them. To document a new route: add its
@@ -35,4 +36,6 @@ export const PATH_MODULES: PathModule[] = [
   carriersPaths,
   auditLogPaths,
   healthPaths,
+  accountsPaths,
+  membersPaths,
 ];
