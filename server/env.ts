@@ -119,6 +119,8 @@ const schema = z
           .optional(),
       ),
     EMAIL_FROM: z.string().trim().min(3).default("SignalGate <no-reply@signalgate.local>"),
+    // /dev/mail: on by default outside production, off in production; `on` forces it (e2e only).
+    DEV_MAIL: z.enum(["on", "off"]).optional(),
     REQUIRE_EMAIL_VERIFICATION: z
       .enum(["true", "false"])
       .default("false")

@@ -31,7 +31,8 @@ function Linked({ text }: { text: string }) {
 
 // Outside production only (contract §14): without SMTP_URL, this is where emails can be read.
 export default async function DevMailPage() {
-  if (getEnv().NODE_ENV === "production") notFound();
+  const env = getEnv();
+  if (!(env.DEV_MAIL ? env.DEV_MAIL === "on" : env.NODE_ENV !== "production")) notFound();
   const emails = await listDevMail(getDb());
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
