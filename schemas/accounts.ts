@@ -15,7 +15,10 @@ export const passwordResetConfirmInput = z
   .meta({ id: "PasswordResetConfirmRequest" });
 
 export const changePasswordInput = z
-  .strictObject({ currentPassword: z.string().min(1, "Enter your current password.").max(200), newPassword: passwordSchema })
+  .strictObject({
+    currentPassword: z.string().min(1, "Enter your current password.").max(200),
+    newPassword: passwordSchema,
+  })
   .meta({ id: "ChangePasswordRequest" });
 
 export const verifyEmailInput = z.strictObject({ token: tokenField });
@@ -45,7 +48,8 @@ export const sessionKindSchema = z.enum(["api", "dashboard"]);
 export const sessionSchema = z
   .object({
     id: z.string().meta({
-      description: "`rtf_…` for an API sign-in (a refresh-token family; stays across refreshes), `ses_…` for the dashboard.",
+      description:
+        "`rtf_…` for an API sign-in (a refresh-token family; stays across refreshes), `ses_…` for the dashboard.",
       example: "rtf_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
     }),
     kind: sessionKindSchema,

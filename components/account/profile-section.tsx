@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { toast } from "sonner";
@@ -17,10 +17,6 @@ export function ProfileSection() {
   const queryClient = useQueryClient();
   const router = useRouter();
   const profile = useQuery(trpc.account.profile.queryOptions());
-  const [name, setName] = useState("");
-  useEffect(() => {
-    if (profile.data) setName(profile.data.name ?? "");
-  }, [profile.data]);
 
   const save = useMutation(
     trpc.account.updateProfile.mutationOptions({
@@ -37,13 +33,6 @@ export function ProfileSection() {
       onError: (error) => toast.error(errorMessage(error)),
     }),
   );
-  const errors = fieldErrors(save.error);
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    save.mutate({ name });
-  }
-
   return (
     <Card>
       <CardHeader title="Profile" description="How you appear to the other members of your organizations." />
@@ -55,7 +44,14 @@ export function ProfileSection() {
             {errorMessage(profile.error)}
           </p>
         ) : (
-          <form onSubmit={submit} noValidate className="space-y-4">
+          <form
+            onSubmit={(e: FormEvent<HTMLFormElement>) => {
+              e.preventDefault();
+              save.mutate({ name: String(new FormData(e.currentTarget).get("name") ?? "") });
+            }}
+            noValidate
+            className="space-y-4"
+          >
             <div>
               <p className="text-sm font-medium text-slate-700">Email</p>
               <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-900">
@@ -72,12 +68,10 @@ export function ProfileSection() {
                 )}
               </div>
             </div>
-            <Field label="Name" error={errors.name}>
-              {(p) => (
-                <Input {...p} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-              )}
+            <Field label="Name" error={fieldErrors(save.error).name}>
+              {(p) => <Input {...p} name="name" autoComplete="name" defaultValue={profile.data.name ?? ""} />}
             </Field>
-            {save.error && Object.keys(errors).length === 0 ? (
+            {save.error && Object.keys(fieldErrors(save.error)).length === 0 ? (
               <p role="alert" className="text-sm text-red-700">
                 {errorMessage(save.error)}
               </p>

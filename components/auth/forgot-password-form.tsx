@@ -12,8 +12,8 @@ export function ForgotPasswordForm() {
     return (
       <div role="status" className="space-y-3 text-sm text-slate-700">
         <p>
-          If an account uses <strong className="font-medium text-slate-900">{state.sentTo}</strong>, we sent it a link to
-          choose a new password. The link works once, for one hour.
+          If an account uses <strong className="font-medium text-slate-900">{state.sentTo}</strong>, we sent it a link
+          to choose a new password. The link works once, for one hour.
         </p>
         <p className="text-slate-500">No email after a few minutes? Check your spam folder, or try again.</p>
       </div>

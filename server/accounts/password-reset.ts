@@ -26,7 +26,11 @@ export async function requestPasswordReset(db: Db, email: string): Promise<void>
  * and the email, in one transaction. Locking the user row serialises concurrent requests, so the
  * limit holds exactly.
  */
-export async function sendPasswordReset(db: Db, email: string, now = new Date()): Promise<"sent" | "unknown" | "limited"> {
+export async function sendPasswordReset(
+  db: Db,
+  email: string,
+  now = new Date(),
+): Promise<"sent" | "unknown" | "limited"> {
   return db.$transaction(async (tx) => {
     const [user] = await tx.$queryRaw<{ id: string; email: string }[]>`
       SELECT id, email FROM users WHERE email = ${email.trim().toLowerCase()} FOR UPDATE`;

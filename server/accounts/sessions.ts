@@ -177,5 +177,8 @@ export async function revokeSessionById(
 
 /** Sign-out from the dashboard: its row ends with the cookie. */
 export async function endDashboardSession(db: Db, id: string, now = new Date()): Promise<void> {
-  await db.dashboardSession.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now, revokedReason: "logout" } });
+  await db.dashboardSession.updateMany({
+    where: { id, revokedAt: null },
+    data: { revokedAt: now, revokedReason: "logout" },
+  });
 }

@@ -61,7 +61,13 @@ export async function verifyAccessToken(token: string, now = new Date()): Promis
       throw new AppError("unauthenticated", "The access token is missing required claims.");
     }
     const sid = typeof payload.sid === "string" ? payload.sid : undefined;
-    return { sub: payload.sub, org: payload.org, role: payload.role as Role, jti: payload.jti, ...(sid ? { sid } : {}) };
+    return {
+      sub: payload.sub,
+      org: payload.org,
+      role: payload.role as Role,
+      jti: payload.jti,
+      ...(sid ? { sid } : {}),
+    };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof joseErrors.JWTExpired) throw new AppError("token_expired");

@@ -86,7 +86,10 @@ export async function acceptInvitation(
       let userId: string;
       let email: string;
       if (caller) {
-        const user = await tx.user.findUniqueOrThrow({ where: { id: caller.userId }, select: { id: true, email: true } });
+        const user = await tx.user.findUniqueOrThrow({
+          where: { id: caller.userId },
+          select: { id: true, email: true },
+        });
         if (user.email !== inv.email) {
           throw new AppError(
             "forbidden",

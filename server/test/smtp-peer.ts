@@ -70,7 +70,10 @@ export async function startSmtpPeer(credentials = { user: "mailer", pass: "s3cre
 export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;
 
 /** The token of the first link to `path` in an email's text part. */
-export function linkToken(mail: ParsedMail, path: "/reset-password?token=" | "/verify-email?token=" | "/invite/"): string {
+export function linkToken(
+  mail: ParsedMail,
+  path: "/reset-password?token=" | "/verify-email?token=" | "/invite/",
+): string {
   const text = mail.text ?? "";
   const at = text.indexOf(path);
   if (at < 0) throw new Error(`no ${path} link in: ${text}`);

@@ -22,7 +22,11 @@ describe("tRPC error shape", () => {
       password: "correct horse battery",
       organizationName: "A",
     });
-    const { status, body } = await post("members.invite", { email: "nope", role: "emperor" }, { user: { id: user.id } });
+    const { status, body } = await post(
+      "members.invite",
+      { email: "nope", role: "emperor" },
+      { user: { id: user.id } },
+    );
     expect(status).toBe(400);
     const data = body.error?.json.data;
     expect(data?.code).toBe("BAD_REQUEST");

@@ -5,11 +5,18 @@ import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 
 export const metadata: Metadata = { title: "Choose a new password" };
 
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
   const { token } = await searchParams;
   if (typeof token !== "string" || !token) {
     return (
-      <AuthCard title="This reset link is incomplete" subtitle="Open the link from the email again, or ask for a new one.">
+      <AuthCard
+        title="This reset link is incomplete"
+        subtitle="Open the link from the email again, or ask for a new one."
+      >
         <Link href="/forgot-password" className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
           Ask for a new reset link
         </Link>

@@ -28,7 +28,10 @@ export default async function SignInPage({
       }
     >
       {reset === "1" ? (
-        <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+        <p
+          role="status"
+          className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+        >
           Your password was changed and every session signed out. Sign in with the new password.
         </p>
       ) : null}

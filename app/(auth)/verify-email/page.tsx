@@ -10,7 +10,11 @@ import { clientIp } from "@/server/http/client-ip";
 export const metadata: Metadata = { title: "Verify email" };
 export const dynamic = "force-dynamic";
 
-export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+export default async function VerifyEmailPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
   const { token } = await searchParams;
   let verified: { email: string } | null = null;
   if (typeof token === "string" && token) {

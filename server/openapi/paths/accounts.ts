@@ -16,12 +16,10 @@ import { operation } from "../operation";
 import type { PathModule } from "./types";
 
 const sessionIdParams = z.object({
-  id: z
-    .string()
-    .meta({
-      description: "The session's id: `rtf_…` (API) or `ses_…` (dashboard).",
-      example: "rtf_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
-    }),
+  id: z.string().meta({
+    description: "The session's id: `rtf_…` (API) or `ses_…` (dashboard).",
+    example: "rtf_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
+  }),
 });
 const invitationIdParams = z.object({
   id: z.string().meta({ description: "The invitation's id.", example: "inv_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),

@@ -39,7 +39,10 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     const dead = DEAD[invitation.state];
     return (
       <AuthCard title={dead.title} subtitle={dead.text}>
-        <Link href={user ? "/dashboard" : "/sign-in"} className="text-sm font-medium text-indigo-600 hover:text-indigo-500">
+        <Link
+          href={user ? "/dashboard" : "/sign-in"}
+          className="text-sm font-medium text-indigo-600 hover:text-indigo-500"
+        >
           {user ? "Go to the dashboard" : "Sign in"}
         </Link>
       </AuthCard>
@@ -64,7 +67,10 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
   }
   if (!user && invitation.accountExists) {
     return (
-      <AuthCard title={`Join ${org}`} subtitle={`${subtitle} An account already uses ${invitation.email}: sign in to accept.`}>
+      <AuthCard
+        title={`Join ${org}`}
+        subtitle={`${subtitle} An account already uses ${invitation.email}: sign in to accept.`}
+      >
         <Link
           href={`/sign-in?callbackUrl=${encodeURIComponent(`/invite/${token}`)}`}
           className={buttonClasses("primary", "md", "w-full")}

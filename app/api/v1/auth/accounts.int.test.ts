@@ -264,7 +264,12 @@ describe("email verification", () => {
     expect(resend.status).toBe(202);
     const links = (await mailbox(user.email)).filter((m) => m.subject === "Verify your email address");
     expect(links).toHaveLength(2);
-    const old = await createAccountToken(getDb(), "verify_email", { id: user.userId, email: user.email }, new Date(Date.now() - 25 * 3_600_000));
+    const old = await createAccountToken(
+      getDb(),
+      "verify_email",
+      { id: user.userId, email: user.email },
+      new Date(Date.now() - 25 * 3_600_000),
+    );
     await expect(verifyEmail(getDb(), old, ORIGIN)).rejects.toMatchObject({ code: "invalid_token" });
   });
 
