@@ -136,6 +136,14 @@ const schema = z
           ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
         }
       }
+      // Email links must point at the public site, never at localhost (contract §14, docs/accounts.md).
+      if (production && e.SMTP_URL && !e.PUBLIC_BASE_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PUBLIC_BASE_URL"],
+          message: "PUBLIC_BASE_URL is required when SMTP_URL is set in production (the links in emails)",
+        });
+      }
       // A body outliving its message is meaningless; a message outliving its body is the point.
       if (
         typeof e.MESSAGE_BODY_RETENTION_DAYS === "number" &&

@@ -31,8 +31,22 @@ import { DELETE as deleteSession } from "./sessions/[id]/route";
 import { GET as listInvitations, POST as invite } from "../developer/members/invitations/route";
 import { DELETE as revokeInvitation } from "../developer/members/invitations/[id]/route";
 import { verifyEmail } from "@/server/accounts/verification";
+import type { z } from "zod";
+import {
+  acceptInvitationResponse,
+  acceptedResponse,
+  invitationSchema,
+  invitationsResponse,
+  meResponse,
+  sessionsResponse,
+} from "@/schemas/accounts";
 
 const password = "correct horse battery";
+
+/** The body is exactly what the OpenAPI schema documents: it parses, and parsing drops nothing. */
+function documented(schema: z.ZodType, body: unknown) {
+  expect(schema.parse(body)).toEqual(body);
+}
 const ORIGIN = { ip: "192.0.2.9", userAgent: "accounts test" };
 let smtp: SmtpPeer;
 
@@ -86,6 +100,7 @@ describe("password reset", () => {
     const res = await call(resetRequest, "/api/v1/auth/password-reset", { body: { email: user.email } });
     expect(res.status).toBe(202);
     expect(res.json).toEqual({});
+    documented(acceptedResponse, res.json);
     await runDueJobsOnce(getDb(), new Date(), { jobs: [sendPasswordResetJob] });
     const [mail] = (await mailbox(user.email)).filter((m) => m.subject === "Reset your SignalGate password");
     expect(mail).toBeDefined();
@@ -233,6 +248,7 @@ describe("email verification", () => {
       organization: { id: user.organizationId, name: "Acme" },
       role: "owner",
     });
+    documented(meResponse, before.json);
     const mail = (await mailbox(user.email)).find((m) => m.subject === "Verify your email address")!;
     const token = linkToken(mail, "/verify-email?token=");
     await verifyEmail(getDb(), token, ORIGIN);
@@ -317,6 +333,8 @@ describe("invitations", () => {
     expect(Date.parse(created.json.expiresAt) - Date.parse(created.json.createdAt)).toBe(7 * 86_400_000);
     const listed = await call(listInvitations, "/api/v1/developer/members/invitations", { token: accessToken });
     expect(listed.json).toEqual([created.json]);
+    documented(invitationSchema, created.json);
+    documented(invitationsResponse, listed.json);
 
     const mail = (await mailbox(email)).find((m) => m.subject === "Join Acme on SignalGate")!;
     expect(mail.text).toContain("as Developer");
@@ -326,6 +344,7 @@ describe("invitations", () => {
     });
     expect(accepted.status).toBe(200);
     expect(accepted.json).toEqual({ organization: { id: owner.organizationId, name: "Acme" }, role: "developer" });
+    documented(acceptInvitationResponse, accepted.json);
     const joined = await login(email, "newbie password");
     const meRes = await call(me, "/api/v1/auth/me", { token: joined.accessToken });
     expect(meRes.json.role).toBe("developer");
@@ -499,6 +518,7 @@ describe("sessions", () => {
     const list = await call(listSessions, "/api/v1/auth/sessions", { token: mine.accessToken });
     expect(list.status).toBe(200);
     expect(list.json).toHaveLength(3);
+    documented(sessionsResponse, list.json);
     const current = list.json.filter((s: { current: boolean }) => s.current);
     expect(current).toHaveLength(1);
     expect(current[0]).toMatchObject({ kind: "api", id: expect.stringMatching(/^rtf_/), userAgent: "curl/8.5" });
