@@ -42,7 +42,7 @@ export async function forgotPasswordAction(_prev: ForgotPasswordState, form: For
   const values = { email: text(form, "email") };
   const parsed = passwordResetRequestInput.safeParse(values);
   if (!parsed.success) return { fieldErrors: firstErrors(parsed.error), values };
-  await requestPasswordReset(getDb(), parsed.data.email);
+  await requestPasswordReset(getDb(), parsed.data.email, await origin());
   return { sentTo: parsed.data.email };
 }
 

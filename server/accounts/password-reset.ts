@@ -17,8 +17,12 @@ export const RESET_EMAILS_PER_HOUR = 3;
  * POST /auth/password-reset: the request only queues a job, the same single write whatever the
  * email, so neither the answer nor its timing says whether an account exists (contract §14).
  */
-export async function requestPasswordReset(db: Db, email: string): Promise<void> {
-  await sendJobEvent(db, "auth/password-reset.requested", { email });
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  origin: RequestOrigin = { ip: null, userAgent: null },
+): Promise<void> {
+  await sendJobEvent(db, "auth/password-reset.requested", { email, ip: origin.ip, userAgent: origin.userAgent });
 }
 
 /**
@@ -30,6 +34,7 @@ export async function sendPasswordReset(
   db: Db,
   email: string,
   now = new Date(),
+  origin: RequestOrigin = { ip: null, userAgent: null },
 ): Promise<"sent" | "unknown" | "limited"> {
   return db.$transaction(async (tx) => {
     const [user] = await tx.$queryRaw<{ id: string; email: string }[]>`
@@ -56,7 +61,8 @@ export async function sendPasswordReset(
     await recordAuditInEveryOrganization(
       tx,
       user.id,
-      SYSTEM_ACTOR,
+      // Whoever asked (maybe not the owner): the request's address, for an investigation.
+      { ...SYSTEM_ACTOR, ip: origin.ip, userAgent: origin.userAgent },
       {
         action: "account.passwordResetRequested",
         resourceType: "account",

@@ -6,7 +6,8 @@ import { renderEmail, type EmailTemplate } from "./templates";
 /**
  * Queue one email in the caller's transaction: the outbox row (rendered, ready to send) and the
  * send-emails job commit with the change that causes them, or neither does. A crash after commit
- * loses nothing: the row waits for the job (or its minutely sweep).
+ * loses nothing: the row waits for the job (or its minutely sweep). Under Inngest the event is
+ * sent before the commit, so that run may find nothing yet; the sweep then sends the email.
  */
 export async function enqueueEmail(db: DbOrTx, to: string, email: EmailTemplate, now = new Date()): Promise<string> {
   const rendered = renderEmail(email);

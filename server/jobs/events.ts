@@ -24,7 +24,7 @@ export interface JobEvents {
    */
   "email/queued": { emailId?: string };
   /** POST /auth/password-reset: the job looks the address up, so the request's work never depends on it. */
-  "auth/password-reset.requested": { email: string };
+  "auth/password-reset.requested": { email: string; ip?: string | null; userAgent?: string | null };
 }
 
 export type JobEventName = keyof JobEvents;

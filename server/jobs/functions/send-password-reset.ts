@@ -7,5 +7,10 @@ export const sendPasswordResetJob = defineJob({
   event: "auth/password-reset.requested",
   retries: 4,
   handler: async ({ event, step, db, now }) =>
-    step.run("token-and-email", async () => ({ outcome: await sendPasswordReset(db, event.data.email, now()) })),
+    step.run("token-and-email", async () => ({
+      outcome: await sendPasswordReset(db, event.data.email, now(), {
+        ip: event.data.ip ?? null,
+        userAgent: event.data.userAgent ?? null,
+      }),
+    })),
 });

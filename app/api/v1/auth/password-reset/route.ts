@@ -3,7 +3,10 @@ import { apiRoute } from "@/server/http/api-route";
 import { requestPasswordReset } from "@/server/accounts/password-reset";
 import { passwordResetRequestInput } from "@/schemas/accounts";
 
-export const POST = apiRoute({ auth: "none", body: passwordResetRequestInput, status: 202 }, async ({ body }) => {
-  await requestPasswordReset(getDb(), body.email);
-  return {};
-});
+export const POST = apiRoute(
+  { auth: "none", body: passwordResetRequestInput, status: 202 },
+  async ({ body, origin }) => {
+    await requestPasswordReset(getDb(), body.email, origin);
+    return {};
+  },
+);
