@@ -74,6 +74,8 @@ function server(port: number, env: Record<string, string>) {
       LOG_LEVEL: "warn",
       // Nothing balances load in front of these: no need to keep serving 5 s after SIGTERM.
       SHUTDOWN_DRAIN_MS: "500",
+      // No SMTP server here: emails go to the log and /dev/mail, which the account flows read.
+      DEV_MAIL: "on",
       ...env,
     },
   };

@@ -1,5 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { createKey, expectError, registerAndLogin, screenshot, signIn, SMS, watchConsole } from "./helpers";
+import {
+  createKey,
+  expectError,
+  inviteAndJoin,
+  registerAndLogin,
+  screenshot,
+  signIn,
+  SMS,
+  watchConsole,
+} from "./helpers";
 
 // The Billing page: an owner sets a spend limit and alert thresholds (kept after a reload), looks up
 // a price and quotes a message, restricts the countries messages may go to (after confirming), and
@@ -117,14 +126,7 @@ test("support has no Billing page", async ({ page, request }) => {
   await signIn(page, email);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("link", { name: "Members" }).click();
-  await page.getByRole("button", { name: "Add member" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add member" });
-  await dialog.getByLabel("Email").fill(supportEmail);
-  await dialog.getByLabel("Role").selectOption("support");
-  await dialog.getByRole("button", { name: "Add member" }).click();
-  await dialog.getByLabel("Initial password").fill("support-password-1");
-  await dialog.getByRole("button", { name: "Add member" }).click();
-  await expect(dialog).toBeHidden();
+  await inviteAndJoin(page, supportEmail, "support", "support-password-1");
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, submitSignUp, watchConsole } from "./helpers";
+import { inviteAndJoin, PASSWORD, submitSignUp, watchConsole } from "./helpers";
 
-// The dashboard spine end to end: sign-up lands on the dashboard, an owner adds a support member
-// (a new account with an initial password), and that member sees a navigation without API keys.
+// The dashboard spine end to end: sign-up lands on the dashboard, an owner invites a support member
+// (who joins by the emailed link), and that member sees a navigation without API keys.
 
 const SHOTS = "test-results/screenshots";
 
@@ -21,7 +21,7 @@ async function signIn(page: Page, email: string, password: string) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-test("sign up, add a support member, and sign in as them without API keys access", async ({ page }) => {
+test("sign up, invite a support member, and sign in as them without API keys access", async ({ page }) => {
   const problems = watchConsole(page, { allow400: true });
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const ownerEmail = `owner-${stamp}@example.test`;
@@ -54,16 +54,9 @@ test("sign up, add a support member, and sign in as them without API keys access
   await expect(page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: ownerEmail })).toContainText("Owner");
 
-  await page.getByRole("button", { name: "Add member" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add member" });
-  await dialog.getByLabel("Email").fill(supportEmail);
-  await dialog.getByLabel("Role").selectOption("support");
-  await dialog.getByRole("button", { name: "Add member" }).click();
-  // No account exists for this email yet: the server asks for the initial password, on that field.
-  await expect(dialog.getByText("Required: no SignalGate account uses this email yet.")).toBeVisible();
-  await dialog.getByLabel("Initial password").fill("support-password-1");
-  await dialog.getByRole("button", { name: "Add member" }).click();
-  await expect(dialog).toBeHidden();
+  // People join by invitation (contract §14): the link from the email, opened in a fresh browser.
+  await inviteAndJoin(page, supportEmail, "support", "support-password-1");
+  await page.reload();
   const supportRow = page.getByRole("row").filter({ hasText: supportEmail });
   await expect(supportRow).toContainText("Support");
   await page.screenshot({ path: `${SHOTS}/members.png`, fullPage: true });
@@ -82,7 +75,7 @@ test("sign up, add a support member, and sign in as them without API keys access
 
   await page.goto("/dashboard/members");
   await expect(page.getByRole("row").filter({ hasText: supportEmail })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Add member" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Invite member" })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/members-as-support.png`, fullPage: true });
 
   await signOut(page);

@@ -101,3 +101,61 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
 }
+
+/**
+ * The newest link to `pathPrefix` (`/invite/`, `/reset-password?token=`, `/verify-email?token=`)
+ * in an email to `to`, read from /dev/mail (the e2e servers have no SMTP_URL), as a same-origin
+ * path. Emails are sent by a background job: retried until one shows up.
+ */
+export async function mailLink(page: Page, to: string, pathPrefix: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await page.goto("/dev/mail");
+    const links = page
+      .getByRole("article")
+      .filter({ hasText: `To: ${to}` })
+      .getByRole("link")
+      .filter({ hasText: pathPrefix });
+    if ((await links.count()) > 0) {
+      const href = (await links.first().getAttribute("href"))!;
+      const url = new URL(href);
+      return `${url.pathname}${url.search}`;
+    }
+    if (Date.now() > deadline) throw new Error(`no email to ${to} with ${pathPrefix} at /dev/mail`);
+    await page.waitForTimeout(500);
+  }
+}
+
+/**
+ * From the Members page (signed in as an owner or admin): invite `email` as `role`, then join as
+ * the invitee would, in a fresh browser context (the link from /dev/mail, a name and a password).
+ * `page` stays signed in as the inviter.
+ */
+export async function inviteAndJoin(
+  page: Page,
+  email: string,
+  role: string,
+  password: string,
+  name = "Invited Person",
+) {
+  await page.getByRole("button", { name: "Invite member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Invite member" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Role").selectOption(role);
+  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await expect(dialog).toBeHidden();
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const invitee = await context.newPage();
+    await invitee.goto(await mailLink(invitee, email, "/invite/"));
+    await invitee.getByLabel("Your name").fill(name);
+    await invitee.getByLabel("Password").fill(password);
+    await invitee.getByRole("button", { name: /^Create account and join/ }).click();
+    await expect(invitee).toHaveURL(/\/dashboard$/);
+  } finally {
+    await context.close();
+  }
+}

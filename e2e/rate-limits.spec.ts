@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { PASSWORD, SMS, createKey, expectError, registerAndLogin, signIn, uniqueEmail, watchConsole } from "./helpers";
+import {
+  PASSWORD,
+  SMS,
+  createKey,
+  inviteAndJoin,
+  expectError,
+  registerAndLogin,
+  signIn,
+  uniqueEmail,
+  watchConsole,
+} from "./helpers";
 
 // The Rate limits page against real traffic: API-key calls fill the windows (and hit the bulk
 // SMS limit), the page shows the numbers the REST API reports, and an owner edits the limits
@@ -148,14 +158,7 @@ test("rate limits page: live usage from real API traffic, edits with field error
   // A developer sees the same numbers, without the form.
   const devEmail = uniqueEmail("dev");
   await page.goto("/dashboard/members");
-  await page.getByRole("button", { name: "Add member" }).click();
-  const add = page.getByRole("dialog", { name: "Add member" });
-  await add.getByLabel("Email").fill(devEmail);
-  await add.getByLabel("Role").selectOption("developer");
-  await add.getByLabel("Initial password").fill("developer-pass-1");
-  await add.getByRole("button", { name: "Add member" }).click();
-  await expect(add).toBeHidden();
-
+  await inviteAndJoin(page, devEmail, "developer", "developer-pass-1");
   await page.context().clearCookies();
   await signIn(page, devEmail, "developer-pass-1");
   await page.goto("/dashboard/rate-limits");

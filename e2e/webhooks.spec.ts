@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { PASSWORD, signUpInBrowser, watchConsole } from "./helpers";
+import { inviteAndJoin, PASSWORD, signUpInBrowser, watchConsole } from "./helpers";
 
 // Webhooks against a real receiver: an endpoint created in the UI gets a signed test event, then
 // the message.delivered event of a sandbox SMS sent from the Messages page, whose signature checks
@@ -273,14 +273,7 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
 
     // A support member: reads the log and the webhook, changes nothing.
     await nav.getByRole("link", { name: "Members" }).click();
-    await page.getByRole("button", { name: "Add member" }).click();
-    const memberDialog = page.getByRole("dialog", { name: "Add member" });
-    await memberDialog.getByLabel("Email").fill(supportEmail);
-    await memberDialog.getByLabel("Role").selectOption("support");
-    await memberDialog.getByRole("button", { name: "Add member" }).click();
-    await memberDialog.getByLabel("Initial password").fill("support-password-1");
-    await memberDialog.getByRole("button", { name: "Add member" }).click();
-    await expect(memberDialog).toBeHidden();
+    await inviteAndJoin(page, supportEmail, "support", "support-password-1");
     await signOut(page);
     await page.getByLabel("Email").fill(supportEmail);
     await page.getByLabel("Password").fill("support-password-1");

@@ -26,6 +26,17 @@ export const AUDIT_ACTIONS = [
   "member.removed",
   "session.signedIn",
   "session.refreshTokenReused",
+  "session.revoked",
+  "account.passwordResetRequested",
+  "account.passwordReset",
+  "account.passwordChanged",
+  "account.verificationSent",
+  "account.emailVerified",
+  "account.profileUpdated",
+  "invitation.created",
+  "invitation.resent",
+  "invitation.revoked",
+  "invitation.accepted",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -38,6 +49,8 @@ export const AUDIT_RESOURCE_TYPES = [
   "inboundSettings",
   "member",
   "session",
+  "account",
+  "invitation",
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
@@ -60,6 +73,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "member.removed": "Member removed",
   "session.signedIn": "Signed in",
   "session.refreshTokenReused": "Refresh token reused (session revoked)",
+  "session.revoked": "Session revoked",
+  "account.passwordResetRequested": "Password reset requested",
+  "account.passwordReset": "Password reset",
+  "account.passwordChanged": "Password changed",
+  "account.verificationSent": "Verification email sent",
+  "account.emailVerified": "Email address verified",
+  "account.profileUpdated": "Profile updated",
+  "invitation.created": "Member invited",
+  "invitation.resent": "Invitation resent",
+  "invitation.revoked": "Invitation revoked",
+  "invitation.accepted": "Invitation accepted",
 };
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
@@ -70,6 +94,8 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   inboundSettings: "Keyword settings",
   member: "Member",
   session: "Session",
+  account: "Account",
+  invitation: "Invitation",
 };
 
 /*
@@ -124,6 +150,21 @@ const memberSnapshot = z.object({
   role: roleSchema,
 });
 
+/** Account events (contract §14): never a token or a password, only what happened to the account. */
+const accountSnapshot = z.object({
+  email: z.string().optional(),
+  name: z.string().nullable().optional(),
+  emailVerified: z.boolean().optional(),
+  /** How many other sessions a password change or reset ended. */
+  sessionsRevoked: z.number().optional(),
+});
+
+const invitationSnapshot = z.object({
+  email: z.string(),
+  role: roleSchema,
+  expiresAt: z.string().optional(),
+});
+
 const sessionSnapshot = z.object({
   /** Where the sign-in happened: the REST token endpoint or the dashboard. */
   via: z.enum(["api", "dashboard"]).optional(),
@@ -139,6 +180,8 @@ export const AUDIT_SNAPSHOTS = {
   inboundSettings: inboundSettingsSnapshot,
   member: memberSnapshot,
   session: sessionSnapshot,
+  account: accountSnapshot,
+  invitation: invitationSnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;
 
 /**

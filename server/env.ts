@@ -107,6 +107,24 @@ const schema = z
     OUTBOX_RETENTION_DAYS: days(7),
     WEBHOOK_LOG_RETENTION_DAYS: days(30),
     AUDIT_LOG_RETENTION_DAYS: days(365),
+    // Accounts (contract §14, server/email/): without SMTP_URL emails go to the log and /dev/mail.
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((v) => v?.trim() || undefined)
+      .pipe(
+        z
+          .string()
+          .regex(/^smtps?:\/\/[^\s]+$/, "must be smtp://user:pass@host:port or smtps://…")
+          .optional(),
+      ),
+    EMAIL_FROM: z.string().trim().min(3).default("SignalGate <no-reply@signalgate.local>"),
+    // /dev/mail: on by default outside production, off in production; `on` forces it (e2e only).
+    DEV_MAIL: z.enum(["on", "off"]).optional(),
+    REQUIRE_EMAIL_VERIFICATION: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
   })
   // `when`: checked even when other variables are invalid, so start-up reports every problem at once
   // (a transform runs only once everything else parsed).
@@ -117,6 +135,14 @@ const schema = z
         if (!e[key] && production) {
           ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when NODE_ENV=production` });
         }
+      }
+      // Email links must point at the public site, never at localhost (contract §14, docs/accounts.md).
+      if (production && e.SMTP_URL && !e.PUBLIC_BASE_URL) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["PUBLIC_BASE_URL"],
+          message: "PUBLIC_BASE_URL is required when SMTP_URL is set in production (the links in emails)",
+        });
       }
       // A body outliving its message is meaningless; a message outliving its body is the point.
       if (

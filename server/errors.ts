@@ -39,6 +39,8 @@ export const ERROR_STATUS = {
   invalid_send_at: 400,
   not_cancelable: 409,
   service_unavailable: 503,
+  invalid_token: 400,
+  email_unverified: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -85,6 +87,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   invalid_send_at: "sendAt must be from 60 seconds to 35 days ahead.",
   not_cancelable: "Only a SCHEDULED message can be canceled.",
   service_unavailable: "The service is briefly unavailable. Retry after the time given in Retry-After.",
+  invalid_token: "This link is not valid: it was already used, has expired or was revoked.",
+  email_unverified: "Verify your email address first: follow the link in the email we sent you.",
 };
 
 export class AppError extends Error {

@@ -22,7 +22,10 @@ export type IdPrefix =
   | "aud"
   | "ct"
   | "imp"
-  | "mo";
+  | "mo"
+  | "ses"
+  | "tok"
+  | "eml";
 
 // CSPRNG bytes drawn 4 KiB at a time: a bulk send makes thousands of ids, and one randomBytes call
 // per id was a fifth of its CPU. Each byte is used once, so ids stay as unpredictable as before.

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { DashboardProvider } from "@/components/dashboard/dashboard-context";
 import { NoOrganization } from "@/components/dashboard/no-organization";
 import { DashboardShell } from "@/components/dashboard/shell";
+import { VerifyEmailBanner } from "@/components/account/verify-email-banner";
 import { getCurrentUser } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
 import { listMyOrganizations } from "@/server/orgs/list-my-organizations";
@@ -33,7 +34,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         organizations: organizations.map(({ id, name, role }) => ({ id, name, role })),
       }}
     >
-      <DashboardShell>{children}</DashboardShell>
+      <DashboardShell>
+        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
+        {children}
+      </DashboardShell>
     </DashboardProvider>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { LogOut } from "lucide-react";
+import Link from "next/link";
+import { LogOut, UserRound } from "lucide-react";
 import { signOutAction } from "@/app/(auth)/actions";
 import { Menu } from "../ui/menu";
 import { useDashboard } from "./dashboard-context";
@@ -31,7 +32,15 @@ export function UserMenu() {
             {user.name ? <p className="truncate text-sm font-medium text-slate-900">{user.name}</p> : null}
             <p className="truncate text-sm text-slate-500">{user.email}</p>
           </div>
-          <form action={signOutAction} className="pt-1">
+          <Link
+            href="/dashboard/account"
+            role="menuitem"
+            className="mt-1 flex w-full items-center gap-2 rounded-md px-2.5 py-1.5 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus:bg-slate-100"
+          >
+            <UserRound aria-hidden className="size-4 text-slate-400" />
+            Account
+          </Link>
+          <form action={signOutAction}>
             <button
               type="submit"
               role="menuitem"

@@ -18,7 +18,8 @@ import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { useCan, useDashboard } from "../dashboard/dashboard-context";
 import { RoleBadge } from "../dashboard/role-badge";
-import { AddMemberDialog } from "./add-member-dialog";
+import { InviteMemberDialog } from "./invite-member-dialog";
+import { PendingInvitations } from "./pending-invitations";
 import { ChangeRoleDialog, type MemberRef } from "./change-role-dialog";
 import { RolesExplained } from "./roles-explained";
 
@@ -63,7 +64,7 @@ export function MembersPage() {
           canManage ? (
             <Button onClick={() => setAdding(true)}>
               <UserPlus aria-hidden className="size-4" />
-              Add member
+              Invite member
             </Button>
           ) : null
         }
@@ -137,13 +138,15 @@ export function MembersPage() {
         </Table>
       )}
 
+      {canManage ? <PendingInvitations /> : null}
+
       {!canManage && members.isSuccess ? (
-        <p className="mt-4 text-sm text-slate-500">Only owners and admins can add or remove members.</p>
+        <p className="mt-4 text-sm text-slate-500">Only owners and admins can invite or remove members.</p>
       ) : null}
 
       <RolesExplained />
 
-      <AddMemberDialog open={adding} onOpenChange={setAdding} />
+      <InviteMemberDialog open={adding} onOpenChange={setAdding} />
       <ChangeRoleDialog member={changing} onClose={() => setChanging(null)} />
       <ConfirmDialog
         open={removing !== null}

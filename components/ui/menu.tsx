@@ -63,7 +63,8 @@ export function Menu({ trigger, children, align = "start", className }: MenuProp
     };
     // A fixed-position list would drift away from its trigger: close instead.
     const onMove = (e: Event) => {
-      if (!menuRef.current?.contains(e.target as Node)) setOpen(false);
+      // A resize's target is the window, which is not a Node.
+      if (!(e.target instanceof Node) || !menuRef.current?.contains(e.target)) setOpen(false);
     };
     document.addEventListener("pointerdown", onPointer);
     window.addEventListener("scroll", onMove, true);

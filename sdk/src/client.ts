@@ -24,6 +24,7 @@ import { Contacts, Numbers, OptOuts } from "./resources/contacts.js";
 import { Otp } from "./resources/otp.js";
 import { Sms } from "./resources/sms.js";
 import { Webhooks } from "./resources/webhooks.js";
+import { AccountResource, MembersResource } from "./resources/accounts.js";
 
 export interface SignalGateOptions {
   /** An API key (`sg_live_…` production, `sg_test_…` sandbox) for SMS, OTP, contacts and analytics. Default: `SIGNALGATE_API_KEY`. */
@@ -109,6 +110,10 @@ export class SignalGate {
   readonly inboundSettings: InboundSettingsResource;
   /** Registration, the session's tokens, logout. */
   readonly auth: Auth;
+  /** Your account: profile, password, verification, sessions, invitations to accept (management). */
+  readonly account: AccountResource;
+  /** The organization's members: invitations (management). */
+  readonly members: MembersResource;
 
   private readonly config: HttpConfig;
   private readonly apiKey: string | undefined;
@@ -160,6 +165,8 @@ export class SignalGate {
     this.usage = new UsageResource(transport);
     this.inboundSettings = new InboundSettingsResource(transport);
     this.auth = new Auth(() => this.config, this.tokens);
+    this.account = new AccountResource(transport);
+    this.members = new MembersResource(transport);
   }
 
   private withApiKey<T>(req: HttpRequest): Promise<HttpResponse<T>> {

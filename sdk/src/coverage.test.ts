@@ -78,6 +78,17 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   simulateInbound: (sg) => sg.sms.simulateInbound({ from: "+14155550123", body: "STOP" }),
   getInboundSettings: (sg) => sg.inboundSettings.get(),
   updateInboundSettings: (sg) => sg.inboundSettings.update({ keywordsEnabled: false }),
+  getMe: (sg) => sg.account.me(),
+  changePassword: (sg) => sg.account.changePassword({ currentPassword: "x", newPassword: "0123456789" }),
+  resendVerificationEmail: (sg) => sg.account.resendVerificationEmail(),
+  requestPasswordReset: (sg) => sg.account.requestPasswordReset("a@b.test"),
+  confirmPasswordReset: (sg) => sg.account.confirmPasswordReset({ token: "t", password: "0123456789" }),
+  acceptInvitation: (sg) => sg.account.acceptInvitation({ token: "t", password: "0123456789" }),
+  listSessions: (sg) => sg.account.sessions.list(),
+  revokeSession: (sg) => sg.account.sessions.revoke("rtf_1"),
+  listInvitations: (sg) => sg.members.invitations.list(),
+  createInvitation: (sg) => sg.members.invitations.create({ email: "a@b.test", role: "developer" }),
+  revokeInvitation: (sg) => sg.members.invitations.revoke("inv_1"),
 };
 
 function documentOperations() {

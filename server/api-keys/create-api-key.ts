@@ -12,6 +12,7 @@ import { toApiKeyView } from "./to-view";
 import type { AuditActor } from "../audit/actor";
 import { diffChanges } from "../audit/changes";
 import { recordAudit } from "../audit/record-audit";
+import { assertEmailVerified } from "../accounts/require-verified-email";
 
 export function expiryFrom(expiresIn: string | undefined, now: Date): Date | null {
   if (!expiresIn) return null;
@@ -28,6 +29,7 @@ export async function createApiKey(
 ) {
   const data = createApiKeyInput.parse(input);
   const now = options.now ?? new Date();
+  if (data.environment === "live") await assertEmailVerified(db, actor);
   const secret = generateKeySecret(data.environment);
   const row = await db.$transaction(async (tx) => {
     // Serialize creations per organization so two parallel requests cannot both pass the limit.

@@ -12,6 +12,8 @@ export interface AccessClaims {
   org: string;
   role: Role;
   jti: string;
+  /** The refresh-token family (session) the token was issued from: revoking it ends the token too. */
+  sid?: string;
 }
 
 let keyCache: { source: string; key: Uint8Array } | undefined;
@@ -32,7 +34,7 @@ export async function signAccessToken(
 ): Promise<{ token: string; expiresIn: number }> {
   const env = getEnv();
   const iat = Math.floor(now.getTime() / 1000);
-  const token = await new SignJWT({ org: claims.org, role: claims.role })
+  const token = await new SignJWT({ org: claims.org, role: claims.role, ...(claims.sid ? { sid: claims.sid } : {}) })
     .setProtectedHeader({ alg: ALG, typ: "JWT" })
     .setSubject(claims.sub)
     .setJti(newId("req").replace(/^req_/, "jti_"))
@@ -58,7 +60,14 @@ export async function verifyAccessToken(token: string, now = new Date()): Promis
     if (typeof payload.org !== "string" || typeof payload.role !== "string" || !payload.sub || !payload.jti) {
       throw new AppError("unauthenticated", "The access token is missing required claims.");
     }
-    return { sub: payload.sub, org: payload.org, role: payload.role as Role, jti: payload.jti };
+    const sid = typeof payload.sid === "string" ? payload.sid : undefined;
+    return {
+      sub: payload.sub,
+      org: payload.org,
+      role: payload.role as Role,
+      jti: payload.jti,
+      ...(sid ? { sid } : {}),
+    };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof joseErrors.JWTExpired) throw new AppError("token_expired");

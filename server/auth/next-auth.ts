@@ -6,6 +6,7 @@ import { logger } from "../logger";
 import { authorizeCredentials } from "./authorize-credentials";
 import { originOf } from "../audit/actor";
 import { recordSignIn } from "../audit/record-sign-in";
+import { createDashboardSession, dashboardSessionIsLive, endDashboardSession } from "../accounts/sessions";
 
 // Dashboard sessions: the same users and passwords as the REST token endpoint (contract §2), kept
 // in an encrypted JWT cookie. Which organization is active is a separate cookie (sg_org), checked
@@ -43,18 +44,37 @@ function config(): NextAuthConfig {
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(raw, request) {
           const user = await authorizeCredentials(raw, request);
-          if (user) await recordSignIn(getDb(), user.id, originOf(request));
-          return user ? { id: user.id, email: user.email, name: user.name } : null;
+          if (!user) return null;
+          await recordSignIn(getDb(), user.id, originOf(request));
+          // A row per sign-in, so the session can be listed and revoked (contract §14).
+          const sid = await createDashboardSession(getDb(), user.id, originOf(request), SESSION_MAX_AGE_SECONDS);
+          return { id: user.id, email: user.email, name: user.name, sid } as { id: string };
         },
       }),
     ],
+    events: {
+      async signOut(message) {
+        const sid = "token" in message ? message.token?.sid : undefined;
+        if (typeof sid === "string") await endDashboardSession(getDb(), sid);
+      },
+    },
     callbacks: {
-      jwt({ token, user }) {
-        if (user?.id) token.sub = user.id;
-        return token;
+      // Runs on every auth(): a cookie whose session row was revoked (from the sessions list, a
+      // password change or reset) or that has none answers null, which signs it out (contract §14).
+      async jwt({ token, user }) {
+        if (user?.id) {
+          token.sub = user.id;
+          token.sid = (user as { sid?: string }).sid;
+          return token;
+        }
+        if (typeof token.sid !== "string" || !token.sub) return null;
+        const live = await dashboardSessionIsLive(getDb(), token.sid, token.sub, SESSION_MAX_AGE_SECONDS);
+        return live ? token : null;
       },
       session({ session, token }) {
         if (token.sub && session.user) session.user.id = token.sub;
+        // The dashboard session's id: the sessions list marks it current, a password change keeps it.
+        if (typeof token.sid === "string") (session as { sessionId?: string }).sessionId = token.sid;
         return session;
       },
     },
@@ -67,9 +87,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(config);
  * The signed-in user as the database knows them now, or null: a valid session cookie for an
  * account that no longer exists counts as signed out (pages use this, not the raw session).
  */
-export async function getCurrentUser(): Promise<{ id: string; email: string; name: string | null } | null> {
+export async function getCurrentUser(): Promise<{
+  id: string;
+  email: string;
+  name: string | null;
+  emailVerified: Date | null;
+} | null> {
   const session = await auth();
   const id = session?.user?.id;
   if (!id) return null;
-  return getDb().user.findUnique({ where: { id }, select: { id: true, email: true, name: true } });
+  return getDb().user.findUnique({ where: { id }, select: { id: true, email: true, name: true, emailVerified: true } });
 }

@@ -26,12 +26,20 @@ async function insertRefreshToken(db: DbOrTx, familyId: string, now: Date): Prom
     data: { id: newId("rt"), familyId, tokenHash: hashRefreshToken(raw), createdAt: now, expiresAt },
   });
   // The family lives as long as its newest token; the prune job removes it after that.
-  await db.refreshTokenFamily.update({ where: { id: familyId }, data: { expiresAt } });
+  // lastUsedAt: the sessions list shows a REST sign-in's last refresh.
+  await db.refreshTokenFamily.update({ where: { id: familyId }, data: { expiresAt, lastUsedAt: now } });
   return raw;
 }
 
-async function pair(sub: string, org: string, role: Role, refreshToken: string, now: Date): Promise<TokenResponse> {
-  const access = await signAccessToken({ sub, org, role }, now);
+async function pair(
+  sub: string,
+  org: string,
+  role: Role,
+  refreshToken: string,
+  now: Date,
+  sid?: string,
+): Promise<TokenResponse> {
+  const access = await signAccessToken({ sub, org, role, sid }, now);
   return { accessToken: access.token, refreshToken, tokenType: "Bearer", expiresIn: access.expiresIn };
 }
 
@@ -51,6 +59,9 @@ export async function startSession(
         organizationId: membership.organizationId,
         createdAt: now,
         expiresAt: refreshExpiry(now),
+        lastUsedAt: now,
+        ip: origin.ip?.slice(0, 64) ?? null,
+        userAgent: origin.userAgent?.slice(0, 512) ?? null,
       },
     });
     await recordAudit(
@@ -65,9 +76,9 @@ export async function startSession(
       },
       now,
     );
-    return insertRefreshToken(tx, family.id, now);
+    return { raw: await insertRefreshToken(tx, family.id, now), familyId: family.id };
   });
-  return pair(user.id, membership.organizationId, membership.role, refreshToken, now);
+  return pair(user.id, membership.organizationId, membership.role, refreshToken.raw, now, refreshToken.familyId);
 }
 
 async function revokeFamily(db: DbOrTx, familyId: string, reason: string, now: Date): Promise<void> {
@@ -129,11 +140,17 @@ export async function rotateRefreshToken(
       return { error: new AppError("unauthenticated", "You are no longer a member of this organization.") };
     }
     const next = await insertRefreshToken(tx, token.familyId, now);
-    return { userId: token.family.userId, organizationId: token.family.organizationId, role: membership.role, next };
+    return {
+      userId: token.family.userId,
+      organizationId: token.family.organizationId,
+      role: membership.role,
+      next,
+      familyId: token.familyId,
+    };
   });
   // Errors are returned, not thrown, inside the transaction so a revocation commits before we answer.
   if ("error" in outcome) throw outcome.error;
-  return pair(outcome.userId, outcome.organizationId, outcome.role, outcome.next, now);
+  return pair(outcome.userId, outcome.organizationId, outcome.role, outcome.next, now, outcome.familyId);
 }
 
 /** Logout: revoke the family of the given token. Unknown tokens are ignored (nothing to revoke). */

@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { registerInput, type RegisterInput } from "@/schemas/auth";
 import { hashPassword } from "./password";
+import { queueVerificationEmail } from "../accounts/verification";
 
 /** Contract §2: a new user, a new organization, and the user as its owner, all or nothing. */
 export async function registerUser(db: Db, input: RegisterInput) {
@@ -25,6 +26,8 @@ export async function registerUser(db: Db, input: RegisterInput) {
       await tx.membership.create({
         data: { id: newId("mem"), userId: user.id, organizationId: organization.id, role: "owner" },
       });
+      // Contract §14: a new account is sent a verification link, committed with the account.
+      await queueVerificationEmail(tx, user);
       return { user, organization };
     });
   } catch (err) {

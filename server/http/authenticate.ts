@@ -2,12 +2,15 @@ import { getDb } from "../db/client";
 import { AppError } from "../errors";
 import { verifyAccessToken } from "../auth/jwt";
 import type { Role } from "@/schemas/roles";
+import { apiSessionIsLive } from "../accounts/sessions";
 
 export interface UserAuth {
   kind: "user";
   userId: string;
   organizationId: string;
   role: Role;
+  /** The refresh-token family the access token came from (absent on tokens issued before it existed). */
+  sessionId?: string;
 }
 
 const API_KEY_SHAPE = /^sg_(live|test)_/;
@@ -43,11 +46,23 @@ export async function authenticateUser(req: Request): Promise<UserAuth> {
     );
   }
   const claims = await verifyAccessToken(token);
-  const membership = await getDb().membership.findUnique({
-    where: { userId_organizationId: { userId: claims.sub, organizationId: claims.org } },
-    select: { role: true },
-  });
+  const [membership, sessionLive] = await Promise.all([
+    getDb().membership.findUnique({
+      where: { userId_organizationId: { userId: claims.sub, organizationId: claims.org } },
+      select: { role: true },
+    }),
+    // A revoked session (signed out, revoked from the sessions list, password changed) ends its
+    // access tokens at once, not when they run out (contract §14).
+    claims.sid ? apiSessionIsLive(getDb(), claims.sid) : true,
+  ]);
   if (!membership)
     throw new AppError("unauthenticated", "The access token's organization membership no longer exists.");
-  return { kind: "user", userId: claims.sub, organizationId: claims.org, role: membership.role };
+  if (!sessionLive) throw new AppError("unauthenticated", "This session has been signed out or revoked.");
+  return {
+    kind: "user",
+    userId: claims.sub,
+    organizationId: claims.org,
+    role: membership.role,
+    ...(claims.sid ? { sessionId: claims.sid } : {}),
+  };
 }

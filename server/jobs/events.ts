@@ -18,6 +18,13 @@ export interface JobEvents {
   "webhook/delivery.failed": { deliveryId: string; round: number; attempt: number };
   /** A contacts CSV import was accepted: its job upserts the rows batch by batch from the checkpoint. */
   "contacts/import.created": { importId: string };
+  /**
+   * An email was queued in the outbox (server/email/): the send-emails job sends what is due. Also
+   * runs every minute with no data, as the sweep for retries and crashed senders.
+   */
+  "email/queued": { emailId?: string };
+  /** POST /auth/password-reset: the job looks the address up, so the request's work never depends on it. */
+  "auth/password-reset.requested": { email: string; ip?: string | null; userAgent?: string | null };
 }
 
 export type JobEventName = keyof JobEvents;

@@ -6,6 +6,7 @@ import { getDb } from "../db/client";
 import type { AuditLogEntry } from "../db/generated/client";
 import { recordSignIn } from "../audit/record-sign-in";
 import { createOrganization } from "../orgs/create-organization";
+import { acceptInvitation } from "../invitations/accept-invitation";
 import { uniqueEmail } from "../test/http";
 import { seedMember, seedOrganization, type SeededMember } from "../test/seed";
 import { callerFor, trpcError } from "../test/trpc";
@@ -105,29 +106,31 @@ describe("changes from the dashboard", () => {
     });
   });
 
-  it("logs members added, re-roled and removed, never the initial password", async () => {
+  it("logs invitations, members re-roled and removed, never a link token or a password", async () => {
     const owner = await seedOrganization("owner");
     const api = dashboard(owner);
     const email = uniqueEmail("support");
-    const initialPassword = "initial-support-password";
-    const added = await oneEntry(
-      owner,
-      () => api.members.add({ email, role: "support", initialPassword }),
-      () => [initialPassword],
-    );
-    const memberId = added.result.id;
-    expect(added.entry).toMatchObject({
-      action: "member.added",
-      resourceType: "member",
-      resourceId: memberId,
-      changes: {
-        before: null,
-        after: { userId: added.result.userId, email, name: null, role: "support" },
-        secretChanged: true,
-      },
+    const invited = await oneEntry(owner, () => api.members.invite({ email, role: "support" }));
+    expect(invited.entry).toMatchObject({
+      action: "invitation.created",
+      resourceType: "invitation",
+      resourceId: invited.result.id,
+      changes: { before: null, after: { email, role: "support", expiresAt: invited.result.expiresAt } },
     });
-    const user = await getDb().user.findUniqueOrThrow({ where: { id: added.result.userId } });
-    expect(JSON.stringify(added.entry)).not.toContain(user.passwordHash);
+    const invitation = await getDb().invitation.findUniqueOrThrow({ where: { id: invited.result.id } });
+    expect(JSON.stringify(invited.entry)).not.toContain(invitation.tokenHash);
+    const mail = await getDb().emailOutbox.findFirstOrThrow({ where: { toAddress: email } });
+    const token = /\/invite\/([A-Za-z0-9]+)/.exec(mail.textBody)![1]!;
+    expect(JSON.stringify(invited.entry)).not.toContain(token);
+
+    const password = "invited-support-password";
+    const accepted = await acceptInvitation(getDb(), { token, password }, null, ORIGIN);
+    const entries = await rows(owner.organizationId);
+    const acceptedEntry = entries.at(-1)!;
+    expect(acceptedEntry).toMatchObject({ action: "invitation.accepted", actorUserId: accepted.userId });
+    expect(JSON.stringify(acceptedEntry)).not.toContain(password);
+    expect(JSON.stringify(acceptedEntry)).not.toContain(token);
+    const memberId = (await api.members.list()).find((m) => m.email === email)!.id;
 
     const promoted = await oneEntry(owner, () => api.members.updateRole({ memberId, role: "admin" }));
     expect(promoted.entry).toMatchObject({

@@ -22,7 +22,11 @@ describe("tRPC error shape", () => {
       password: "correct horse battery",
       organizationName: "A",
     });
-    const { status, body } = await post("members.add", { email: "nope", role: "emperor" }, { user: { id: user.id } });
+    const { status, body } = await post(
+      "members.invite",
+      { email: "nope", role: "emperor" },
+      { user: { id: user.id } },
+    );
     expect(status).toBe(400);
     const data = body.error?.json.data;
     expect(data?.code).toBe("BAD_REQUEST");
@@ -48,14 +52,18 @@ describe("tRPC error shape", () => {
   it("keeps AppError messages and details, maps 409 to CONFLICT", async () => {
     const email = uniqueEmail();
     const { user } = await registerUser(getDb(), { email, password: "correct horse battery", organizationName: "A" });
-    const dup = await post("members.add", { email, role: "admin" }, { user: { id: user.id } });
+    const dup = await post("members.invite", { email, role: "admin" }, { user: { id: user.id } });
     expect(dup.status).toBe(409);
     expect(dup.body.error?.json.message).toBe("This user is already a member of the organization.");
     expect(dup.body.error?.json.data).toMatchObject({ code: "CONFLICT", appCode: "already_member" });
 
-    const missing = await post("members.add", { email: uniqueEmail(), role: "support" }, { user: { id: user.id } });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error?.json.data.appCode).toBe("invalid_request");
-    expect(missing.body.error?.json.data.details).toEqual([{ path: "initialPassword", message: expect.any(String) }]);
+    const wrong = await post(
+      "account.changePassword",
+      { currentPassword: "not the password", newPassword: "a new password 1" },
+      { user: { id: user.id } },
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error?.json.data.appCode).toBe("invalid_credentials");
+    expect(wrong.body.error?.json.data.details).toEqual([{ path: "currentPassword", message: expect.any(String) }]);
   });
 });

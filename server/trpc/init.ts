@@ -14,6 +14,8 @@ import { userActor, type RequestOrigin } from "../audit/actor";
 /** The part of the next-auth session the API relies on (tests build it by hand). */
 export interface SessionLike {
   user?: { id?: string | null; email?: string | null; name?: string | null } | null;
+  /** The dashboard session row (`ses_…`, contract §14): current in the sessions list. */
+  sessionId?: string | null;
 }
 
 export interface TRPCContext {

@@ -29,7 +29,7 @@ describe("members router", () => {
     expect(err.code).toBe("UNAUTHORIZED");
   });
 
-  it("lets a developer list members but not add them (FORBIDDEN)", async () => {
+  it("lets a developer list members but not invite them (FORBIDDEN)", async () => {
     const a = await org("A");
     const devEmail = uniqueEmail();
     const dev = await addMember(
@@ -46,9 +46,7 @@ describe("members router", () => {
       [a.email, false],
       [devEmail, true],
     ]);
-    const err = await trpcError(
-      caller.members.add({ email: uniqueEmail(), role: "support", initialPassword: "support-pass-1" }),
-    );
+    const err = await trpcError(caller.members.invite({ email: uniqueEmail(), role: "support" }));
     expect(err.code).toBe("FORBIDDEN");
     expect(err.cause).toMatchObject({ code: "forbidden" });
     expect(await getDb().membership.count({ where: { organizationId: a.orgId } })).toBe(2);
@@ -73,10 +71,10 @@ describe("members router", () => {
   it("maps AppErrors to tRPC codes and validates input", async () => {
     const a = await org("A");
     const { caller } = callerFor(a.userId);
-    const conflict = await trpcError(caller.members.add({ email: a.email, role: "admin" }));
+    const conflict = await trpcError(caller.members.invite({ email: a.email, role: "admin" }));
     expect(conflict.code).toBe("CONFLICT");
     expect(conflict.message).toBe("This user is already a member of the organization.");
-    const invalid = await trpcError(caller.members.add({ email: "not-an-email", role: "admin" }));
+    const invalid = await trpcError(caller.members.invite({ email: "not-an-email", role: "admin" }));
     expect(invalid.code).toBe("BAD_REQUEST");
   });
 });

@@ -14,6 +14,7 @@ import { rateLimitsRouter } from "./routers/rate-limits";
 import { retentionRouter } from "./routers/retention";
 import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
+import { accountRouter } from "./routers/account";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -35,6 +36,7 @@ export const appRouter = router({
   billing: billingRouter,
   contacts: contactsRouter,
   inbox: inboxRouter,
+  account: accountRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,13 @@ import * as usage from "./developer/usage/route";
 import * as statements from "./developer/billing/statements/route";
 import * as statement from "./developer/billing/statements/[period]/route";
 import * as inboundSettings from "./developer/inbound-settings/route";
+import * as invitations from "./developer/members/invitations/route";
+import * as invitationById from "./developer/members/invitations/[id]/route";
+import * as me from "./auth/me/route";
+import * as sessions from "./auth/sessions/route";
+import * as resendVerification from "./auth/verify-email/resend/route";
+import { createInvitation } from "@/server/invitations/create-invitation";
+import { uniqueEmail } from "@/server/test/http";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 import type { Handler } from "./security-routes";
@@ -30,7 +37,8 @@ export interface ManagementRoute {
   handler: Handler;
   method: string;
   path: (params: Record<string, string>) => string;
-  action: Action;
+  /** null: the caller's own account (contract §14), open to every role. */
+  action: Action | null;
   body?: unknown;
   /** Routes addressing one resource: another organization's id must answer 404. */
   byId: boolean;
@@ -69,12 +77,25 @@ export async function seedWebhookResource(organizationId: string) {
   return { id: webhook.id, deliveryId: delivery.id };
 }
 
+/** A pending invitation of the organization. */
+export async function seedInvitationResource(organizationId: string) {
+  const invitation = await createInvitation(
+    getDb(),
+    organizationId,
+    { email: uniqueEmail("invitee"), role: "developer" },
+    "owner",
+    SYSTEM_ACTOR,
+  );
+  return { id: invitation.id };
+}
+
 /** What a refused request must not have changed. */
 export async function snapshot(params: Record<string, string>) {
   const db = getDb();
   return {
     key: await db.apiKey.findUnique({ where: { id: params.id } }),
     webhook: await db.webhook.findUnique({ where: { id: params.id } }),
+    invitation: await db.invitation.findUnique({ where: { id: params.id } }),
     delivery: params.deliveryId
       ? await db.webhookDelivery.findUnique({ where: { id: params.deliveryId }, include: { attempts: true } })
       : null,
@@ -82,6 +103,56 @@ export async function snapshot(params: Record<string, string>) {
 }
 
 export const MANAGEMENT_ROUTES: ManagementRoute[] = [
+  {
+    name: "GET /developer/members/invitations",
+    handler: invitations.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/members/invitations",
+    action: "members.manage",
+    byId: false,
+  },
+  {
+    name: "POST /developer/members/invitations",
+    handler: invitations.POST,
+    method: "POST",
+    path: () => "/api/v1/developer/members/invitations",
+    action: "members.manage",
+    body: { email: "security-invitee@example.com", role: "developer" },
+    byId: false,
+  },
+  {
+    name: "DELETE /developer/members/invitations/:id",
+    handler: invitationById.DELETE,
+    method: "DELETE",
+    path: (p) => `/api/v1/developer/members/invitations/${p.id}`,
+    action: "members.manage",
+    byId: true,
+    seed: seedInvitationResource,
+  },
+  {
+    name: "GET /auth/me",
+    handler: me.GET,
+    method: "GET",
+    path: () => "/api/v1/auth/me",
+    action: null,
+    byId: false,
+  },
+  {
+    name: "GET /auth/sessions",
+    handler: sessions.GET,
+    method: "GET",
+    path: () => "/api/v1/auth/sessions",
+    action: null,
+    byId: false,
+  },
+  {
+    name: "POST /auth/verify-email/resend",
+    handler: resendVerification.POST,
+    method: "POST",
+    path: () => "/api/v1/auth/verify-email/resend",
+    action: null,
+    byId: false,
+  },
   {
     name: "GET /developer/api-keys",
     handler: keys.GET,

@@ -66,7 +66,7 @@ describe.each(MANAGEMENT_ROUTES)("management route $name", (route) => {
   it.each<Role>(["admin", "developer", "support"])("applies the %s role's rights", async (role) => {
     const member = await seedMember(owner.organizationId, role);
     const res = await send(member.accessToken, await seed(owner.organizationId));
-    if (can(role, route.action)) {
+    if (route.action === null || can(role, route.action)) {
       expect(res.status).toBeLessThan(300);
     } else {
       expectError(res, 403, "forbidden");

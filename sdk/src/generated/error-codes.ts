@@ -585,10 +585,101 @@ export interface OperationErrorCodes {
   };
   getLiveness: {
   };
+  getMe: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  requestPasswordReset: {
+    400: "invalid_request";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  confirmPasswordReset: {
+    400: "invalid_request" | "invalid_token";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  changePassword: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "invalid_credentials";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  resendVerificationEmail: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  acceptInvitation: {
+    400: "invalid_request" | "invalid_token";
+    401: "unauthenticated" | "token_expired";
+    403: "forbidden";
+    409: "already_member" | "email_taken";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  listSessions: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  revokeSession: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  listInvitations: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  createInvitation: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    409: "already_member";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  revokeInvitation: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
 }
 
 /** Every `error.code` the API documents. */
 export type ApiErrorCode =
+  | "already_member"
   | "contact_exists"
   | "country_not_allowed"
   | "delivery_in_progress"
@@ -602,6 +693,7 @@ export type ApiErrorCode =
   | "invalid_phone_number"
   | "invalid_request"
   | "invalid_send_at"
+  | "invalid_token"
   | "ip_not_allowed"
   | "key_disabled"
   | "key_expired"

@@ -1181,7 +1181,7 @@ export interface paths {
         };
         /**
          * List the audit log
-         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
+         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.revoked`, `invitation.accepted`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, support.
          */
@@ -1223,6 +1223,226 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who am I
+         * @description The caller, the organization of the access token and the caller's role there now.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a password reset email
+         * @description Always 202 with `{}`, whether or not an account uses the address, and with the same work (the lookup happens in a background job), so the answer reveals nothing. An existing account gets an email with a link to `/reset-password?token=…`, valid one hour and usable once; at most 3 such emails per address per hour.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with a reset token
+         * @description Sets the password (at least 10 characters) and ends every session of the account: every refresh-token family (their access tokens stop working at once) and every dashboard session. A used, expired or unknown token is 400 `invalid_token`.
+         */
+        post: operations["confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change your password
+         * @description Checks the current password, sets the new one (at least 10 characters) and signs out every other session; the one this access token belongs to stays. A wrong current password is 401 `invalid_credentials`. The account's address is told by email.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the verification email again
+         * @description Sends a new `/verify-email?token=…` link (valid 24 hours) to an unverified address; at most 5 per hour. Always 202. With `REQUIRE_EMAIL_VERIFICATION=true` an unverified user cannot create live keys (403 `email_unverified`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        post: operations["resendVerificationEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description The token is the last part of the emailed `/invite/:token` link. A new person sends a `password` (and optionally a `name`) and gets an account for the invited address; an existing account sends its own access token instead (without one: 401; a token of another address: 403). The membership is added once: a used, expired or revoked invitation is 400 `invalid_token`, an existing member 409 `already_member`.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your sessions
+         * @description Every live sign-in of the caller, newest first: API sign-ins (`kind: "api"`, a refresh-token family whose id stays across refreshes) and dashboard sign-ins (`kind: "dashboard"`). `current` marks the one this request was made with.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out a session
+         * @description Ends one of the caller's sessions at once: its refresh token and access tokens stop working, or the dashboard browser is signed out on its next request. Another user's session is 404.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        delete: operations["revokeSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/members/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List pending invitations
+         * @description Newest first. Accepted, revoked and expired invitations leave the list.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone
+         * @description Emails a link to join with the role. An address with a pending invitation gets a new one (the old link stops working). A member already: 409 `already_member`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/members/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description The link stops working at once. Only an owner can revoke an owner's invitation.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin.
+         */
+        delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1393,6 +1613,27 @@ export interface components {
             Body?: string;
         } & {
             [key: string]: string;
+        };
+        PasswordResetRequest: {
+            email: string;
+        };
+        PasswordResetConfirmRequest: {
+            token: string;
+            password: string;
+        };
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
+        };
+        AcceptInvitationRequest: {
+            token: string;
+            password?: string;
+            name?: string;
+        };
+        CreateInvitationRequest: {
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "support";
         };
         RegisterResponse: {
             user: {
@@ -2026,9 +2267,9 @@ export interface components {
             /** @example aud_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             id: string;
             /** @enum {string} */
-            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused";
+            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted";
             /** @enum {string} */
-            resourceType: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session";
+            resourceType: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation";
             /** @example key_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             resourceId: string | null;
             actor: {
@@ -2081,6 +2322,74 @@ export interface components {
         LivenessResponse: {
             /** @constant */
             status: "ok";
+        };
+        Me: {
+            user: {
+                /** @example usr_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+                id: string;
+                email: string;
+                name: string | null;
+                /** @description When the address was verified, or null. */
+                emailVerified: string | null;
+                mfaEnabled: boolean;
+            };
+            organization: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "support";
+        };
+        Accepted: Record<string, never>;
+        AcceptInvitationResponse: {
+            organization: {
+                id: string;
+                name: string;
+            };
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "support";
+        };
+        SessionList: components["schemas"]["Session"][];
+        Session: {
+            /**
+             * @description `rtf_…` for an API sign-in (a refresh-token family; stays across refreshes), `ses_…` for the dashboard.
+             * @example rtf_0Q3fJ7a2Xc9vB1nM4kLp8sTz
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "api" | "dashboard";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            lastUsedAt: string;
+            ip: string | null;
+            userAgent: string | null;
+            /** @description The session this request was made with. */
+            current: boolean;
+        };
+        InvitationList: components["schemas"]["Invitation"][];
+        Invitation: {
+            /** @example inv_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+            id: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "developer" | "support";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            createdAt: string;
         };
         Error: {
             error: {
@@ -15152,9 +15461,9 @@ export interface operations {
                 /** @description Only changes made by this user (`usr_…`) or API key (`key_…`). */
                 actor?: string;
                 /** @description Only this action. */
-                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused";
+                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted";
                 /** @description Only changes of this kind of resource. */
-                resourceType?: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session";
+                resourceType?: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation";
                 /** @description Only changes of this resource (`key_…`, `wh_…`, `mem_…`, …). */
                 resourceId?: string;
                 /** @description Only entries at or after this time (ISO 8601). */
@@ -15384,6 +15693,2006 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LivenessResponse"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The password was changed; every session was signed out. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             *     - `invalid_token`: This link is not valid: it was already used, has expired or was revoked.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description The password was changed. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `invalid_credentials`: The email or password is incorrect.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendVerificationEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accepted"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description Joined. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptInvitationResponse"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             *     - `invalid_token`: This link is not valid: it was already used, has expired or was revoked.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *
+             *     - `already_member`: This user is already a member of the organization.
+             *     - `email_taken`: An account with this email already exists.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "already_member",
+                     *         "message": "This user is already a member of the organization.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's sessions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionList"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id: `rtf_…` (API) or `ses_…` (dashboard). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending invitations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationList"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *
+             *     - `already_member`: This user is already a member of the organization.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "already_member",
+                     *         "message": "This user is already a member of the organization.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invitation's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

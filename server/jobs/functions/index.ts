@@ -7,6 +7,8 @@ import { retryWebhookDeliveryJob } from "./retry-webhook-delivery";
 import { applyRetentionJob } from "./apply-retention";
 import { importContactsJob } from "./import-contacts";
 import { dispatchScheduledMessagesJob } from "../../scheduling/dispatch-job";
+import { sendEmailsJob } from "./send-emails";
+import { sendPasswordResetJob } from "./send-password-reset";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -18,4 +20,6 @@ export const allJobs: readonly AnyJobDefinition[] = [
   applyRetentionJob,
   importContactsJob,
   dispatchScheduledMessagesJob,
+  sendEmailsJob,
+  sendPasswordResetJob,
 ];

@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../../db/client";
 import { defineJob } from "../define-job";
+import { pruneAccountRows } from "../../accounts/prune-account-rows";
 
 /** A revoked session stays visible this long (reuse investigations), then goes. */
 export const REVOKED_FAMILY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -29,8 +30,13 @@ export const pruneRefreshTokens = defineJob({
   cron: "0 * * * *",
   // Idempotent and hourly: a failed run is simply done by the next one.
   retries: 2,
-  handler: async ({ event, step, db, now }) =>
-    step.run("delete-unusable-families", async () => ({
+  handler: async ({ event, step, db, now }) => {
+    const families = await step.run("delete-unusable-families", async () => ({
       deleted: await pruneRefreshTokenFamilies(db, now(), { organizationId: event.data.organizationId }),
-    })),
+    }));
+    // Dashboard sessions and emailed links belong to users, not organizations: the hourly run only.
+    if (event.data.organizationId) return families;
+    const accounts = await step.run("delete-unusable-dashboard-sessions-and-links", () => pruneAccountRows(db, now()));
+    return { ...families, ...accounts };
+  },
 });

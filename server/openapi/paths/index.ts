@@ -14,6 +14,7 @@ import { rateLimitsPaths } from "./rate-limits";
 import { schedulingPaths } from "./scheduling";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
+import { accountsPaths, membersPaths } from "./accounts";
 
 /**
  * Every area of the API, in the order the docs page shows them. To document a new route: add its
@@ -37,4 +38,6 @@ export const PATH_MODULES: PathModule[] = [
   carriersPaths,
   auditLogPaths,
   healthPaths,
+  accountsPaths,
+  membersPaths,
 ];

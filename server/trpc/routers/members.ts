@@ -1,7 +1,8 @@
-import { addMember } from "../../orgs/add-member";
 import { removeMember, updateMemberRole } from "../../orgs/change-member";
 import { listMembers } from "../../orgs/list-members";
-import { addMemberInput } from "@/schemas/auth";
+import { createInvitationInput, invitationIdInput } from "@/schemas/accounts";
+import { createInvitation } from "../../invitations/create-invitation";
+import { listInvitations, resendInvitation, revokeInvitation } from "../../invitations/manage-invitations";
 import { memberIdInput, updateMemberRoleInput } from "@/schemas/organizations";
 import { roleProcedure, router } from "../init";
 
@@ -13,9 +14,25 @@ export const membersRouter = router({
     return members.map((m) => ({ ...m, isYou: m.userId === ctx.userId }));
   }),
 
-  add: roleProcedure("members.manage")
-    .input(addMemberInput)
-    .mutation(({ ctx, input }) => addMember(ctx.db, ctx.organizationId, input, ctx.role, ctx.actor)),
+  // People join by invitation only (contract §14): nobody picks a password for someone else.
+  invitations: roleProcedure("members.manage").query(({ ctx }) => listInvitations(ctx.db, ctx.organizationId)),
+
+  invite: roleProcedure("members.manage")
+    .input(createInvitationInput)
+    .mutation(({ ctx, input }) => createInvitation(ctx.db, ctx.organizationId, input, ctx.role, ctx.actor)),
+
+  resendInvitation: roleProcedure("members.manage")
+    .input(invitationIdInput)
+    .mutation(({ ctx, input }) =>
+      resendInvitation(ctx.db, ctx.organizationId, input.invitationId, ctx.role, ctx.actor),
+    ),
+
+  revokeInvitation: roleProcedure("members.manage")
+    .input(invitationIdInput)
+    .mutation(async ({ ctx, input }) => {
+      await revokeInvitation(ctx.db, ctx.organizationId, input.invitationId, ctx.role, ctx.actor);
+      return { revoked: true };
+    }),
 
   updateRole: roleProcedure("members.manage")
     .input(updateMemberRoleInput)

@@ -1,0 +1,7 @@
+import { getDb } from "@/server/db/client";
+import { apiRoute } from "@/server/http/api-route";
+import { revokeSessionById } from "@/server/accounts/sessions";
+
+export const DELETE = apiRoute({ auth: "jwt" }, async ({ auth, params, actor }) => {
+  await revokeSessionById(getDb(), auth.userId, params.id!, actor);
+});

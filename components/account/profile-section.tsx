@@ -1,0 +1,87 @@
+"use client";
+
+import type { FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { toast } from "sonner";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardBody, CardHeader } from "../ui/card";
+import { Field, Input } from "../ui/input";
+import { Skeleton } from "../ui/skeleton";
+import { useTRPC } from "../trpc/client";
+import { errorMessage, fieldErrors } from "../trpc/errors";
+
+export function ProfileSection() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const profile = useQuery(trpc.account.profile.queryOptions());
+
+  const save = useMutation(
+    trpc.account.updateProfile.mutationOptions({
+      onSuccess: async () => {
+        toast.success("Profile saved");
+        await queryClient.invalidateQueries({ queryKey: trpc.account.profile.queryKey() });
+        router.refresh();
+      },
+    }),
+  );
+  const resend = useMutation(
+    trpc.account.resendVerification.mutationOptions({
+      onSuccess: () => toast.success("Verification email sent. Check your inbox."),
+      onError: (error) => toast.error(errorMessage(error)),
+    }),
+  );
+  return (
+    <Card>
+      <CardHeader title="Profile" description="How you appear to the other members of your organizations." />
+      <CardBody>
+        {profile.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : profile.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorMessage(profile.error)}
+          </p>
+        ) : (
+          <form
+            onSubmit={(e: FormEvent<HTMLFormElement>) => {
+              e.preventDefault();
+              save.mutate({ name: String(new FormData(e.currentTarget).get("name") ?? "") });
+            }}
+            noValidate
+            className="space-y-4"
+          >
+            <div>
+              <p className="text-sm font-medium text-slate-700">Email</p>
+              <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-900">
+                <span>{profile.data.email}</span>
+                {profile.data.emailVerified ? (
+                  <Badge tone="green">Verified</Badge>
+                ) : (
+                  <>
+                    <Badge tone="amber">Not verified</Badge>
+                    <Button size="sm" variant="ghost" loading={resend.isPending} onClick={() => resend.mutate()}>
+                      Resend verification email
+                    </Button>
+                  </>
+                )}
+              </div>
+            </div>
+            <Field label="Name" error={fieldErrors(save.error).name}>
+              {(p) => <Input {...p} name="name" autoComplete="name" defaultValue={profile.data.name ?? ""} />}
+            </Field>
+            {save.error && Object.keys(fieldErrors(save.error)).length === 0 ? (
+              <p role="alert" className="text-sm text-red-700">
+                {errorMessage(save.error)}
+              </p>
+            ) : null}
+            <Button type="submit" loading={save.isPending}>
+              Save profile
+            </Button>
+          </form>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

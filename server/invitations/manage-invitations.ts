@@ -1,0 +1,87 @@
+import type { Db, DbOrTx } from "../db/client";
+import { AppError } from "../errors";
+import type { InvitationView } from "@/schemas/accounts";
+import type { Role } from "@/schemas/roles";
+import type { AuditActor } from "../audit/actor";
+import { recordAudit } from "../audit/record-audit";
+import { assertMayAssign } from "../orgs/owner-rules";
+import { issueInvitationLink } from "./create-invitation";
+import { invitationSelect, pendingWhere, toInvitationView } from "./invitation-view";
+
+/** Pending invitations of one organization, newest first (accepted, revoked and expired leave the list). */
+export async function listInvitations(db: DbOrTx, organizationId: string, now = new Date()): Promise<InvitationView[]> {
+  const rows = await db.invitation.findMany({
+    where: { organizationId, ...pendingWhere(now) },
+    orderBy: { createdAt: "desc" },
+    take: 500,
+    select: invitationSelect,
+  });
+  return rows.map(toInvitationView);
+}
+
+async function pendingOrThrow(tx: DbOrTx, organizationId: string, id: string, now: Date) {
+  const row = await tx.invitation.findFirst({
+    where: { id, organizationId, ...pendingWhere(now) },
+    select: { ...invitationSelect, organizationId: true },
+  });
+  if (!row) throw new AppError("not_found", "No pending invitation has this id.");
+  return row;
+}
+
+/** DELETE /developer/members/invitations/:id: the link stops working at once. */
+export async function revokeInvitation(
+  db: Db,
+  organizationId: string,
+  id: string,
+  actorRole: Role,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const row = await pendingOrThrow(tx, organizationId, id, now);
+    assertMayAssign(actorRole, row.role);
+    await tx.invitation.update({ where: { id }, data: { revokedAt: now } });
+    await recordAudit(
+      tx,
+      organizationId,
+      actor,
+      {
+        action: "invitation.revoked",
+        resourceType: "invitation",
+        resourceId: id,
+        changes: { before: { email: row.email, role: row.role }, after: null },
+      },
+      now,
+    );
+  });
+}
+
+/** Resend: a new link (the old one stops working) valid 7 days from now, and a new email. */
+export async function resendInvitation(
+  db: Db,
+  organizationId: string,
+  id: string,
+  actorRole: Role,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<InvitationView> {
+  return db.$transaction(async (tx) => {
+    const row = await pendingOrThrow(tx, organizationId, id, now);
+    assertMayAssign(actorRole, row.role);
+    const expiresAt = await issueInvitationLink(tx, row, actor.type === "user" ? actor.userId : null, now);
+    const view = toInvitationView({ ...row, expiresAt });
+    await recordAudit(
+      tx,
+      organizationId,
+      actor,
+      {
+        action: "invitation.resent",
+        resourceType: "invitation",
+        resourceId: id,
+        changes: { before: null, after: { email: view.email, role: view.role, expiresAt: view.expiresAt } },
+      },
+      now,
+    );
+    return view;
+  });
+}

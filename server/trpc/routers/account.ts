@@ -1,0 +1,44 @@
+import { AppError } from "../../errors";
+import { changePassword } from "../../accounts/change-password";
+import { updateProfile } from "../../accounts/me";
+import { listSessions, revokeSessionById } from "../../accounts/sessions";
+import { resendVerification } from "../../accounts/verification";
+import { changePasswordInput, sessionIdInput, updateProfileInput } from "@/schemas/accounts";
+import { protectedProcedure, router } from "../init";
+
+// The Account page (contract §14): the signed-in person, whatever organization is active. The
+// dashboard session's id (ctx.session.sessionId) is "current" in the list and survives a password change.
+export const accountRouter = router({
+  profile: protectedProcedure.query(async ({ ctx }) => {
+    const user = await ctx.db.user.findUnique({
+      where: { id: ctx.userId },
+      select: { id: true, email: true, name: true, emailVerified: true, createdAt: true },
+    });
+    if (!user) throw new AppError("unauthenticated", "Your account no longer exists. Sign in again.");
+    return user;
+  }),
+
+  updateProfile: protectedProcedure
+    .input(updateProfileInput)
+    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.userId, input, ctx.origin)),
+
+  changePassword: protectedProcedure
+    .input(changePasswordInput)
+    .mutation(({ ctx, input }) =>
+      changePassword(ctx.db, ctx.userId, input, { dashboardSessionId: ctx.session?.sessionId ?? null }, ctx.origin),
+    ),
+
+  resendVerification: protectedProcedure.mutation(async ({ ctx }) => {
+    await resendVerification(ctx.db, ctx.userId, ctx.origin);
+    return { queued: true };
+  }),
+
+  sessions: protectedProcedure.query(({ ctx }) =>
+    listSessions(ctx.db, ctx.userId, { dashboardSessionId: ctx.session?.sessionId ?? null }),
+  ),
+
+  revokeSession: protectedProcedure.input(sessionIdInput).mutation(async ({ ctx, input }) => {
+    await revokeSessionById(ctx.db, ctx.userId, input.sessionId, ctx.actor);
+    return { revoked: true };
+  }),
+});
