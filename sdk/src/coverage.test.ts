@@ -76,6 +76,12 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   simulateInbound: (sg) => sg.sms.simulateInbound({ from: "+14155550123", body: "STOP" }),
   getInboundSettings: (sg) => sg.inboundSettings.get(),
   updateInboundSettings: (sg) => sg.inboundSettings.update({ keywordsEnabled: false }),
+  listEvents: (sg) => sg.events.list().firstPage(),
+  getEvent: (sg) => sg.events.get("evt_1"),
+  resendEvent: (sg) => sg.events.resend("evt_1", { webhookId: "wh_1" }),
+  streamEvents: async (sg) => {
+    for await (const m of sg.events.stream({ reconnect: false })) void m;
+  },
 };
 
 function documentOperations() {

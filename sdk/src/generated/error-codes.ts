@@ -402,6 +402,38 @@ export interface OperationErrorCodes {
     429: "rate_limited";
     500: "internal_error";
   };
+  listEvents: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  streamEvents: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  getEvent: {
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  resendEvent: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    409: "webhook_disabled" | "delivery_in_progress";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
   getRateLimits: {
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";
     403: "forbidden";
