@@ -14,6 +14,7 @@ import { rateLimitsRouter } from "./routers/rate-limits";
 import { retentionRouter } from "./routers/retention";
 import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
+import { eventsRouter } from "./routers/events";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -28,6 +29,7 @@ export const appRouter = router({
   messages: messagesRouter,
   otp: otpRouter,
   webhooks: webhooksRouter,
+  events: eventsRouter,
   carriers: carriersRouter,
   auditLog: auditLogRouter,
   retention: retentionRouter,
