@@ -1,5 +1,6 @@
 // The CLI as npm installs it: `npm pack` of the CLI and of the SDK it depends on, both installed
 // offline into a fresh project, then the `signalgate` binary run from node_modules/.bin.
+import { readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +33,11 @@ test("npm pack: the CLI installs offline and runs --help and sms send", async ({
     expect(files.filter((f) => !f.startsWith("dist/") && f !== "README.md" && f !== "package.json")).toEqual([]);
     expect(files.filter((f) => f.includes(".test."))).toEqual([]);
 
+    // Offline, npm cannot look up version ranges: the CLI's dependencies (as installed here, packed
+    // from node_modules) are handed to it as tarballs too, as a registry would serve them.
+    const deps = [];
+    for (const dir of dependencyClosure(root, "cli")) deps.push(await pack(path.relative(root, dir)));
+
     const project = path.join(work, "app");
     await mkdir(project);
     await writeFile(path.join(project, "package.json"), JSON.stringify({ name: "cli-user", private: true }));
@@ -39,8 +45,7 @@ test("npm pack: the CLI installs offline and runs --help and sms send", async ({
       "npm",
       [
         "install",
-        path.join(work, sdk.filename),
-        path.join(work, cliPkg.filename),
+        ...[sdk, cliPkg, ...deps].map((p) => path.join(work, p.filename)),
         "--offline",
         "--no-audit",
         "--no-fund",
@@ -69,3 +74,31 @@ test("npm pack: the CLI installs offline and runs --help and sms send", async ({
     await rm(work, { recursive: true, force: true });
   }
 });
+
+/** The installed folders of a workspace's runtime dependencies, transitively (the SDK excluded: packed above). */
+function dependencyClosure(root: string, workspace: string): string[] {
+  const seen = new Map<string, string>();
+  const visit = (pkgDir: string) => {
+    const pkg = JSON.parse(readFileSync(path.join(pkgDir, "package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys(pkg.dependencies ?? {})) {
+      if (name === "signalgate" || seen.has(name)) continue;
+      // Node's lookup: the package's own node_modules first, then the root's.
+      const nested = path.join(pkgDir, "node_modules", name);
+      const dir = [nested, path.join(root, "node_modules", name)].find((d) => {
+        try {
+          readFileSync(path.join(d, "package.json"));
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      if (!dir) throw new Error(`${name} (needed by ${pkgDir}) is not installed`);
+      seen.set(name, dir);
+      visit(dir);
+    }
+  };
+  visit(path.join(root, workspace));
+  return [...seen.values()];
+}
