@@ -3,7 +3,7 @@
 export const log = (message: string) => console.error(`[bench] ${message}`);
 
 /** The parts `--only` can pick (`--only webhooks` or `--only=webhooks`). */
-export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth", "contacts"] as const;
+export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth", "contacts", "events"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Options {
@@ -41,6 +41,7 @@ export function parseArgs(argv: string[]): Options {
         "  --only growth    every list at 10,000 and at 5,000,000 messages (PostgreSQL); report in bench-results/\n" +
         "  --only contacts  only the contacts import, opt-out and SMPP inbound figures (PostgreSQL); report in\n" +
         "                   bench-results/, not latest.json\n" +
+        "  --only events    only the events stream figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
         "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
         "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
@@ -56,7 +57,9 @@ export function parseArgs(argv: string[]): Options {
         "     BENCH_GROWTH_SAMPLES=40 (per probe and size) BENCH_GROWTH_RETENTION=on (off: no bytes after retention)\n" +
         "     BENCH_CONTACTS_IMPORT_ROWS=100000 BENCH_CONTACTS_OPT_OUTS=100000 BENCH_CONTACTS_ROUNDS=8\n" +
         "     BENCH_CONTACTS_SLICE=2 (s) BENCH_CONTACTS_MO=10000 (deliver_sm) BENCH_CONTACTS_MO_WINDOW=50\n" +
-        "     BENCH_CONTACTS_TIMEOUT=300 (s, the import's wait)",
+        "     BENCH_CONTACTS_TIMEOUT=300 (s, the import's wait)\n" +
+        "     BENCH_EVENTS_RATE=1000 (/s) BENCH_EVENTS_SECONDS=10 BENCH_EVENTS_IDLE=500 BENCH_EVENTS_STREAMS=1000\n" +
+        "     BENCH_EVENTS_ROUNDS=6 BENCH_EVENTS_SLICE=2 (s) BENCH_EVENTS_SEND_CONNECTIONS=10",
     );
     process.exit(0);
   }

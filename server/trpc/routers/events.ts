@@ -8,11 +8,13 @@ import { roleProcedure, router } from "../init";
 // The same domain functions as the REST routes (app/api/v1/developer/events): members read events
 // as they read webhooks and their delivery logs.
 const eventId = z.strictObject({ id: z.string().trim().min(1).max(64) });
+/** Infinite queries add `direction`; paging only goes forward, so it is ignored. */
+const listInput = eventsQuery.extend({ direction: z.enum(["forward", "backward"]).optional() });
 
 export const eventsRouter = router({
   list: roleProcedure("webhooks.read")
-    .input(eventsQuery)
-    .query(({ ctx, input }) => listEvents(null, ctx.organizationId, input)),
+    .input(listInput)
+    .query(({ ctx, input: { direction: _direction, ...query } }) => listEvents(null, ctx.organizationId, query)),
 
   byId: roleProcedure("webhooks.read")
     .input(eventId)
