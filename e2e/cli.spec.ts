@@ -119,6 +119,7 @@ test("listen forwards real events signed like a delivery, reconnects after a dro
     ...env,
     SIGNALGATE_BASE_URL: relay.url,
   });
+  const tail = cliStream(["sms", "tail", "--status", "FAILED", "--json"], env);
   try {
     const ready = await listen.waitFor((l) => l.type === "ready" && l);
     secret = ready.secret;
@@ -143,6 +144,11 @@ test("listen forwards real events signed like a delivery, reconnects after a dro
     const back = await listen.waitFor((l) => l.type === "reconnected" && l, 30_000);
     expect(back.lastEventId).toBeTruthy();
     await listen.waitFor((l) => l.type === "event" && l.event === "message.failed" && l, 30_000);
+    // `sms tail --status FAILED` saw that failure, and only failures.
+    const tailed = await tail.waitFor((l) => l.payload?.messageId === failed.json().messageId && l, 30_000);
+    expect(tailed.event).toBe("message.failed");
+    expect(tailed.payload.errorCode).toBe("invalid_number");
+    expect(tail.lines.every((l) => l.event === "message.failed")).toBe(true);
 
     for (const event of ["otp.verified", "message.received"]) {
       const t = await cli(["trigger", event, "--json"], env);
@@ -160,6 +166,7 @@ test("listen forwards real events signed like a delivery, reconnects after a dro
       .filter((id: string) => id >= forwarded[0]!);
     expect(forwarded.slice().sort()).toEqual(sinceReady.slice().sort());
   } finally {
+    await tail.stop();
     await listen.stop();
     await relay.close();
     await receiver.close();

@@ -43,7 +43,7 @@ export function EventsPage() {
     <div>
       <PageHeader
         title="Events"
-        description="Everything that happened in your organization over the last 30 days, as webhooks receive it: each event's payload and the deliveries made to your endpoints. Stream them to your laptop with `signalgate listen`."
+        description="Everything that happened in your organization over the last 30 days, as webhooks receive it: each event's payload and the deliveries made to your endpoints. Stream them to your laptop with signalgate listen."
       />
       <FilterBar label="Filter events" state={url} keys={FILTER_KEYS} set={setUrl} end={<RefreshButton list={list} />}>
         <FilterSelect

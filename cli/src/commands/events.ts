@@ -15,6 +15,10 @@ export function registerEvents(program: Command, globals: () => GlobalOptions): 
   events
     .command("list")
     .description("Newest first")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ signalgate events list\n  $ signalgate events list --types message.failed,otp.* --limit 50 --json",
+    )
     .option("--types <list>", "comma-separated types or families (message.*)")
     .option("--limit <n>", "how many, 1 to 100", (v) => Number(v), 20)
     .action(async (opts: { types?: string; limit: number }) => {
@@ -40,6 +44,10 @@ export function registerEvents(program: Command, globals: () => GlobalOptions): 
   events
     .command("resend")
     .description("Send an event to one of your webhooks again, now")
+    .addHelpText(
+      "after",
+      "\nExample:\n  $ signalgate events resend evt_0Q3fJ7a2Xc9vB1nM4kLp8sTz --webhook wh_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
+    )
     .argument("<eventId>", "evt_…")
     .requiredOption("--webhook <id>", "the webhook (wh_…)")
     .action(async (eventId: string, opts: { webhook: string }) => {

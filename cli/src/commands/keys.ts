@@ -15,6 +15,7 @@ export function registerKeys(program: Command, globals: () => GlobalOptions): vo
   keys
     .command("list")
     .description("List the organization's API keys (secrets are never shown again)")
+    .addHelpText("after", "\nExamples:\n  $ signalgate keys list\n  $ signalgate keys list --json")
     .action(async () => {
       const g = globals();
       const list = await managementClient(g).apiKeys.list();
@@ -66,6 +67,7 @@ export function registerKeys(program: Command, globals: () => GlobalOptions): vo
   keys
     .command("disable")
     .description("Disable an API key (requests with it answer 401 key_disabled at once)")
+    .addHelpText("after", "\nExample:\n  $ signalgate keys disable key_0Q3fJ7a2Xc9vB1nM4kLp8sTz")
     .argument("<id>", "the key's id (key_…)")
     .action(async (id: string) => {
       const g = globals();

@@ -15,6 +15,10 @@ export function registerOtp(program: Command, globals: () => GlobalOptions): voi
   otp
     .command("send")
     .description("Send a code by SMS (sandbox unless --live)")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ signalgate otp send --to +14155550123\n  $ signalgate otp send --to +14155550123 --length 8 --expires-in 600",
+    )
     .requiredOption("--to <phone>", "recipient, E.164")
     .option("--length <n>", "digits, 4 to 10", (v) => Number(v))
     .option("--expires-in <seconds>", "60 to 3600", (v) => Number(v))
@@ -39,6 +43,7 @@ export function registerOtp(program: Command, globals: () => GlobalOptions): voi
   otp
     .command("verify")
     .description("Check a code")
+    .addHelpText("after", "\nExample:\n  $ signalgate otp verify --to +14155550123 --code 123456")
     .requiredOption("--to <phone>", "the number the code was sent to")
     .requiredOption("--code <code>", "the code")
     .option("--live", "with a production key")

@@ -51,6 +51,10 @@ export function registerSms(program: Command, globals: () => GlobalOptions): voi
   sms
     .command("status")
     .description("A message's status and timeline")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ signalgate sms status msg_0Q3fJ7a2Xc9vB1nM4kLp8sTz\n  $ signalgate sms status msg_0Q3fJ7a2Xc9vB1nM4kLp8sTz --json",
+    )
     .argument("<messageId>", "msg_…")
     .action(async (id: string) => {
       const g = globals();
