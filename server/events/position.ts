@@ -18,5 +18,19 @@ export function comparePositions(a: Position, b: Position): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** The visibility horizon: every transaction below it has finished, so nothing new can appear there. */
-export const HORIZON_SQL = "pg_snapshot_xmin(pg_current_snapshot())::text::bigint";
+/**
+ * The visibility horizon of the statement's snapshot: the oldest transaction that was still running
+ * when the snapshot was taken, or the snapshot's xmax when none was. Nothing can appear below it any
+ * more. Transactions are counted cluster-wide by PostgreSQL, so a long one in another database of
+ * the same server (a migration, a report) would hold the stream back for nothing: a running
+ * transaction is left out when pg_stat_activity shows it belongs to another database. One that has
+ * ended meanwhile is not shown there and stays counted, which is only conservative (the next read
+ * takes a new snapshot without it).
+ */
+export const HORIZON_SQL = `COALESCE(
+  (SELECT min(t::text::bigint) FROM pg_snapshot_xip(pg_current_snapshot()) t
+   WHERE NOT EXISTS (
+     SELECT 1 FROM pg_stat_activity a
+     WHERE a.backend_xid IS NOT NULL AND a.datname IS DISTINCT FROM current_database()
+       AND a.backend_xid::text::bigint = (t::text::bigint & 4294967295))),
+  pg_snapshot_xmax(pg_current_snapshot())::text::bigint)`;

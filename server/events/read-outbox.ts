@@ -40,7 +40,7 @@ export async function currentPosition(): Promise<Position> {
   const [row] = await runSql<{ xid: string | null; id: string | null }>(
     null,
     `SELECT o.xid::text AS xid, o.id FROM outbox_events o
-     WHERE o.xid < ${HORIZON_SQL} ORDER BY o.xid DESC, o.id DESC LIMIT 1`,
+     WHERE o.xid < (SELECT ${HORIZON_SQL}) ORDER BY o.xid DESC, o.id DESC LIMIT 1`,
     [],
   );
   return row?.xid != null && row.id != null ? { xid: row.xid, id: row.id } : { xid: "0", id: "" };
