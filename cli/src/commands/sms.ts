@@ -56,9 +56,10 @@ export function registerSms(program: Command, globals: () => GlobalOptions): voi
       "\nExamples:\n  $ signalgate sms status msg_0Q3fJ7a2Xc9vB1nM4kLp8sTz\n  $ signalgate sms status msg_0Q3fJ7a2Xc9vB1nM4kLp8sTz --json",
     )
     .argument("<messageId>", "msg_…")
-    .action(async (id: string) => {
+    .option("--live", "a production message (read with the production key)")
+    .action(async (id: string, opts: { live?: boolean }) => {
       const g = globals();
-      const st = await (await apiKeyClient(g)).sms.status(id);
+      const st = await (await apiKeyClient(g, { live: opts.live })).sms.status(id);
       emit(g, st, () => {
         console.log(`${pc.bold(st.messageId)}  ${statusColor(st.status)}  ${st.to}  ${st.environment}`);
         for (const [label, at] of [
