@@ -20,6 +20,7 @@ export default defineConfig([
     "bench-results/**",
     ".data*/**",
     "sdk/dist/**",
+    "cli/dist/**",
     "sdk/src/generated/**",
   ]),
   {

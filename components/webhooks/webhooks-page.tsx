@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
-import { Plus, Webhook } from "lucide-react";
-import { Button } from "../ui/button";
+import { Activity, Plus, Webhook } from "lucide-react";
+import { Button, buttonClasses } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
@@ -34,7 +35,16 @@ export function WebhooksPage() {
       <PageHeader
         title="Webhooks"
         description="Endpoints on your servers that SignalGate calls when a message changes state or an OTP is verified, signed with HMAC-SHA256 when they have a secret."
-        actions={webhooks.isSuccess && count > 0 ? createButton : null}
+        actions={
+          <div className="flex items-center gap-2">
+            {/* Every event and what each webhook answered; also what `signalgate listen` streams. */}
+            <Link href="/dashboard/events" className={buttonClasses("secondary")}>
+              <Activity aria-hidden className="size-4" />
+              Events
+            </Link>
+            {webhooks.isSuccess && count > 0 ? createButton : null}
+          </div>
+        }
       />
 
       {webhooks.isPending ? (

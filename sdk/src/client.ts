@@ -8,6 +8,7 @@ import {
   type HttpResponse,
   type SleepLike,
 } from "./core/http.js";
+import { openStream, type StreamRequest } from "./core/open-stream.js";
 import { defaultSleep } from "./core/retry.js";
 import { TokenManager, type TokenPair } from "./core/tokens.js";
 import type { Transport } from "./core/transport.js";
@@ -21,6 +22,7 @@ import {
 import { Analytics, Pricing } from "./resources/analytics.js";
 import { ApiKeys } from "./resources/api-keys.js";
 import { Contacts, Numbers, OptOuts } from "./resources/contacts.js";
+import { Events } from "./resources/events.js";
 import { Otp } from "./resources/otp.js";
 import { Sms } from "./resources/sms.js";
 import { Webhooks } from "./resources/webhooks.js";
@@ -38,6 +40,9 @@ export interface SignalGateOptions {
   password?: string;
   /** With email and password, the organization to sign in to. */
   organizationId?: string;
+  /** With email and password, for a user with two-factor sign-in: the current TOTP code (or a `recoveryCode`). */
+  totpCode?: string;
+  recoveryCode?: string;
   /** Called with every new token pair, so the rotated refresh token can be stored. */
   onTokens?: (tokens: TokenPair) => void;
   /** Where the API is. Default: `SIGNALGATE_BASE_URL`, else `http://localhost:3000`. */
@@ -114,6 +119,8 @@ export class SignalGate {
   readonly account: AccountResource;
   /** The organization's members: invitations (management). */
   readonly members: MembersResource;
+  /** Events: the last 30 days, and a live stream (access token, or API key with `webhooks.manage`). */
+  readonly events: Events;
 
   private readonly config: HttpConfig;
   private readonly apiKey: string | undefined;
@@ -149,6 +156,7 @@ export class SignalGate {
       any: (req) => (this.apiKey !== undefined || !this.tokens.configured ? this.withApiKey(req) : this.withToken(req)),
       none: (req) => request(this.config, req),
       idempotencyKey: (given) => given ?? globalThis.crypto.randomUUID(),
+      open: (req) => this.openWithCredential(req),
     };
     this.sms = new Sms(transport);
     this.otp = new Otp(transport);
@@ -167,6 +175,28 @@ export class SignalGate {
     this.auth = new Auth(() => this.config, this.tokens);
     this.account = new AccountResource(transport);
     this.members = new MembersResource(transport);
+    this.events = new Events(transport);
+  }
+
+  /** A stream opened with the credential `any` would use; a stale access token is renewed once. */
+  private async openWithCredential(req: StreamRequest): Promise<Response> {
+    if (this.apiKey !== undefined || !this.tokens.configured) {
+      if (this.apiKey === undefined) throw new Error(`SignalGate: ${req.path} needs an apiKey or a management token.`);
+      return openStream(this.config, { ...req, authorization: `Bearer ${this.apiKey}` });
+    }
+    const token = await this.tokens.get();
+    try {
+      return await openStream(this.config, { ...req, authorization: `Bearer ${token}` });
+    } catch (err) {
+      const stale =
+        err instanceof SignalGateError &&
+        err.status === 401 &&
+        (err.code === "token_expired" || err.code === "unauthenticated");
+      if (!stale) throw err;
+      const next = await this.tokens.afterRejection(token);
+      if (next === undefined) throw err;
+      return openStream(this.config, { ...req, authorization: `Bearer ${next}` });
+    }
   }
 
   private withApiKey<T>(req: HttpRequest): Promise<HttpResponse<T>> {

@@ -89,6 +89,12 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   listInvitations: (sg) => sg.members.invitations.list(),
   createInvitation: (sg) => sg.members.invitations.create({ email: "a@b.test", role: "developer" }),
   revokeInvitation: (sg) => sg.members.invitations.revoke("inv_1"),
+  listEvents: (sg) => sg.events.list().firstPage(),
+  getEvent: (sg) => sg.events.get("evt_1"),
+  resendEvent: (sg) => sg.events.resend("evt_1", { webhookId: "wh_1" }),
+  streamEvents: async (sg) => {
+    for await (const m of sg.events.stream({ reconnect: false })) void m;
+  },
 };
 
 function documentOperations() {

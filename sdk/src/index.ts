@@ -24,6 +24,8 @@ export type * from "./resources/api-keys.js";
 export type * from "./resources/webhooks.js";
 export type * from "./resources/account.js";
 export type * from "./resources/accounts.js";
+export type * from "./resources/events.js";
+export type { SseMessage } from "./core/sse.js";
 export { constructEvent, isKnownEvent, verifyWebhookSignature, WebhookVerificationError } from "./webhooks/verify.js";
 export type { RawBody, SignatureHeader } from "./webhooks/verify.js";
 export { WEBHOOK_EVENT_NAMES } from "./webhooks/events.js";

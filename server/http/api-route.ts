@@ -36,9 +36,9 @@ type ActorFor<A extends AuthMode> = A extends "none" | "operator" ? null : Audit
 export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   auth: A;
   /** API-key routes: the permission the key must hold. */
-  scope?: A extends "apiKey" ? Permission : never;
+  scope?: A extends "apiKey" | "any" ? Permission : never;
   /** JWT routes: the action the member's role must allow (contract §3). */
-  allow?: A extends "jwt" ? Action : never;
+  allow?: A extends "jwt" | "any" ? Action : never;
   /** Rate-limit category; authenticated routes default to the organization caps only. */
   rateLimit?: RateLimitCategory | false;
   body?: B;

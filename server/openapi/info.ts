@@ -117,6 +117,20 @@ the delivery is \`FAILED\`. Delivery statuses: \`PENDING\` (waiting for its atte
 (\`isActive: false\`, \`disabledReason\` set) until you set \`isActive: true\` with
 \`PATCH /developer/webhooks/{id}\`.
 
+## Events and local development
+Every event above is also kept for 30 days: \`GET /api/v1/developer/events\` lists them newest first
+(\`types=message.delivered,otp.*\` filters; cursor paging as below) and \`GET /api/v1/developer/events/{id}\`
+reads one, in the webhook envelope. \`GET /api/v1/developer/events/stream\` is a Server-Sent Events stream of
+new events as they commit: one frame per event (\`id:\` the event id, \`event:\` its type, \`data:\` the
+envelope), a \`: ping\` every 15 seconds. Reconnect with \`Last-Event-ID\` to continue after the last event
+you got, with nothing missed or repeated, for up to 24 hours; an unknown or older id answers one
+\`event: reset\` and continues from now. An access token, or an API key with \`webhooks.manage\`.
+
+The command-line tool uses it to deliver events to your laptop without a public URL:
+\`signalgate listen --forward-to http://localhost:4000/hooks\` POSTs each event signed like a real
+delivery, with a secret printed when it starts; \`signalgate trigger message.delivered\` causes one in the
+sandbox.
+
 ## Errors
 Every status from 400 up carries the same body:
 

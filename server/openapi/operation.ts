@@ -80,6 +80,11 @@ function authNote(spec: OperationSpec): string | undefined {
     const roles = spec.allow ? ROLES.filter((r) => can(r, spec.allow as Action)) : ROLES;
     return `**Authentication:** access token (JWT). Roles allowed: ${roles.join(", ")}.${category}`;
   }
+  if (spec.auth === "any" && (spec.scope || spec.allow)) {
+    const roles = spec.allow ? ROLES.filter((r) => can(r, spec.allow as Action)) : ROLES;
+    const scope = spec.scope ? ` with the \`${spec.scope}\` permission` : "";
+    return `**Authentication:** an API key${scope}, or an access token (JWT; roles allowed: ${roles.join(", ")}).${category}`;
+  }
   if (spec.auth === "any") {
     return `**Authentication:** an API key (\`sg_live_…\` / \`sg_test_…\`, any permission) or an access token (JWT, any role).${category}`;
   }

@@ -18,7 +18,8 @@ export type CursorList =
   | "webhook.deliveries"
   | "contacts"
   | "contacts.opt-outs"
-  | "inbox";
+  | "inbox"
+  | "events";
 
 let macKey: Buffer | undefined;
 function key(): Buffer {

@@ -124,6 +124,7 @@ import { billingOnly } from "./bench/billing";
 import { growthOnly } from "./bench/growth-run";
 import { contactsOnly } from "./bench/contacts-run";
 import { scheduledOnly } from "./bench/scheduled";
+import { eventsOnly } from "./bench/events";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -147,6 +148,10 @@ async function main(): Promise<number> {
   if (options.only === "billing") {
     if (!databaseUrl) throw new Error("--only billing needs PostgreSQL (run `npm run bench -- --only billing`)");
     return billingOnly(databaseUrl);
+  }
+  if (options.only === "events") {
+    if (!databaseUrl) throw new Error("--only events needs PostgreSQL (run `npm run bench -- --only events`)");
+    return eventsOnly(databaseUrl);
   }
   if (options.only === "contacts") {
     if (!databaseUrl) throw new Error("--only contacts needs PostgreSQL (run `npm run bench -- --only contacts`)");

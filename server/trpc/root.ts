@@ -15,6 +15,7 @@ import { retentionRouter } from "./routers/retention";
 import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
 import { accountRouter } from "./routers/account";
+import { eventsRouter } from "./routers/events";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -29,6 +30,7 @@ export const appRouter = router({
   messages: messagesRouter,
   otp: otpRouter,
   webhooks: webhooksRouter,
+  events: eventsRouter,
   carriers: carriersRouter,
   auditLog: auditLogRouter,
   retention: retentionRouter,

@@ -11,6 +11,9 @@ export interface TokenCredentials {
   password?: string;
   /** With email and password, when the user belongs to several organizations. */
   organizationId?: string;
+  /** With email and password, for a user with two-factor sign-in (contract §12). */
+  totpCode?: string;
+  recoveryCode?: string;
 }
 
 /** Renew this long before the access token's `exp`, so a call never starts with a token about to lapse. */
@@ -123,8 +126,18 @@ export class TokenManager {
   }
 
   private login(options?: RequestOptions): Promise<TokenPair> {
-    const { email, password, organizationId } = this.credentials;
-    return this.call("/api/v1/auth/token", { email, password, ...(organizationId ? { organizationId } : {}) }, options);
+    const { email, password, organizationId, totpCode, recoveryCode } = this.credentials;
+    return this.call(
+      "/api/v1/auth/token",
+      {
+        email,
+        password,
+        ...(organizationId ? { organizationId } : {}),
+        ...(totpCode ? { totpCode } : {}),
+        ...(recoveryCode ? { recoveryCode } : {}),
+      },
+      options,
+    );
   }
 
   private async call(path: string, body: object, options?: RequestOptions): Promise<TokenPair> {

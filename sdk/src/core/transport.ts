@@ -1,4 +1,5 @@
 import type { HttpRequest, HttpResponse } from "./http.js";
+import type { StreamRequest } from "./open-stream.js";
 
 /** How resources reach the API, by the credential an endpoint takes. */
 export interface Transport {
@@ -10,6 +11,8 @@ export interface Transport {
   any<T>(req: HttpRequest): Promise<HttpResponse<T>>;
   /** No credential (registration). */
   none<T>(req: HttpRequest): Promise<HttpResponse<T>>;
+  /** A streamed answer (Server-Sent Events) with the credential `any` would use; the body is left unread. */
+  open(req: StreamRequest): Promise<Response>;
   /** A fresh Idempotency-Key (UUID) for a send that was given none. */
   idempotencyKey(given: string | undefined): string;
 }

@@ -490,6 +490,43 @@ export interface OperationErrorCodes {
     500: "internal_error";
     503: "service_unavailable";
   };
+  listEvents: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  streamEvents: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  getEvent: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  resendEvent: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    409: "webhook_disabled" | "delivery_in_progress";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
   getRateLimits: {
     400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";

@@ -5,6 +5,7 @@ import { authPaths } from "./auth";
 import { billingPaths } from "./billing";
 import { carriersPaths } from "./carriers";
 import { contactsPaths } from "./contacts";
+import { eventsPaths } from "./events";
 import { healthPaths } from "./health";
 import { inboundPaths } from "./inbound";
 import { numbersPaths } from "./numbers";
@@ -33,6 +34,7 @@ export const PATH_MODULES: PathModule[] = [
   numbersPaths,
   apiKeysPaths,
   webhooksPaths,
+  eventsPaths,
   rateLimitsPaths,
   billingPaths,
   carriersPaths,

@@ -3,7 +3,7 @@
 export const log = (message: string) => console.error(`[bench] ${message}`);
 
 /** The parts `--only` can pick (`--only webhooks` or `--only=webhooks`). */
-export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth", "contacts", "scheduled"] as const;
+export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth", "contacts", "scheduled", "events"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Options {
@@ -43,6 +43,7 @@ export function parseArgs(argv: string[]): Options {
         "                   bench-results/, not latest.json\n" +
         "  --only scheduled scheduled-send acceptance, lateness and a 1,000,000 burst (PostgreSQL); report in\n" +
         "                   bench-results/, not latest.json\n" +
+        "  --only events    only the events stream figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
         "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
         "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
@@ -61,7 +62,9 @@ export function parseArgs(argv: string[]): Options {
         "     BENCH_CONTACTS_TIMEOUT=300 (s, the import's wait)\n" +
         "     BENCH_SCHEDULED_MESSAGES=1000000 (the burst) BENCH_SCHEDULED_STEADY_SECONDS=40 BENCH_SCHEDULED_PER_SECOND=1000\n" +
         "     BENCH_SCHEDULED_ROUNDS=4 BENCH_SCHEDULED_SLICE=2 (s) BENCH_SCHEDULED_SEND_CONNECTIONS=2\n" +
-        "     BENCH_SCHEDULED_TIMEOUT=600 (s, per wait)",
+        "     BENCH_SCHEDULED_TIMEOUT=600 (s, per wait)\n" +
+        "     BENCH_EVENTS_RATE=1000 (/s) BENCH_EVENTS_SECONDS=10 BENCH_EVENTS_IDLE=500 BENCH_EVENTS_STREAMS=1000\n" +
+        "     BENCH_EVENTS_ROUNDS=6 BENCH_EVENTS_SLICE=2 (s) BENCH_EVENTS_SEND_CONNECTIONS=10",
     );
     process.exit(0);
   }

@@ -1,0 +1,15 @@
+import { apiRoute } from "@/server/http/api-route";
+import { eventStreamResponse } from "@/server/events/sse-response";
+import { EVENTS_AUTH } from "@/server/events/route-auth";
+import { streamQuery } from "@/schemas/events";
+
+// contract §13: Server-Sent Events of the organization's events as they commit.
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ ...EVENTS_AUTH, query: streamQuery }, async ({ req, auth, query }) =>
+  eventStreamResponse(req, {
+    organizationId: auth.organizationId,
+    types: query.types ?? [],
+    lastEventId: req.headers.get("last-event-id"),
+  }),
+);

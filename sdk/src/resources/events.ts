@@ -1,0 +1,124 @@
+import { SignalGateError } from "../core/errors.js";
+import { segment } from "../core/http.js";
+import { PageIterator } from "../core/pagination.js";
+import { parseSse } from "../core/sse.js";
+import { data, type Transport } from "../core/transport.js";
+import type { QueryParams, RequestBody, RequestOptions, ResponseBody } from "../core/types.js";
+
+export type Event = ResponseBody<"getEvent">;
+export type ListEventsParams = Omit<QueryParams<"listEvents">, "cursor" | "types"> & { types?: string | string[] };
+export type ResendEventParams = RequestBody<"resendEvent">;
+export type EventResend = ResponseBody<"resendEvent">;
+
+/** What `events.stream()` yields. */
+export type StreamMessage =
+  /** An event, as committed. `id` is what a later stream resumes after. */
+  | { type: "event"; id: string; event: Event }
+  /** The id to resume after was unknown or older than 24 hours: the stream starts from now. */
+  | { type: "reset" }
+  /** A connection opened (the first, or a reconnection after `retryInMs`). */
+  | { type: "connected"; lastEventId: string | undefined }
+  /** The connection ended; the stream reconnects in `retryInMs` with Last-Event-ID. */
+  | { type: "disconnected"; error: Error | undefined; retryInMs: number };
+
+export interface StreamEventsParams {
+  /** Event types, or families (`message.*`); default every type. */
+  types?: string | string[];
+  /** Resume after this event (Last-Event-ID): nothing committed after it is missed or repeated, up to 24 h. */
+  lastEventId?: string;
+  /** Reconnect when the connection drops (default true): with the last event's id, so nothing is lost. */
+  reconnect?: boolean;
+  /** Ends the stream. */
+  signal?: AbortSignal;
+}
+
+const base = "/api/v1/developer/events";
+const MAX_RETRY_MS = 30_000;
+const typesParam = (types: string | string[] | undefined) => (Array.isArray(types) ? types.join(",") : types);
+
+/** The organization's events (an access token, or an API key with `webhooks.manage`). */
+export class Events {
+  constructor(private readonly t: Transport) {}
+
+  /** `GET /api/v1/developer/events`: the last 30 days, newest first, every page. */
+  list(params: ListEventsParams = {}, options?: RequestOptions): PageIterator<Event> {
+    const query = { ...params, types: typesParam(params.types) };
+    return new PageIterator((cursor) =>
+      this.t.any({ method: "GET", path: base, query: { ...query, cursor }, options }),
+    );
+  }
+
+  /** `GET /api/v1/developer/events/{id}`. */
+  get(id: string, options?: RequestOptions): Promise<Event> {
+    return data(this.t.any({ method: "GET", path: `${base}/${segment(id)}`, options }));
+  }
+
+  /** `POST /api/v1/developer/events/{id}/resend`: the event to one webhook, now. */
+  resend(id: string, params: ResendEventParams, options?: RequestOptions): Promise<EventResend> {
+    return data(this.t.any({ method: "POST", path: `${base}/${segment(id)}/resend`, body: params, options }));
+  }
+
+  /**
+   * `GET /api/v1/developer/events/stream`: events as they are committed, for as long as you
+   * iterate. A dropped connection is reopened with the last event's id (Last-Event-ID), after the
+   * server's `retry` (doubling on repeated failures, at most 30 s), so no event is missed or seen
+   * twice. Credential and permission errors end the iteration by throwing.
+   *
+   *   for await (const m of client.events.stream({ types: "message.*" })) {
+   *     if (m.type === "event") console.log(m.event.event, m.id);
+   *   }
+   */
+  async *stream(params: StreamEventsParams = {}): AsyncGenerator<StreamMessage, void, undefined> {
+    const reconnect = params.reconnect ?? true;
+    let lastEventId = params.lastEventId;
+    let retryMs = 2_000;
+    let failures = 0;
+    for (;;) {
+      let error: Error | undefined;
+      try {
+        const res = await this.t.open({
+          method: "GET",
+          path: `${base}/stream`,
+          query: { types: typesParam(params.types) },
+          headers: { accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) },
+          options: { signal: params.signal },
+        });
+        yield { type: "connected", lastEventId };
+        for await (const m of parseSse(res.body!)) {
+          if (m.retry !== undefined) retryMs = m.retry;
+          failures = 0;
+          if (m.event === "reset") {
+            yield { type: "reset" };
+            continue;
+          }
+          if (m.id === undefined || m.data === "") continue;
+          lastEventId = m.id;
+          yield { type: "event", id: m.id, event: JSON.parse(m.data) as Event };
+        }
+      } catch (err) {
+        if (params.signal?.aborted) return;
+        // Refusals (bad credential, missing permission, bad types) will not change by retrying.
+        if (err instanceof SignalGateError && err.status >= 400 && err.status < 500 && err.status !== 429) throw err;
+        error = err instanceof Error ? err : new Error(String(err));
+      }
+      if (params.signal?.aborted || !reconnect) return;
+      const wait = Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.min(failures, 4));
+      failures++;
+      yield { type: "disconnected", error, retryInMs: wait };
+      await sleep(wait, params.signal);
+      if (params.signal?.aborted) return;
+    }
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,13 @@
+/**
+ * contract §13: the events API takes a dashboard/management JWT or an API key with
+ * `webhooks.manage`. Members read as they read webhooks; resending needs what redelivering does.
+ * The OpenAPI document uses the same objects.
+ */
+export const EVENTS_AUTH = {
+  auth: "any",
+  scope: "webhooks.manage",
+  allow: "webhooks.read",
+  rateLimit: "webhooks",
+} as const;
+
+export const EVENTS_MANAGE_AUTH = { ...EVENTS_AUTH, allow: "webhooks.manage" } as const;
