@@ -100,7 +100,7 @@ export function liveCarriers(): LiveCarriers | null {
  * until it binds, hand-offs answer "retry" (or fail over).
  */
 export function startLiveCarriers(options: { inbound: InboundHandler }): string[] {
-  holder.__signalgateInboundHandler = options.inbound;
+  setInboundHandler(options.inbound);
   const live = liveCarriers();
   if (!live) return [];
   void live.start();
@@ -109,6 +109,11 @@ export function startLiveCarriers(options: { inbound: InboundHandler }): string[
 
 export async function stopLiveCarriers(): Promise<void> {
   await holder.__signalgateLiveCarriers?.stop();
+}
+
+/** Where SMPP mobile-originated messages go: startLiveCarriers sets it, and tests that bind a session. */
+export function setInboundHandler(handler: InboundHandler): void {
+  holder.__signalgateInboundHandler = handler;
 }
 
 /** Tests swap configurations; production code never calls this. */

@@ -1,5 +1,6 @@
 import { resetEnvForTests } from "../env";
-import { liveCarriers, resetLiveCarriersForTests, type LiveCarriers } from "../carriers/live";
+import { liveCarriers, resetLiveCarriersForTests, setInboundHandler, type LiveCarriers } from "../carriers/live";
+import { smppInboundHandler } from "../inbound/smpp-handler";
 
 const KEYS = [
   "SMS_PROVIDER",
@@ -27,6 +28,8 @@ export async function useLiveCarriers(
   Object.assign(process.env, vars);
   resetEnvForTests();
   resetLiveCarriersForTests();
+  // As register-node.ts does at start-up: mobile-originated messages go to the inbound domain.
+  setInboundHandler(smppInboundHandler);
   const live = liveCarriers();
   if (!live) throw new Error("SMS_PROVIDER configured no carrier");
   await live.start();
