@@ -25,5 +25,7 @@ export type * from "./resources/webhooks.js";
 export type * from "./resources/account.js";
 export { constructEvent, isKnownEvent, verifyWebhookSignature, WebhookVerificationError } from "./webhooks/verify.js";
 export type { RawBody, SignatureHeader } from "./webhooks/verify.js";
+export { verifyStandardWebhook, verifyWebhook } from "./webhooks/standard.js";
+export type { VerifyOptions, WebhookHeaders } from "./webhooks/standard.js";
 export { WEBHOOK_EVENT_NAMES } from "./webhooks/events.js";
 export type * from "./webhooks/events.js";

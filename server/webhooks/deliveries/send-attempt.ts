@@ -1,7 +1,7 @@
 import { getEnv } from "../../env";
 import { postWebhook, type PostWebhookResult } from "../http/post-webhook";
 import { openSecret } from "../secret-box";
-import { signWebhookBody } from "../signature";
+import { signStandardWebhook, signWebhookBody } from "../signature";
 
 export const USER_AGENT = "SignalGate-Webhooks/1.0 (+https://signalgate.dev/docs/webhooks)";
 
@@ -12,16 +12,24 @@ export interface AttemptTarget {
   body: string;
 }
 
-/** The headers of contract §6; the signature covers the body bytes exactly as sent. */
+/**
+ * The headers of contract §6 and §12 (Standard Webhooks); both signatures cover the body bytes
+ * exactly as sent, and the Standard one also the event id and this attempt's timestamp.
+ */
 export function webhookHeaders(target: AttemptTarget, now: Date): Record<string, string> {
+  const timestamp = Math.floor(now.getTime() / 1000);
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,
     "x-webhook-id": target.eventId,
-    "x-webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+    "x-webhook-timestamp": String(timestamp),
+    "webhook-id": target.eventId,
+    "webhook-timestamp": String(timestamp),
   };
   if (target.secretCiphertext) {
-    headers["x-webhook-signature"] = signWebhookBody(openSecret(target.secretCiphertext), target.body);
+    const secret = openSecret(target.secretCiphertext);
+    headers["x-webhook-signature"] = signWebhookBody(secret, target.body);
+    headers["webhook-signature"] = signStandardWebhook(secret, target.eventId, timestamp, target.body);
   }
   return headers;
 }
