@@ -25,6 +25,13 @@ export const AUDIT_ACTIONS = [
   "member.removed",
   "session.signedIn",
   "session.refreshTokenReused",
+  "fraudGuard.updated",
+  "fraudGuard.unblocked",
+  "twoFactor.enabled",
+  "twoFactor.disabled",
+  "twoFactor.recoveryCodesRegenerated",
+  "twoFactor.recoveryCodeUsed",
+  "twoFactor.requirementChanged",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -37,6 +44,10 @@ export const AUDIT_RESOURCE_TYPES = [
   "inboundSettings",
   "member",
   "session",
+  "fraudGuard",
+  "fraudBlock",
+  "twoFactor",
+  "organizationSecurity",
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
@@ -59,6 +70,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "member.removed": "Member removed",
   "session.signedIn": "Signed in",
   "session.refreshTokenReused": "Refresh token reused (session revoked)",
+  "fraudGuard.updated": "Fraud guard settings changed",
+  "fraudGuard.unblocked": "Prefix unblocked",
+  "twoFactor.enabled": "Two-factor sign-in enabled",
+  "twoFactor.disabled": "Two-factor sign-in disabled",
+  "twoFactor.recoveryCodesRegenerated": "Recovery codes regenerated",
+  "twoFactor.recoveryCodeUsed": "Recovery code used to sign in",
+  "twoFactor.requirementChanged": "Two-factor requirement changed",
 };
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
@@ -69,6 +87,10 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   inboundSettings: "Keyword settings",
   member: "Member",
   session: "Session",
+  fraudGuard: "Fraud guard",
+  fraudBlock: "Fraud guard block",
+  twoFactor: "Two-factor sign-in",
+  organizationSecurity: "Organization security",
 };
 
 /*
@@ -130,6 +152,25 @@ const sessionSnapshot = z.object({
   revoked: z.boolean().optional(),
 });
 
+const fraudGuardSnapshot = z.object({ level: z.string(), safeList: z.array(z.string()) });
+
+const fraudBlockSnapshot = z.object({
+  prefix: z.string(),
+  country: z.string().nullable(),
+  until: z.string(),
+  sends: z.number(),
+  verified: z.number(),
+});
+
+/** Never the TOTP secret nor a recovery code: whether it is on, and how many codes are left. */
+const twoFactorSnapshot = z.object({
+  enabled: z.boolean(),
+  recoveryCodesRemaining: z.number().optional(),
+  via: z.enum(["api", "dashboard"]).optional(),
+});
+
+const organizationSecuritySnapshot = z.object({ requireMfa: z.boolean() });
+
 export const AUDIT_SNAPSHOTS = {
   apiKey: apiKeySnapshot,
   webhook: webhookSnapshot,
@@ -138,6 +179,10 @@ export const AUDIT_SNAPSHOTS = {
   inboundSettings: inboundSettingsSnapshot,
   member: memberSnapshot,
   session: sessionSnapshot,
+  fraudGuard: fraudGuardSnapshot,
+  fraudBlock: fraudBlockSnapshot,
+  twoFactor: twoFactorSnapshot,
+  organizationSecurity: organizationSecuritySnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;
 
 /**

@@ -101,15 +101,17 @@ export function VerifySignatures() {
             </a>{" "}
             signature covers the event id, the timestamp and the raw body, so a receiver that refuses timestamps more
             than 5 minutes old also refuses a captured delivery replayed later. The original{" "}
-            <code className="font-mono text-[13px] text-slate-800">X-Webhook-Signature</code> covers the body only. Verify
-            over the bytes you received, before parsing the JSON.
+            <code className="font-mono text-[13px] text-slate-800">X-Webhook-Signature</code> covers the body only.
+            Verify over the bytes you received, before parsing the JSON.
           </p>
           <ul className="space-y-1">
             <Header name="webhook-signature">v1, and the base64 HMAC-SHA256 of id.timestamp.body</Header>
             <Header name="webhook-id">the event id, the same on every retry: deduplicate on it</Header>
             <Header name="webhook-timestamp">when this attempt was sent, in Unix seconds</Header>
             <Header name="X-Webhook-Signature">sha256= and the lowercase hex HMAC of the body</Header>
-            <Header name="X-Webhook-Id / X-Webhook-Timestamp">the same values as webhook-id and webhook-timestamp</Header>
+            <Header name="X-Webhook-Id / X-Webhook-Timestamp">
+              the same values as webhook-id and webhook-timestamp
+            </Header>
           </ul>
         </div>
         <div>

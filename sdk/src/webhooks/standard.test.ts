@@ -25,7 +25,9 @@ describe("Standard Webhooks verification", () => {
     expect(verifyStandardWebhook(new TextEncoder().encode(body), new Headers(headers()), secret, { now })).toBe(true);
     // Several signatures (rotation): one match is enough.
     const h = headers();
-    expect(verifyStandardWebhook(body, { ...h, "webhook-signature": `v1,AAAA ${h["webhook-signature"]}` }, secret, { now })).toBe(true);
+    expect(
+      verifyStandardWebhook(body, { ...h, "webhook-signature": `v1,AAAA ${h["webhook-signature"]}` }, secret, { now }),
+    ).toBe(true);
   });
 
   it("refuses timestamps more than 5 minutes off either way, and honours a custom tolerance", () => {
@@ -40,7 +42,11 @@ describe("Standard Webhooks verification", () => {
     expect(verifyStandardWebhook(body, { ...h, "webhook-id": "evt_2" }, secret, { now })).toBe(false);
     expect(verifyStandardWebhook(body + " ", h, secret, { now })).toBe(false);
     expect(verifyStandardWebhook(body, h, secret + "x", { now })).toBe(false);
-    expect(verifyStandardWebhook(body, { ...h, "webhook-signature": h["webhook-signature"].replace("v1,", "v2,") }, secret, { now })).toBe(false);
+    expect(
+      verifyStandardWebhook(body, { ...h, "webhook-signature": h["webhook-signature"].replace("v1,", "v2,") }, secret, {
+        now,
+      }),
+    ).toBe(false);
     expect(verifyStandardWebhook(body, { ...h, "webhook-timestamp": undefined }, secret, { now })).toBe(false);
     expect(verifyStandardWebhook(body, { ...h, "webhook-timestamp": "soon" }, secret, { now })).toBe(false);
     for (const bad of [null, undefined, 42, "x"]) {

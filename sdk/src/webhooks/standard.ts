@@ -4,8 +4,7 @@ import { verifyWebhookSignature } from "./verify.js";
 
 /** Incoming request headers: a fetch `Headers`, or Node's `IncomingHttpHeaders`-like object. */
 export type WebhookHeaders =
-  | { get(name: string): string | null }
-  | Readonly<Record<string, string | readonly string[] | null | undefined>>;
+  { get(name: string): string | null } | Readonly<Record<string, string | readonly string[] | null | undefined>>;
 
 export interface VerifyOptions {
   /** How far the delivery's timestamp may be from now, in seconds (default 300: Standard Webhooks' 5 minutes). */

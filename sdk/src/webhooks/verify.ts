@@ -66,7 +66,9 @@ export function constructEvent(
     ? verifyWebhook(rawBody, signatureHeaderOrHeaders as WebhookHeaders, secret, options)
     : verifyWebhookSignature(rawBody, signatureHeaderOrHeaders as SignatureHeader, secret);
   if (!verified) {
-    throw new WebhookVerificationError("The webhook signature does not match this body and secret, or its timestamp is more than 5 minutes off.");
+    throw new WebhookVerificationError(
+      "The webhook signature does not match this body and secret, or its timestamp is more than 5 minutes off.",
+    );
   }
   const text = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
   let parsed: unknown;

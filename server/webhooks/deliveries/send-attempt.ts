@@ -5,6 +5,14 @@ import { signStandardWebhook, signWebhookBody } from "../signature";
 
 export const USER_AGENT = "SignalGate-Webhooks/1.0 (+https://signalgate.dev/docs/webhooks)";
 
+/**
+ * `npm run bench` only (set by /api/bench/webhook-signatures, which exists only with
+ * BENCH_ROUTES=on): sign with the seed's scheme alone, to measure what the Standard Webhooks
+ * signature costs in the same run. On globalThis because route handlers and the worker may load
+ * separate copies of this module.
+ */
+export const BENCH_SEED_SIGNATURE_ONLY = Symbol.for("signalgate.bench.seedSignatureOnly");
+
 export interface AttemptTarget {
   url: string;
   secretCiphertext: string | null;
@@ -26,10 +34,15 @@ export function webhookHeaders(target: AttemptTarget, now: Date): Record<string,
     "webhook-id": target.eventId,
     "webhook-timestamp": String(timestamp),
   };
+  const seedOnly = (globalThis as Record<symbol, unknown>)[BENCH_SEED_SIGNATURE_ONLY] === true;
+  if (seedOnly) {
+    delete headers["webhook-id"];
+    delete headers["webhook-timestamp"];
+  }
   if (target.secretCiphertext) {
     const secret = openSecret(target.secretCiphertext);
     headers["x-webhook-signature"] = signWebhookBody(secret, target.body);
-    headers["webhook-signature"] = signStandardWebhook(secret, target.eventId, timestamp, target.body);
+    if (!seedOnly) headers["webhook-signature"] = signStandardWebhook(secret, target.eventId, timestamp, target.body);
   }
   return headers;
 }
