@@ -18,6 +18,7 @@ import {
   RateLimitsResource,
   UsageResource,
 } from "./resources/account.js";
+import { FraudGuardResource } from "./resources/fraud-guard.js";
 import { Analytics, Pricing } from "./resources/analytics.js";
 import { ApiKeys } from "./resources/api-keys.js";
 import { Contacts, Numbers, OptOuts } from "./resources/contacts.js";
@@ -107,6 +108,8 @@ export class SignalGate {
   readonly usage: UsageResource;
   /** Keyword handling and replies for inbound SMS (management). */
   readonly inboundSettings: InboundSettingsResource;
+  /** The OTP fraud guard (management). */
+  readonly fraudGuard: FraudGuardResource;
   /** Registration, the session's tokens, logout. */
   readonly auth: Auth;
 
@@ -159,6 +162,7 @@ export class SignalGate {
     this.billing = new BillingResource(transport);
     this.usage = new UsageResource(transport);
     this.inboundSettings = new InboundSettingsResource(transport);
+    this.fraudGuard = new FraudGuardResource(transport);
     this.auth = new Auth(() => this.config, this.tokens);
   }
 

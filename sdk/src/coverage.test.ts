@@ -76,6 +76,10 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   simulateInbound: (sg) => sg.sms.simulateInbound({ from: "+14155550123", body: "STOP" }),
   getInboundSettings: (sg) => sg.inboundSettings.get(),
   updateInboundSettings: (sg) => sg.inboundSettings.update({ keywordsEnabled: false }),
+  getFraudGuard: (sg) => sg.fraudGuard.get(),
+  updateFraudGuard: (sg) => sg.fraudGuard.update({ level: "strict" }),
+  listFraudBlocks: (sg) => sg.fraudGuard.blocks({ status: "active" }),
+  unblockFraudPrefix: (sg) => sg.fraudGuard.unblock("+1212736"),
 };
 
 function documentOperations() {

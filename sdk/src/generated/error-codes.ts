@@ -84,7 +84,7 @@ export interface OperationErrorCodes {
     400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     402: "spending_limit_reached";
-    403: "ip_not_allowed" | "insufficient_scope";
+    403: "ip_not_allowed" | "insufficient_scope" | "suspected_fraud";
     409: "idempotency_in_progress";
     413: "payload_too_large";
     415: "unsupported_media_type";
@@ -456,6 +456,35 @@ export interface OperationErrorCodes {
     429: "rate_limited";
     500: "internal_error";
   };
+  getFraudGuard: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  updateFraudGuard: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  listFraudBlocks: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  unblockFraudPrefix: {
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+  };
   twilioStatusCallback: {
     400: "invalid_request";
     403: "forbidden";
@@ -511,6 +540,7 @@ export type ApiErrorCode =
   | "recipient_opted_out"
   | "refresh_token_reused"
   | "spending_limit_reached"
+  | "suspected_fraud"
   | "token_expired"
   | "unauthenticated"
   | "unsupported_media_type"

@@ -5,6 +5,7 @@ import { authPaths } from "./auth";
 import { billingPaths } from "./billing";
 import { carriersPaths } from "./carriers";
 import { contactsPaths } from "./contacts";
+import { fraudGuardPaths } from "./fraud-guard";
 import { healthPaths } from "./health";
 import { inboundPaths } from "./inbound";
 import { numbersPaths } from "./numbers";
@@ -32,6 +33,7 @@ export const PATH_MODULES: PathModule[] = [
   webhooksPaths,
   rateLimitsPaths,
   billingPaths,
+  fraudGuardPaths,
   carriersPaths,
   auditLogPaths,
   healthPaths,
