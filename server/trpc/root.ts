@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { billingRouter } from "./routers/billing";
 import { carriersRouter } from "./routers/carriers";
 import { contactsRouter } from "./routers/contacts";
+import { fraudGuardRouter } from "./routers/fraud-guard";
 import { inboxRouter } from "./routers/inbox";
 import { auditLogRouter } from "./routers/audit-log";
 import { membersRouter } from "./routers/members";
@@ -35,6 +36,7 @@ export const appRouter = router({
   billing: billingRouter,
   contacts: contactsRouter,
   inbox: inboxRouter,
+  fraudGuard: fraudGuardRouter,
 });
 
 export type AppRouter = typeof appRouter;

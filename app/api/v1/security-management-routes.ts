@@ -282,7 +282,8 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     path: () => "/api/v1/developer/audit-log",
     action: "auditLog.read",
     byId: false,
-  },  {
+  },
+  {
     name: "GET /developer/fraud-guard",
     handler: fraudGuard.GET,
     method: "GET",

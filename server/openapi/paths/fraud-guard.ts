@@ -62,7 +62,9 @@ export const fraudGuardPaths: PathModule = {
         auth: "jwt",
         allow: "fraudGuard.manage",
         params: z.object({
-          prefix: z.string().meta({ description: "The blocked prefix, URL-encoded (`%2B1212736`).", example: "%2B1212736" }),
+          prefix: z
+            .string()
+            .meta({ description: "The blocked prefix, URL-encoded (`%2B1212736`).", example: "%2B1212736" }),
         }),
         operationId: "unblockFraudPrefix",
         summary: "Unblock a prefix",

@@ -17,7 +17,10 @@ describe("/api/v1/developer/fraud-guard", () => {
   it("defaults to standard with an empty safe list; owners change it, bad entries are refused by name", async () => {
     const s = await seedSender();
     expect((await get(s.accessToken)).json).toEqual({ level: "standard", safeList: [] });
-    const updated = await patch(s.accessToken, { level: "strict", safeList: ["+44791112", "+12127360001", "+44791112"] });
+    const updated = await patch(s.accessToken, {
+      level: "strict",
+      safeList: ["+44791112", "+12127360001", "+44791112"],
+    });
     expect(updated.status).toBe(200);
     expect(updated.json).toEqual({ level: "strict", safeList: ["+12127360001", "+44791112"] });
     const bad = await patch(s.accessToken, { safeList: ["+1212", "1212"] });
@@ -53,7 +56,9 @@ describe("/api/v1/developer/fraud-guard", () => {
     const doc = buildOpenApiDocument() as unknown as {
       components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
     };
-    expect(Object.keys(listed.json[0]).sort()).toEqual(Object.keys(doc.components.schemas.FraudBlock!.properties).sort());
+    expect(Object.keys(listed.json[0]).sort()).toEqual(
+      Object.keys(doc.components.schemas.FraudBlock!.properties).sort(),
+    );
 
     const active = await call(blocks.GET, "/api/v1/developer/fraud-guard/blocks", {
       token: s.accessToken,

@@ -7,5 +7,6 @@ import { otpSendInput } from "@/schemas/otp";
 
 export const POST = apiRoute(
   { auth: "apiKey", scope: "otp.send", rateLimit: "otp.send", body: otpSendInput, idempotent: true, status: 202 },
-  ({ auth, body, recordResponse }) => sendOtp(getDb(), senderOfKey(auth), body, { record: recordResponse, guard: fraudOtpGuard }),
+  ({ auth, body, recordResponse }) =>
+    sendOtp(getDb(), senderOfKey(auth), body, { record: recordResponse, guard: fraudOtpGuard }),
 );
