@@ -19,6 +19,7 @@ import {
   UsageResource,
 } from "./resources/account.js";
 import { FraudGuardResource } from "./resources/fraud-guard.js";
+import { TwoFactorResource } from "./resources/two-factor.js";
 import { Analytics, Pricing } from "./resources/analytics.js";
 import { ApiKeys } from "./resources/api-keys.js";
 import { Contacts, Numbers, OptOuts } from "./resources/contacts.js";
@@ -110,6 +111,8 @@ export class SignalGate {
   readonly inboundSettings: InboundSettingsResource;
   /** The OTP fraud guard (management). */
   readonly fraudGuard: FraudGuardResource;
+  /** The signed-in user's two-factor sign-in. */
+  readonly twoFactor: TwoFactorResource;
   /** Registration, the session's tokens, logout. */
   readonly auth: Auth;
 
@@ -163,6 +166,7 @@ export class SignalGate {
     this.usage = new UsageResource(transport);
     this.inboundSettings = new InboundSettingsResource(transport);
     this.fraudGuard = new FraudGuardResource(transport);
+    this.twoFactor = new TwoFactorResource(transport);
     this.auth = new Auth(() => this.config, this.tokens);
   }
 

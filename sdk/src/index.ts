@@ -24,6 +24,7 @@ export type * from "./resources/api-keys.js";
 export type * from "./resources/webhooks.js";
 export type * from "./resources/account.js";
 export type * from "./resources/fraud-guard.js";
+export type * from "./resources/two-factor.js";
 export { constructEvent, isKnownEvent, verifyWebhookSignature, WebhookVerificationError } from "./webhooks/verify.js";
 export type { RawBody, SignatureHeader } from "./webhooks/verify.js";
 export { verifyStandardWebhook, verifyWebhook } from "./webhooks/standard.js";

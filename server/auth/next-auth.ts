@@ -40,7 +40,12 @@ function config(): NextAuthConfig {
     },
     providers: [
       Credentials({
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          totpCode: { label: "Two-factor code", type: "text" },
+          recoveryCode: { label: "Recovery code", type: "text" },
+        },
         async authorize(raw, request) {
           const user = await authorizeCredentials(raw, request);
           if (user) await recordSignIn(getDb(), user.id, originOf(request));

@@ -12,7 +12,7 @@ export interface OperationErrorCodes {
   };
   createToken: {
     400: "invalid_request";
-    401: "invalid_credentials";
+    401: "invalid_credentials" | "mfa_required" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -32,6 +32,36 @@ export interface OperationErrorCodes {
     400: "invalid_request";
     413: "payload_too_large";
     415: "unsupported_media_type";
+    500: "internal_error";
+  };
+  startTotpEnrollment: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  disableTotp: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  confirmTotpEnrollment: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+  };
+  regenerateRecoveryCodes: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
     500: "internal_error";
   };
   listMessages: {
@@ -532,6 +562,8 @@ export type ApiErrorCode =
   | "key_disabled"
   | "key_expired"
   | "limit_reached"
+  | "mfa_enrollment_required"
+  | "mfa_required"
   | "not_found"
   | "number_taken"
   | "payload_too_large"

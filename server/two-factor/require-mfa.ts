@@ -1,0 +1,50 @@
+import type { Db } from "../db/client";
+import type { AuditActor } from "../audit/actor";
+import { recordAudit } from "../audit/record-audit";
+import { AppError } from "../errors";
+import type { Role } from "@/schemas/roles";
+import { hasTwoFactor, organizationRequiresMfa } from "./second-factor";
+
+/**
+ * The organization's "Require two-factor" switch (contract §12): owners only, and only once the
+ * owner has two-factor on (so nobody locks the organization with an account that could not pass).
+ */
+export async function setRequireMfa(
+  db: Db,
+  organizationId: string,
+  caller: { userId: string; role: Role },
+  requireMfa: boolean,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<{ requireMfa: boolean }> {
+  if (caller.role !== "owner") throw new AppError("forbidden", "Only an owner can require two-factor sign-in.");
+  if (requireMfa && !(await hasTwoFactor(db, caller.userId))) {
+    throw new AppError("invalid_request", "Turn on two-factor sign-in for your own account first.");
+  }
+  return db.$transaction(async (tx) => {
+    const before = await organizationRequiresMfa(tx, organizationId);
+    await tx.organizationSecurity.upsert({
+      where: { organizationId },
+      create: { organizationId, requireMfa, updatedAt: now },
+      update: { requireMfa, updatedAt: now },
+    });
+    if (before !== requireMfa) {
+      await recordAudit(tx, organizationId, actor, {
+        action: "twoFactor.requirementChanged",
+        resourceType: "organizationSecurity",
+        resourceId: organizationId,
+        changes: { before: { requireMfa: before }, after: { requireMfa } },
+      });
+    }
+    return { requireMfa };
+  });
+}
+
+/** Whether a member must enrol before using the organization: it requires two-factor and they have none. */
+export async function mustEnrol(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  const [required, enrolled] = await Promise.all([
+    organizationRequiresMfa(db, organizationId),
+    hasTwoFactor(db, userId),
+  ]);
+  return required && !enrolled;
+}
