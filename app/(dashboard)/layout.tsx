@@ -9,6 +9,8 @@ import { getDb } from "@/server/db/client";
 import { listMyOrganizations } from "@/server/orgs/list-my-organizations";
 import { resolveActiveMembership } from "@/server/orgs/memberships";
 import { ACTIVE_ORG_COOKIE } from "@/server/trpc/active-org-cookie";
+import { mustEnrol } from "@/server/two-factor/require-mfa";
+import { TwoFactorForcedEnrolment } from "@/components/account/two-factor-forced";
 
 // Resolved on the server for every navigation, the same way the tRPC org procedure does, so the
 // shell, the navigation and the API always agree on the organization and the role.
@@ -33,7 +35,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         organizations: organizations.map(({ id, name, role }) => ({ id, name, role })),
       }}
     >
-      <DashboardShell>{children}</DashboardShell>
+      <DashboardShell>
+        {(await mustEnrol(db, user.id, active.organizationId)) ? (
+          <TwoFactorForcedEnrolment organizationName={active.organizationName} />
+        ) : (
+          children
+        )}
+      </DashboardShell>
     </DashboardProvider>
   );
 }

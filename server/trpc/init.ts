@@ -4,6 +4,7 @@ import superjson from "superjson";
 import { z, ZodError } from "zod";
 import type { Db } from "../db/client";
 import { AppError, type ErrorCode } from "../errors";
+import { mustEnrol } from "../two-factor/require-mfa";
 import { resolveActiveMembership } from "../orgs/memberships";
 import { can, type Action } from "@/schemas/roles";
 import { ACTIVE_ORG_COOKIE, readCookie } from "./active-org-cookie";
@@ -147,10 +148,16 @@ export const orgProcedure = protectedProcedure.use(async ({ ctx, next }) => {
 
 /** Member whose role allows `action` (schemas/roles.ts); others get FORBIDDEN. */
 export function roleProcedure(action: Action) {
-  return orgProcedure.use(({ ctx, next }) => {
-    if (!can(ctx.role, action)) {
-      throw new AppError("forbidden", `Your role (${ctx.role}) does not allow this.`);
-    }
-    return next();
-  });
+  return orgProcedure
+    .use(({ ctx, next }) => {
+      if (!can(ctx.role, action)) {
+        throw new AppError("forbidden", `Your role (${ctx.role}) does not allow this.`);
+      }
+      return next();
+    })
+    .use(async ({ ctx, next }) => {
+      // contract §12: an organization that requires two-factor shows a member without it nothing else.
+      if (await mustEnrol(ctx.db, ctx.userId, ctx.organizationId)) throw new AppError("mfa_enrollment_required");
+      return next();
+    });
 }

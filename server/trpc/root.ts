@@ -5,6 +5,7 @@ import { billingRouter } from "./routers/billing";
 import { carriersRouter } from "./routers/carriers";
 import { contactsRouter } from "./routers/contacts";
 import { fraudGuardRouter } from "./routers/fraud-guard";
+import { twoFactorRouter } from "./routers/two-factor";
 import { inboxRouter } from "./routers/inbox";
 import { auditLogRouter } from "./routers/audit-log";
 import { membersRouter } from "./routers/members";
@@ -37,6 +38,7 @@ export const appRouter = router({
   contacts: contactsRouter,
   inbox: inboxRouter,
   fraudGuard: fraudGuardRouter,
+  twoFactor: twoFactorRouter,
 });
 
 export type AppRouter = typeof appRouter;

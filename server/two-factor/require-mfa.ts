@@ -1,4 +1,5 @@
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
+import { runSql } from "../db/sql";
 import type { AuditActor } from "../audit/actor";
 import { recordAudit } from "../audit/record-audit";
 import { AppError } from "../errors";
@@ -40,11 +41,16 @@ export async function setRequireMfa(
   });
 }
 
-/** Whether a member must enrol before using the organization: it requires two-factor and they have none. */
-export async function mustEnrol(db: Db, userId: string, organizationId: string): Promise<boolean> {
-  const [required, enrolled] = await Promise.all([
-    organizationRequiresMfa(db, organizationId),
-    hasTwoFactor(db, userId),
-  ]);
-  return required && !enrolled;
+/**
+ * Whether a member must enrol before using the organization: it requires two-factor and they have
+ * none. One statement: the dashboard asks on every page and every data call.
+ */
+export async function mustEnrol(db: DbOrTx, userId: string, organizationId: string): Promise<boolean> {
+  const [row] = await runSql<{ must: boolean }>(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM organization_security WHERE organization_id = $2 AND require_mfa)
+        AND NOT EXISTS (SELECT 1 FROM user_totp WHERE user_id = $1 AND confirmed_at IS NOT NULL) AS must`,
+    [userId, organizationId],
+  );
+  return row?.must === true;
 }
