@@ -3,7 +3,7 @@
 export const log = (message: string) => console.error(`[bench] ${message}`);
 
 /** The parts `--only` can pick (`--only webhooks` or `--only=webhooks`). */
-export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth", "contacts"] as const;
+export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth", "contacts", "trust"] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Options {
@@ -31,7 +31,7 @@ export function parseArgs(argv: string[]): Options {
   const only = onlyPart(argv);
   if (args.has("--help") || args.has("-h")) {
     console.log(
-      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts]\n" +
+      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|trust]\n" +
         "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
         "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS, webhook or SMPP figures)\n" +
         "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +
@@ -41,6 +41,8 @@ export function parseArgs(argv: string[]): Options {
         "  --only growth    every list at 10,000 and at 5,000,000 messages (PostgreSQL); report in bench-results/\n" +
         "  --only contacts  only the contacts import, opt-out and SMPP inbound figures (PostgreSQL); report in\n" +
         "                   bench-results/, not latest.json\n" +
+        "  --only trust     OTP send with the fraud guard on ÷ off, webhook deliveries/s with both signatures ÷ seed\n" +
+        "                   alone (PostgreSQL); report in bench-results/\n" +
         "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
         "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
         "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
@@ -56,7 +58,8 @@ export function parseArgs(argv: string[]): Options {
         "     BENCH_GROWTH_SAMPLES=40 (per probe and size) BENCH_GROWTH_RETENTION=on (off: no bytes after retention)\n" +
         "     BENCH_CONTACTS_IMPORT_ROWS=100000 BENCH_CONTACTS_OPT_OUTS=100000 BENCH_CONTACTS_ROUNDS=8\n" +
         "     BENCH_CONTACTS_SLICE=2 (s) BENCH_CONTACTS_MO=10000 (deliver_sm) BENCH_CONTACTS_MO_WINDOW=50\n" +
-        "     BENCH_CONTACTS_TIMEOUT=300 (s, the import's wait)",
+        "     BENCH_CONTACTS_TIMEOUT=300 (s, the import's wait)\n" +
+        "     BENCH_TRUST_ROUNDS=6 BENCH_TRUST_OTP_SENDS=150 (per level and round) BENCH_TRUST_WEBHOOK_EVENTS=2000",
     );
     process.exit(0);
   }
