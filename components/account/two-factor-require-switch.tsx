@@ -23,7 +23,9 @@ export function RequireTwoFactorSwitch({ ownEnabled }: { ownEnabled: boolean }) 
     }),
   );
   if (!requirement.data) return null;
-  const { requireMfa, canChange } = requirement.data;
+  const { canChange } = requirement.data;
+  // Shown as asked while the change is saving; the answer (or a refusal's toast) settles it.
+  const requireMfa = set.isPending ? set.variables.requireMfa : requirement.data.requireMfa;
   const blocked = canChange && !ownEnabled && !requireMfa;
   return (
     <Card>
