@@ -20,8 +20,10 @@ async function passwordStep(page: Page, email: string, password: string) {
 
 /** Enrols on the page in front of us; answers the key. `offset` picks the code's 30 s step. */
 async function enrol(page: Page, offsetSteps = 0) {
+  // A click before hydration would be lost.
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
-  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible({ timeout: 15_000 });
   const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
   await page.getByLabel("Code from the app").fill(totpCodeAt(secret, new Date(Date.now() + offsetSteps * 30_000)));
   await page.getByRole("button", { name: "Turn on" }).click();

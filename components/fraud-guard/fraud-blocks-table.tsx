@@ -86,7 +86,7 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
                 <TD className="tabular-nums">
                   {b.sends} / {b.verified}
                 </TD>
-                <TD className="max-w-md text-xs whitespace-normal text-slate-600">{b.reason}</TD>
+                <TD className="min-w-[24rem] text-xs leading-5 whitespace-normal text-slate-600">{b.reason}</TD>
                 <TD>{formatDateTime(b.blockedAt)}</TD>
                 <TD>{b.liftedAt ? `lifted ${formatDateTime(b.liftedAt)}` : formatDateTime(b.until)}</TD>
                 {canManage ? (
