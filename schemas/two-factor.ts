@@ -17,12 +17,10 @@ export type MfaCodeInput = z.infer<typeof mfaCodeInput>;
 
 export const totpEnrollmentSchema = z
   .object({
-    secret: z
-      .string()
-      .meta({
-        description: "The TOTP secret in base32, for typing into an app.",
-        example: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
-      }),
+    secret: z.string().meta({
+      description: "The TOTP secret in base32, for typing into an app.",
+      example: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+    }),
     otpauthUrl: z.string().meta({ description: "otpauth:// URL for a QR code (SHA-1, 6 digits, 30 s)." }),
   })
   .meta({ id: "TotpEnrollment" });
