@@ -35,13 +35,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         organizations: organizations.map(({ id, name, role }) => ({ id, name, role })),
       }}
     >
-      <DashboardShell>
-        {(await mustEnrol(db, user.id, active.organizationId)) ? (
-          <TwoFactorForcedEnrolment organizationName={active.organizationName} />
-        ) : (
-          children
-        )}
-      </DashboardShell>
+      {/* contract §12: nothing else, not even the navigation, until a required second factor is set up. */}
+      {(await mustEnrol(db, user.id, active.organizationId)) ? (
+        <TwoFactorForcedEnrolment organizationName={active.organizationName} email={user.email} />
+      ) : (
+        <DashboardShell>{children}</DashboardShell>
+      )}
     </DashboardProvider>
   );
 }

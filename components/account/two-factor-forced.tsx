@@ -2,6 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { ShieldAlert } from "lucide-react";
+import { signOutAction } from "@/app/(auth)/actions";
+import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
 import { TwoFactorEnrol } from "./two-factor-enrol";
 
@@ -9,10 +11,20 @@ import { TwoFactorEnrol } from "./two-factor-enrol";
  * Shown instead of every dashboard page when the organization requires two-factor sign-in and the
  * member has not set it up (contract §12): enrol first, then the dashboard opens.
  */
-export function TwoFactorForcedEnrolment({ organizationName }: { organizationName: string }) {
+export function TwoFactorForcedEnrolment({ organizationName, email }: { organizationName: string; email: string }) {
   const router = useRouter();
   return (
-    <div className="mx-auto max-w-3xl py-6" data-testid="forced-enrolment">
+    <div className="mx-auto max-w-3xl px-4 py-10" data-testid="forced-enrolment">
+      <div className="mb-8 flex items-center justify-between gap-3 text-sm text-slate-500">
+        <span>
+          Signed in as <span className="font-medium text-slate-700">{email}</span>
+        </span>
+        <form action={signOutAction}>
+          <Button type="submit" variant="ghost" size="sm">
+            Sign out
+          </Button>
+        </form>
+      </div>
       <div className="mb-6 flex items-start gap-3">
         <ShieldAlert aria-hidden className="mt-1 size-6 shrink-0 text-indigo-600" />
         <div>
