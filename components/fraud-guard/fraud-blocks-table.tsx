@@ -86,7 +86,10 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
                 <TD className="tabular-nums">
                   {b.sends} / {b.verified}
                 </TD>
-                <TD className="min-w-[24rem] text-xs leading-5 whitespace-normal text-slate-600">{b.reason}</TD>
+                <TD>
+                  {/* A fixed width makes the sentence wrap instead of widening the table. */}
+                  <p className="w-96 text-xs leading-5 whitespace-normal text-slate-600">{b.reason}</p>
+                </TD>
                 <TD>{formatDateTime(b.blockedAt)}</TD>
                 <TD>{b.liftedAt ? `lifted ${formatDateTime(b.liftedAt)}` : formatDateTime(b.until)}</TD>
                 {canManage ? (
