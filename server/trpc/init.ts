@@ -158,9 +158,9 @@ export function roleProcedure(action: Action) {
     .use(async ({ ctx, next }) => {
       // contract §12: an organization that requires two-factor shows a member without it nothing else.
       // 403, not 401: the session is valid, and a 401 would send the dashboard back to sign-in.
-    if (await mustEnrol(ctx.db, ctx.userId, ctx.organizationId)) {
-      throw new AppError("forbidden", "This organization requires two-factor sign-in: set it up first.");
-    }
+      if (await mustEnrol(ctx.db, ctx.userId, ctx.organizationId)) {
+        throw new AppError("forbidden", "This organization requires two-factor sign-in: set it up first.");
+      }
       return next();
     });
 }
