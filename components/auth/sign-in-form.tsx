@@ -28,7 +28,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
               autoComplete="email"
               autoFocus
               required
-              value={email || state.values?.email || ""}
+              value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
           )}
