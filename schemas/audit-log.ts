@@ -37,6 +37,13 @@ export const AUDIT_ACTIONS = [
   "invitation.resent",
   "invitation.revoked",
   "invitation.accepted",
+  "fraudGuard.updated",
+  "fraudGuard.unblocked",
+  "twoFactor.enabled",
+  "twoFactor.disabled",
+  "twoFactor.recoveryCodesRegenerated",
+  "twoFactor.recoveryCodeUsed",
+  "twoFactor.requirementChanged",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -51,6 +58,10 @@ export const AUDIT_RESOURCE_TYPES = [
   "session",
   "account",
   "invitation",
+  "fraudGuard",
+  "fraudBlock",
+  "twoFactor",
+  "organizationSecurity",
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
@@ -84,6 +95,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "invitation.resent": "Invitation resent",
   "invitation.revoked": "Invitation revoked",
   "invitation.accepted": "Invitation accepted",
+  "fraudGuard.updated": "Fraud guard settings changed",
+  "fraudGuard.unblocked": "Prefix unblocked",
+  "twoFactor.enabled": "Two-factor sign-in enabled",
+  "twoFactor.disabled": "Two-factor sign-in disabled",
+  "twoFactor.recoveryCodesRegenerated": "Recovery codes regenerated",
+  "twoFactor.recoveryCodeUsed": "Recovery code used to sign in",
+  "twoFactor.requirementChanged": "Two-factor requirement changed",
 };
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
@@ -96,6 +114,10 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   session: "Session",
   account: "Account",
   invitation: "Invitation",
+  fraudGuard: "Fraud guard",
+  fraudBlock: "Fraud guard block",
+  twoFactor: "Two-factor sign-in",
+  organizationSecurity: "Organization security",
 };
 
 /*
@@ -172,6 +194,25 @@ const sessionSnapshot = z.object({
   revoked: z.boolean().optional(),
 });
 
+const fraudGuardSnapshot = z.object({ level: z.string(), safeList: z.array(z.string()) });
+
+const fraudBlockSnapshot = z.object({
+  prefix: z.string(),
+  country: z.string().nullable(),
+  until: z.string(),
+  sends: z.number(),
+  verified: z.number(),
+});
+
+/** Never the TOTP secret nor a recovery code: whether it is on, and how many codes are left. */
+const twoFactorSnapshot = z.object({
+  enabled: z.boolean(),
+  recoveryCodesRemaining: z.number().optional(),
+  via: z.enum(["api", "dashboard"]).optional(),
+});
+
+const organizationSecuritySnapshot = z.object({ requireMfa: z.boolean() });
+
 export const AUDIT_SNAPSHOTS = {
   apiKey: apiKeySnapshot,
   webhook: webhookSnapshot,
@@ -182,6 +223,10 @@ export const AUDIT_SNAPSHOTS = {
   session: sessionSnapshot,
   account: accountSnapshot,
   invitation: invitationSnapshot,
+  fraudGuard: fraudGuardSnapshot,
+  fraudBlock: fraudBlockSnapshot,
+  twoFactor: twoFactorSnapshot,
+  organizationSecurity: organizationSecuritySnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { secondFactorFields } from "./two-factor";
 import { roleSchema } from "./roles";
 
 export const emailSchema = z
@@ -32,6 +33,7 @@ export const tokenInput = z
     email: emailSchema,
     password: z.string().min(1).max(200),
     organizationId: z.string().min(1).max(64).optional(),
+    ...secondFactorFields,
   })
   .meta({ id: "TokenRequest" });
 
@@ -56,4 +58,10 @@ export const addMemberInput = z.strictObject({
 });
 export type AddMemberInput = z.input<typeof addMemberInput>;
 
-export const signInInput = z.object({ email: emailSchema, password: z.string().min(1, "Enter your password.") });
+export const signInInput = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Enter your password."),
+  // The second step of a sign-in with two-factor on (empty strings: not given).
+  totpCode: z.string().trim().optional(),
+  recoveryCode: z.string().trim().optional(),
+});

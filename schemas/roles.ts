@@ -36,6 +36,9 @@ export const ACTIONS = [
    */
   "inbound.read",
   "inbound.manage",
+  /** The OTP fraud guard (contract §12): owner and admin manage, developer reads, support none. */
+  "fraudGuard.read",
+  "fraudGuard.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -57,6 +60,7 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "contacts.manage",
     "inbound.read",
     "inbound.manage",
+    "fraudGuard.read",
   ]),
   support: new Set<Action>([
     "webhooks.read",

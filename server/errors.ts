@@ -16,10 +16,13 @@ export const ERROR_STATUS = {
   token_expired: 401,
   wrong_credential_type: 401,
   refresh_token_reused: 401,
+  mfa_required: 401,
+  mfa_enrollment_required: 401,
   spending_limit_reached: 402,
   insufficient_scope: 403,
   ip_not_allowed: 403,
   forbidden: 403,
+  suspected_fraud: 403,
   not_found: 404,
   method_not_allowed: 405,
   email_taken: 409,
@@ -65,9 +68,14 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   wrong_credential_type: "This endpoint does not accept that kind of credential.",
   refresh_token_reused:
     "This refresh token was already used. All tokens of this session have been revoked; sign in again.",
+  mfa_required:
+    "This account uses two-factor sign-in: send totpCode (the 6-digit code from the authenticator app) or a recoveryCode.",
+  mfa_enrollment_required:
+    "This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.",
   insufficient_scope: "The API key lacks the permission this endpoint needs.",
   ip_not_allowed: "Requests from this IP address are not allowed for this API key.",
   forbidden: "Your role does not allow this action.",
+  suspected_fraud: "The fraud guard blocked OTP sends to this number's prefix.",
   not_found: "The resource was not found.",
   method_not_allowed: "This method is not allowed on this resource.",
   email_taken: "An account with this email already exists.",

@@ -3,7 +3,7 @@
 import { cookies } from "next/headers";
 import { AuthError } from "next-auth";
 import { z } from "zod";
-import { SignInThrottled } from "@/server/auth/authorize-credentials";
+import { SignInMfaRequired, SignInThrottled } from "@/server/auth/authorize-credentials";
 import { signIn, signOut } from "@/server/auth/next-auth";
 import { registerUser } from "@/server/auth/register-user";
 import { getDb } from "@/server/db/client";
@@ -16,6 +16,8 @@ export interface AuthFormState {
   formError?: string;
   /** Echoed back so the form keeps what was typed (never the password). */
   values?: Record<string, string>;
+  /** The password was right and the account has two-factor on: ask for a code. */
+  mfaRequired?: boolean;
 }
 
 function firstErrors(error: z.ZodError): Record<string, string | undefined> {
@@ -41,14 +43,24 @@ function throttledMessage(seconds: number): string {
 
 export async function signInAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {
   const values = { email: text(form, "email") };
-  const parsed = signInInput.safeParse({ email: values.email, password: text(form, "password") });
+  const parsed = signInInput.safeParse({
+    email: values.email,
+    password: text(form, "password"),
+    totpCode: text(form, "totpCode"),
+    recoveryCode: text(form, "recoveryCode"),
+  });
   if (!parsed.success) return { fieldErrors: firstErrors(parsed.error), values };
+  const secondStep = Boolean(parsed.data.totpCode || parsed.data.recoveryCode);
   try {
     await signIn("credentials", { ...parsed.data, redirectTo: safeRedirect(form.get("callbackUrl")) });
   } catch (err) {
     // signIn redirects by throwing; only a refused sign-in is answered here, everything else
     // (the redirect above included) must propagate (STACK.md).
     if (err instanceof SignInThrottled) return { formError: throttledMessage(err.retryAfterSeconds), values };
+    if (err instanceof SignInMfaRequired) return { mfaRequired: true, values };
+    if (err instanceof AuthError && secondStep) {
+      return { mfaRequired: true, formError: "That code is not valid, or was already used.", values };
+    }
     if (err instanceof AuthError) return { formError: "The email or password is incorrect.", values };
     throw err;
   }

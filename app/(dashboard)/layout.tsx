@@ -10,6 +10,8 @@ import { getDb } from "@/server/db/client";
 import { listMyOrganizations } from "@/server/orgs/list-my-organizations";
 import { resolveActiveMembership } from "@/server/orgs/memberships";
 import { ACTIVE_ORG_COOKIE } from "@/server/trpc/active-org-cookie";
+import { mustEnrol } from "@/server/two-factor/require-mfa";
+import { TwoFactorForcedEnrolment } from "@/components/account/two-factor-forced";
 
 // Resolved on the server for every navigation, the same way the tRPC org procedure does, so the
 // shell, the navigation and the API always agree on the organization and the role.
@@ -34,10 +36,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         organizations: organizations.map(({ id, name, role }) => ({ id, name, role })),
       }}
     >
-      <DashboardShell>
-        {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
-        {children}
-      </DashboardShell>
+      {/* contract §12: nothing else, not even the navigation, until a required second factor is set up. */}
+      {(await mustEnrol(db, user.id, active.organizationId)) ? (
+        <TwoFactorForcedEnrolment organizationName={active.organizationName} email={user.email} />
+      ) : (
+        <DashboardShell>
+          {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
+          {children}
+        </DashboardShell>
+      )}
     </DashboardProvider>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { signInAction, type AuthFormState } from "@/app/(auth)/actions";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/input";
@@ -8,29 +8,84 @@ import { FormError } from "./auth-card";
 
 export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
   const [state, action, pending] = useActionState<AuthFormState, FormData>(signInAction, {});
+  // Kept in state: the second step (two-factor) sends the password again with the code.
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [useRecovery, setUseRecovery] = useState(false);
   const errors = state.fieldErrors ?? {};
+  const secondStep = Boolean(state.mfaRequired);
   return (
     <form action={action} noValidate className="space-y-4">
       <FormError message={state.formError} />
       {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
-      <Field label="Email" error={errors.email}>
-        {(p) => (
-          <Input
-            {...p}
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            required
-            defaultValue={state.values?.email}
-          />
-        )}
-      </Field>
-      <Field label="Password" error={errors.password}>
-        {(p) => <Input {...p} name="password" type="password" autoComplete="current-password" required />}
-      </Field>
+      <div className={secondStep ? "hidden" : "space-y-4"}>
+        <Field label="Email" error={errors.email}>
+          {(p) => (
+            <Input
+              {...p}
+              name="email"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Password" error={errors.password}>
+          {(p) => (
+            <Input
+              {...p}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      {secondStep ? (
+        <div className="space-y-3">
+          <p className="text-sm text-slate-600">
+            {useRecovery
+              ? "Enter one of the recovery codes you saved when you set up two-factor sign-in. Each works once."
+              : "Open your authenticator app and enter the 6-digit code for SignalGate."}
+          </p>
+          {useRecovery ? (
+            <Field label="Recovery code">
+              {(p) => <Input {...p} key="recovery" name="recoveryCode" autoComplete="off" autoFocus required />}
+            </Field>
+          ) : (
+            <Field label="Authentication code">
+              {(p) => (
+                <Input
+                  {...p}
+                  key="totp"
+                  name="totpCode"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]{6}"
+                  maxLength={6}
+                  autoFocus
+                  required
+                />
+              )}
+            </Field>
+          )}
+          <button
+            type="button"
+            className="text-sm font-medium text-indigo-600 hover:text-indigo-800"
+            onClick={() => setUseRecovery((v) => !v)}
+          >
+            {useRecovery ? "Use the authenticator app instead" : "Use a recovery code instead"}
+          </button>
+        </div>
+      ) : null}
       <Button type="submit" loading={pending} className="w-full">
-        Sign in
+        {secondStep ? "Verify" : "Sign in"}
       </Button>
     </form>
   );

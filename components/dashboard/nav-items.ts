@@ -12,7 +12,9 @@ import {
   MessageSquare,
   Phone,
   ScrollText,
+  ShieldAlert,
   ShieldCheck,
+  Smartphone,
   Users,
   Webhook,
 } from "lucide-react";
@@ -59,6 +61,13 @@ export const NAV: NavGroup[] = [
       { href: "/dashboard/events", label: "Events", icon: Activity, action: "webhooks.read" },
       { href: "/dashboard/rate-limits", label: "Rate limits", icon: Gauge, action: "rateLimits.read" },
       { href: "/dashboard/billing", label: "Billing", icon: CreditCard, action: "billing.read" },
+    ],
+  },
+  {
+    label: "Security",
+    items: [
+      { href: "/dashboard/fraud-guard", label: "Fraud guard", icon: ShieldAlert, action: "fraudGuard.read" },
+      { href: "/dashboard/account/two-factor", label: "Two-factor sign-in", icon: Smartphone },
     ],
   },
   {

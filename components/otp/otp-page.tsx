@@ -14,6 +14,7 @@ import { PagedList } from "../dashboard/paged-list";
 import { isOneOf, useUrlState } from "../dashboard/use-url-state";
 import { OTP_STATUS_INFO } from "./otp-status-badge";
 import { OtpTable } from "./otp-table";
+import { BlockedAttempts } from "./blocked-attempts";
 
 const URL_KEYS = ["status", "env", "recipient"] as const;
 /** Pending codes change on their own (verified, expired): refresh while any is on screen. */
@@ -54,6 +55,8 @@ export function OtpPage() {
         <EnvironmentFilter id="otp-filter-environment" value={url.env} onChange={(env) => setUrl({ env })} />
         <RecipientFilter id="otp-filter-recipient" value={url.recipient} onChange={setRecipient} />
       </FilterBar>
+
+      <BlockedAttempts />
 
       <PagedList
         list={list}

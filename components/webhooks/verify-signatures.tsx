@@ -6,11 +6,29 @@ import { Card, CardBody, CardHeader } from "../ui/card";
 import { CodeBlock } from "../ui/code-block";
 import { cn } from "../ui/cn";
 import { PYTHON_SAMPLE, TYPESCRIPT_SAMPLE } from "./signature-samples";
+import { STANDARD_PYTHON_SAMPLE, STANDARD_TYPESCRIPT_SAMPLE } from "./standard-signature-samples";
 
-const SAMPLES = [
-  { id: "typescript", label: "TypeScript", code: TYPESCRIPT_SAMPLE },
-  { id: "python", label: "Python", code: PYTHON_SAMPLE },
+const SCHEMES = [
+  {
+    id: "standard",
+    label: "Standard Webhooks (recommended)",
+    samples: [
+      { id: "typescript", label: "TypeScript", code: STANDARD_TYPESCRIPT_SAMPLE },
+      { id: "python", label: "Python", code: STANDARD_PYTHON_SAMPLE },
+    ],
+  },
+  {
+    id: "seed",
+    label: "X-Webhook-Signature",
+    samples: [
+      { id: "typescript", label: "TypeScript", code: TYPESCRIPT_SAMPLE },
+      { id: "python", label: "Python", code: PYTHON_SAMPLE },
+    ],
+  },
 ] as const;
+
+type SchemeId = (typeof SCHEMES)[number]["id"];
+type LanguageId = "typescript" | "python";
 
 function Header({ name, children }: { name: string; children: string }) {
   return (
@@ -21,11 +39,48 @@ function Header({ name, children }: { name: string; children: string }) {
   );
 }
 
-/** How a receiver checks that a request came from SignalGate, with code to copy. */
+function Tabs<T extends string>({
+  label,
+  items,
+  value,
+  onChange,
+  idBase,
+}: {
+  label: string;
+  items: readonly { id: T; label: string }[];
+  value: T;
+  onChange: (id: T) => void;
+  idBase: string;
+}) {
+  return (
+    <div role="tablist" aria-label={label} className="mb-2 flex flex-wrap gap-1">
+      {items.map((s) => (
+        <button
+          key={s.id}
+          type="button"
+          role="tab"
+          id={`${idBase}-${s.id}`}
+          aria-selected={value === s.id}
+          onClick={() => onChange(s.id)}
+          className={cn(
+            "rounded-md px-2.5 py-1 text-sm font-medium",
+            value === s.id ? "bg-indigo-50 text-indigo-700" : "text-slate-500 hover:bg-slate-100 hover:text-slate-800",
+          )}
+        >
+          {s.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** How a receiver checks that a request came from SignalGate, by either scheme, with code to copy. */
 export function VerifySignatures() {
   const id = useId();
-  const [tab, setTab] = useState<(typeof SAMPLES)[number]["id"]>("typescript");
-  const sample = SAMPLES.find((s) => s.id === tab) ?? SAMPLES[0];
+  const [scheme, setScheme] = useState<SchemeId>("standard");
+  const [language, setLanguage] = useState<LanguageId>("typescript");
+  const current = SCHEMES.find((s) => s.id === scheme) ?? SCHEMES[0];
+  const sample = current.samples.find((s) => s.id === language) ?? current.samples[0];
   return (
     <Card className="mt-8">
       <CardHeader
@@ -40,41 +95,39 @@ export function VerifySignatures() {
       <CardBody className="space-y-4">
         <div className="grid gap-4 text-sm text-slate-600 md:grid-cols-2">
           <p>
-            SignalGate computes an HMAC-SHA256 of the raw request body (its UTF-8 bytes, exactly as sent) with your
-            webhook&apos;s signing secret and sends it as{" "}
-            <code className="font-mono text-[13px] text-slate-800">X-Webhook-Signature: sha256=&lt;hex&gt;</code>.
-            Compute the same over the bytes you received — before parsing the JSON — and compare in constant time.
+            Every delivery is signed twice with your webhook&apos;s signing secret. The{" "}
+            <a className="text-indigo-600 underline" href="https://www.standardwebhooks.com/">
+              Standard Webhooks
+            </a>{" "}
+            signature covers the event id, the timestamp and the raw body, so a receiver that refuses timestamps more
+            than 5 minutes old also refuses a captured delivery replayed later. The original{" "}
+            <code className="font-mono text-[13px] text-slate-800">X-Webhook-Signature</code> covers the body only.
+            Verify over the bytes you received, before parsing the JSON.
           </p>
           <ul className="space-y-1">
-            <Header name="X-Webhook-Signature">sha256= and the lowercase hex digest</Header>
-            <Header name="X-Webhook-Id">the event id, the same on every retry: deduplicate on it</Header>
-            <Header name="X-Webhook-Timestamp">when this attempt was sent, in Unix seconds</Header>
+            <Header name="webhook-signature">v1, and the base64 HMAC-SHA256 of id.timestamp.body</Header>
+            <Header name="webhook-id">the event id, the same on every retry: deduplicate on it</Header>
+            <Header name="webhook-timestamp">when this attempt was sent, in Unix seconds</Header>
+            <Header name="X-Webhook-Signature">sha256= and the lowercase hex HMAC of the body</Header>
+            <Header name="X-Webhook-Id / X-Webhook-Timestamp">
+              the same values as webhook-id and webhook-timestamp
+            </Header>
           </ul>
         </div>
         <div>
-          <div role="tablist" aria-label="Language" className="mb-2 flex gap-1">
-            {SAMPLES.map((s) => (
-              <button
-                key={s.id}
-                type="button"
-                role="tab"
-                id={`${id}-${s.id}`}
-                aria-selected={tab === s.id}
-                aria-controls={`${id}-panel`}
-                onClick={() => setTab(s.id)}
-                className={cn(
-                  "rounded-md px-2.5 py-1 text-sm font-medium",
-                  tab === s.id
-                    ? "bg-indigo-50 text-indigo-700"
-                    : "text-slate-500 hover:bg-slate-100 hover:text-slate-800",
-                )}
-              >
-                {s.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${tab}`}>
-            <CodeBlock code={sample.code} label={sample.id === "python" ? "Python (Flask)" : "TypeScript (Node.js)"} />
+          <Tabs label="Signature scheme" items={SCHEMES} value={scheme} onChange={setScheme} idBase={`${id}-scheme`} />
+          <Tabs
+            label="Language"
+            items={current.samples}
+            value={language}
+            onChange={setLanguage}
+            idBase={`${id}-lang`}
+          />
+          <div role="tabpanel" aria-labelledby={`${id}-lang-${language}`}>
+            <CodeBlock
+              code={sample.code}
+              label={`${sample.id === "python" ? "Python (Flask)" : "TypeScript (Node.js)"} — ${current.label}`}
+            />
           </div>
         </div>
       </CardBody>

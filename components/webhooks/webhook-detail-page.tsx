@@ -19,6 +19,7 @@ import { DeliveryLog } from "../delivery-logs/delivery-log";
 import { ALL_EVENTS, orderEvents } from "./events";
 import { useWebhookActions, type WebhookActions } from "./use-webhook-actions";
 import { WebhookStatus } from "./webhook-cells";
+import { VerifySignatures } from "./verify-signatures";
 
 /** One webhook: what it is subscribed to, its state, what can be done to it, and its delivery log. */
 export function WebhookDetailPage({ webhookId }: { webhookId: string }) {
@@ -68,6 +69,7 @@ export function WebhookDetailPage({ webhookId }: { webhookId: string }) {
                 : "Nothing was sent to this endpoint yet."
             }
           />
+          <VerifySignatures />
         </>
       )}
       {dialogs}

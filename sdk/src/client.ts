@@ -19,6 +19,8 @@ import {
   RateLimitsResource,
   UsageResource,
 } from "./resources/account.js";
+import { FraudGuardResource } from "./resources/fraud-guard.js";
+import { TwoFactorResource } from "./resources/two-factor.js";
 import { Analytics, Pricing } from "./resources/analytics.js";
 import { ApiKeys } from "./resources/api-keys.js";
 import { Contacts, Numbers, OptOuts } from "./resources/contacts.js";
@@ -113,6 +115,10 @@ export class SignalGate {
   readonly usage: UsageResource;
   /** Keyword handling and replies for inbound SMS (management). */
   readonly inboundSettings: InboundSettingsResource;
+  /** The OTP fraud guard (management). */
+  readonly fraudGuard: FraudGuardResource;
+  /** The signed-in user's two-factor sign-in. */
+  readonly twoFactor: TwoFactorResource;
   /** Registration, the session's tokens, logout. */
   readonly auth: Auth;
   /** Your account: profile, password, verification, sessions, invitations to accept (management). */
@@ -172,6 +178,8 @@ export class SignalGate {
     this.billing = new BillingResource(transport);
     this.usage = new UsageResource(transport);
     this.inboundSettings = new InboundSettingsResource(transport);
+    this.fraudGuard = new FraudGuardResource(transport);
+    this.twoFactor = new TwoFactorResource(transport);
     this.auth = new Auth(() => this.config, this.tokens);
     this.account = new AccountResource(transport);
     this.members = new MembersResource(transport);

@@ -95,6 +95,14 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   streamEvents: async (sg) => {
     for await (const m of sg.events.stream({ reconnect: false })) void m;
   },
+  getFraudGuard: (sg) => sg.fraudGuard.get(),
+  updateFraudGuard: (sg) => sg.fraudGuard.update({ level: "strict" }),
+  listFraudBlocks: (sg) => sg.fraudGuard.blocks({ status: "active" }),
+  unblockFraudPrefix: (sg) => sg.fraudGuard.unblock("+1212736"),
+  startTotpEnrollment: (sg) => sg.twoFactor.start(),
+  confirmTotpEnrollment: (sg) => sg.twoFactor.confirm("123456"),
+  disableTotp: (sg) => sg.twoFactor.disable("123456"),
+  regenerateRecoveryCodes: (sg) => sg.twoFactor.regenerateRecoveryCodes("123456"),
 };
 
 function documentOperations() {

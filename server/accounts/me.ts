@@ -8,12 +8,13 @@ import { updateProfileInput } from "@/schemas/accounts";
 
 /** GET /auth/me: the caller, the organization of the token and the role there now. */
 export async function getMe(db: Db, auth: { userId: string; organizationId: string; role: Role }): Promise<MeResponse> {
-  const [user, organization] = await Promise.all([
+  const [user, organization, totp] = await Promise.all([
     db.user.findUnique({
       where: { id: auth.userId },
       select: { id: true, email: true, name: true, emailVerified: true },
     }),
     db.organization.findUnique({ where: { id: auth.organizationId }, select: { id: true, name: true } }),
+    db.userTotp.findUnique({ where: { userId: auth.userId }, select: { confirmedAt: true } }),
   ]);
   if (!user || !organization) throw new AppError("unauthenticated");
   return {
@@ -22,8 +23,8 @@ export async function getMe(db: Db, auth: { userId: string; organizationId: stri
       email: user.email,
       name: user.name,
       emailVerified: user.emailVerified?.toISOString() ?? null,
-      // Two-factor sign-in is issue 29's: until it lands no account has it.
-      mfaEnabled: false,
+      // An enrolment counts once its confirming code was accepted (contract §12).
+      mfaEnabled: Boolean(totp?.confirmedAt),
     },
     organization,
     role: auth.role,

@@ -4,6 +4,8 @@ import { clientIp } from "../http/client-ip";
 import { signInInput } from "@/schemas/auth";
 import { LoginThrottled, throttleCredentialAttempt } from "./login-throttle";
 import { verifyCredentials } from "./verify-credentials";
+import { checkSecondFactor, hasTwoFactor } from "../two-factor/second-factor";
+import { recordRecoveryUse } from "../two-factor/sign-in-step";
 
 /**
  * The dashboard sign-in was refused by the brute-force limits. A CredentialsSignin, so Auth.js
@@ -19,15 +21,39 @@ export class SignInThrottled extends CredentialsSignin {
   }
 }
 
+/** The password was right and the account has two-factor on: the form asks for a code. */
+export class SignInMfaRequired extends CredentialsSignin {
+  override code = "mfa_required";
+}
+
 /** next-auth's `authorize` for the credentials provider: the same checks and limits as /auth/token. */
 export async function authorizeCredentials(raw: unknown, request: Request) {
   const parsed = signInInput.safeParse(raw);
   if (!parsed.success) return null;
-  const { email, password } = parsed.data;
+  const { email, password, totpCode, recoveryCode } = parsed.data;
   try {
     return await throttleCredentialAttempt(
       { email, ip: clientIp(request) },
-      () => verifyCredentials(getDb(), email, password),
+      async () => {
+        const user = await verifyCredentials(getDb(), email, password);
+        if (!user || !(await hasTwoFactor(getDb(), user.id))) return user;
+        // Second step (contract §12): a wrong code is a failed attempt like a wrong password.
+        const result = await checkSecondFactor(getDb(), user.id, {
+          totpCode: totpCode || undefined,
+          recoveryCode: recoveryCode || undefined,
+        });
+        if (result === "missing") throw new SignInMfaRequired();
+        if (result === "rejected") return null;
+        if (result === "accepted_recovery") {
+          await recordRecoveryUse(
+            getDb(),
+            user.id,
+            { ip: clientIp(request), userAgent: request.headers.get("user-agent") },
+            "dashboard",
+          );
+        }
+        return user;
+      },
       (outcome) => "value" in outcome && outcome.value === null,
     );
   } catch (err) {

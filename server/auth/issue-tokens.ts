@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { RequestOrigin } from "../audit/actor";
 import { startSession } from "./refresh-tokens";
 import { verifyCredentials } from "./verify-credentials";
+import { assertSecondFactor } from "../two-factor/sign-in-step";
 
 /** POST /auth/token: password → token pair for one organization (the oldest membership by default). */
 export async function issueTokens(db: Db, input: z.input<typeof tokenInput>, origin: RequestOrigin, now = new Date()) {
@@ -22,5 +23,6 @@ export async function issueTokens(db: Db, input: z.input<typeof tokenInput>, ori
       ? new AppError("not_found", "You are not a member of that organization.")
       : new AppError("forbidden", "This account does not belong to any organization.");
   }
+  await assertSecondFactor(db, user.id, membership.organizationId, data, origin, now);
   return startSession(db, user, membership, origin, now);
 }

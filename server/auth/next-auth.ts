@@ -41,7 +41,12 @@ function config(): NextAuthConfig {
     },
     providers: [
       Credentials({
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          totpCode: { label: "Two-factor code", type: "text" },
+          recoveryCode: { label: "Recovery code", type: "text" },
+        },
         async authorize(raw, request) {
           const user = await authorizeCredentials(raw, request);
           if (!user) return null;

@@ -79,7 +79,13 @@ resource. \`message.*\` payloads describe the message (its times and, on failure
 
 **Headers.** \`Content-Type: application/json\`; \`User-Agent: SignalGate-Webhooks/1.0 (…)\`;
 \`X-Webhook-Id\`: the event id (the envelope's \`id\`); \`X-Webhook-Timestamp\`: Unix seconds of this
-attempt; \`X-Webhook-Signature: sha256=<hex>\` when the webhook has a secret.
+attempt; \`X-Webhook-Signature: sha256=<hex>\` when the webhook has a secret. The same delivery also
+carries the [Standard Webhooks](https://www.standardwebhooks.com/) headers: \`webhook-id\` (= \`X-Webhook-Id\`),
+\`webhook-timestamp\` (= \`X-Webhook-Timestamp\`) and, with a secret,
+\`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\` keyed with the
+secret's UTF-8 bytes. That signature covers the id and the time, so refusing timestamps more than 5 minutes
+old refuses a captured delivery replayed later: \`new Webhook(base64(secret)).verify(rawBody, headers)\` from
+the \`standardwebhooks\` library, or the SDK's \`constructEvent(rawBody, headers, secret)\`, does both.
 
 **Signing secret.** Give a webhook a \`secret\` (recommended): without one it is unsigned and its
 deliveries carry no \`X-Webhook-Signature\`, so your endpoint cannot tell them from forged requests. Set
@@ -181,7 +187,8 @@ const { messageId } = await client.sms.send({ to: "+14155550123", body: "Your or
 for await (const message of client.sms.list({ status: "DELIVERED" })) console.log(message.messageId);
 
 // In your webhook handler, with the raw body:
-const event = constructEvent(rawBody, request.headers["x-webhook-signature"], process.env.WEBHOOK_SECRET);
+// Pass all the headers: the Standard Webhooks signature is checked, and a delivery over 5 minutes old refused.
+const event = constructEvent(rawBody, request.headers, process.env.WEBHOOK_SECRET);
 if (event.event === "message.delivered") console.log(event.payload.deliveredAt);
 \`\`\`
 `.trim();

@@ -19,6 +19,20 @@ import { insertOtpEvent } from "./otp-events";
 
 export type OtpSendInput = z.output<typeof otpSendInput>;
 
+/**
+ * A check handed down by the caller (the fraud guard, server/fraud/), so this module imports
+ * nothing above it. `lockKey` is locked with the recipient's lock; `decide` runs in the send's
+ * transaction after the send limit and answers an error to refuse the send: the transaction then
+ * commits what `decide` wrote (its record of the refusal) and nothing else, and the error is thrown.
+ */
+export interface OtpSendGuard {
+  lockKey(organizationId: string, environment: string, to: string): string;
+  decide(
+    tx: DbOrTx,
+    input: { organizationId: string; environment: "live" | "test"; to: string; now: Date },
+  ): Promise<AppError | null>;
+}
+
 /** contract §5: at most 5 sends per recipient per organization in 10 minutes. */
 export const OTP_SENDS_PER_WINDOW = 5;
 export const OTP_WINDOW_MS = 10 * 60 * 1000;
@@ -56,7 +70,7 @@ export async function sendOtp(
   db: Db,
   sender: MessageSender,
   input: OtpSendInput,
-  options: { now?: Date; record?: RecordResponse } = {},
+  options: { now?: Date; record?: RecordResponse; guard?: OtpSendGuard } = {},
 ): Promise<OtpSendResponse> {
   assertCarrierAvailable(sender.environment);
   const now = options.now ?? new Date();
@@ -76,12 +90,28 @@ export async function sendOtp(
     messageId,
   });
 
-  await db.$transaction(async (tx) => {
-    // Concurrent sends to one recipient queue here, so the limit and the cancellation hold.
-    await runSql(tx, `SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext($1))) l`, [
-      `otp:${sender.organizationId}:${input.to}`,
-    ]);
+  const guard = options.guard;
+  const refusal = await db.$transaction(async (tx) => {
+    // Concurrent sends to one recipient queue here, so the limit and the cancellation hold; the
+    // guard's key (always after the recipient's, so the order never deadlocks) in the same trip.
+    const recipientKey = `otp:${sender.organizationId}:${input.to}`;
+    if (guard) {
+      await runSql(
+        tx,
+        `SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext($1)), pg_advisory_xact_lock(hashtext($2))) l`,
+        [recipientKey, guard.lockKey(sender.organizationId, sender.environment, input.to)],
+      );
+    } else {
+      await runSql(tx, `SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext($1))) l`, [recipientKey]);
+    }
     await assertUnderSendLimit(tx, sender.organizationId, input.to, now);
+    const refused = await guard?.decide(tx, {
+      organizationId: sender.organizationId,
+      environment: sender.environment,
+      to: input.to,
+      now,
+    });
+    if (refused) return refused;
     await tx.otpCode.updateMany({
       where: {
         organizationId: sender.organizationId,
@@ -146,7 +176,9 @@ export async function sendOtp(
     );
     await sendJobEvent(tx, "otp/created", { otpId, expiresAt: response.expiresAt }, { dedupeKey: otpId });
     await options.record?.(tx, response);
+    return null;
   });
+  if (refusal) throw refusal;
   nudgeMessagePipeline();
   return response;
 }

@@ -90,6 +90,9 @@
 // BENCH_GROWTH_MESSAGES (5,000,000) over the same 90 days and measured again. Targets: every p95
 // at the large size ≤ 2 × at the small one, analytics p95 ≤ 50 ms. Then retention with §9's
 // defaults over that history: database bytes per message before and after.
+// Trust and safety (`--only trust`, PostgreSQL; bench/trust.ts): OTP send p50 with the fraud
+// guard on ÷ off, and webhook deliveries/s with both signatures ÷ the seed's alone, in interleaved
+// rounds on one server.
 // Billing (`--only billing`, PostgreSQL; bench/billing.ts): the spend controls on the hot path.
 //
 // Contacts (`--only contacts`, PostgreSQL; bench/contacts-run.ts, contacts.ts, contacts-inbound.ts):
@@ -125,6 +128,7 @@ import { growthOnly } from "./bench/growth-run";
 import { contactsOnly } from "./bench/contacts-run";
 import { scheduledOnly } from "./bench/scheduled";
 import { eventsOnly } from "./bench/events";
+import { trustOnly } from "./bench/trust";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -177,6 +181,10 @@ async function main(): Promise<number> {
   if (options.only === "growth") {
     if (!databaseUrl) throw new Error("--only growth needs PostgreSQL (run `npm run bench -- --only growth`)");
     return growthOnly(server, databaseUrl);
+  }
+  if (options.only === "trust") {
+    if (!databaseUrl) throw new Error("--only trust needs PostgreSQL (run `npm run bench -- --only trust`)");
+    return trustOnly(server, account, databaseUrl);
   }
   if (options.only === "webhooks") {
     if (!databaseUrl) throw new Error("--only webhooks needs PostgreSQL (run `npm run bench -- --only webhooks`)");

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { AppError, serviceUnavailable, type ErrorCode } from "../errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertStorable } from "../http/storable-text";
+import { mustEnrol } from "../two-factor/require-mfa";
 import { resolveActiveMembership } from "../orgs/memberships";
 import { can, type Action } from "@/schemas/roles";
 import { ACTIVE_ORG_COOKIE, readCookie } from "./active-org-cookie";
@@ -165,10 +166,19 @@ export const orgProcedure = protectedProcedure.use(async ({ ctx, next }) => {
 
 /** Member whose role allows `action` (schemas/roles.ts); others get FORBIDDEN. */
 export function roleProcedure(action: Action) {
-  return orgProcedure.use(({ ctx, next }) => {
-    if (!can(ctx.role, action)) {
-      throw new AppError("forbidden", `Your role (${ctx.role}) does not allow this.`);
-    }
-    return next();
-  });
+  return orgProcedure
+    .use(({ ctx, next }) => {
+      if (!can(ctx.role, action)) {
+        throw new AppError("forbidden", `Your role (${ctx.role}) does not allow this.`);
+      }
+      return next();
+    })
+    .use(async ({ ctx, next }) => {
+      // contract §12: an organization that requires two-factor shows a member without it nothing else.
+      // 403, not 401: the session is valid, and a 401 would send the dashboard back to sign-in.
+      if (await mustEnrol(ctx.db, ctx.userId, ctx.organizationId)) {
+        throw new AppError("forbidden", "This organization requires two-factor sign-in: set it up first.");
+      }
+      return next();
+    });
 }

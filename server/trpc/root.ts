@@ -4,6 +4,8 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { billingRouter } from "./routers/billing";
 import { carriersRouter } from "./routers/carriers";
 import { contactsRouter } from "./routers/contacts";
+import { fraudGuardRouter } from "./routers/fraud-guard";
+import { twoFactorRouter } from "./routers/two-factor";
 import { inboxRouter } from "./routers/inbox";
 import { auditLogRouter } from "./routers/audit-log";
 import { membersRouter } from "./routers/members";
@@ -39,6 +41,8 @@ export const appRouter = router({
   contacts: contactsRouter,
   inbox: inboxRouter,
   account: accountRouter,
+  fraudGuard: fraudGuardRouter,
+  twoFactor: twoFactorRouter,
 });
 
 export type AppRouter = typeof appRouter;

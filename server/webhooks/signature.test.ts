@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signWebhookBody } from "./signature";
+import { signStandardWebhook, signWebhookBody } from "./signature";
 
 describe("webhook signature", () => {
   it("matches the known answer", () => {
@@ -16,5 +16,18 @@ describe("webhook signature", () => {
     expect(timingSafeEqual(Buffer.from(header.slice(7), "hex"), expected)).toBe(true);
     // One changed byte changes the signature.
     expect(signWebhookBody("s3cret", body.replace("é", "e"))).not.toBe(header);
+  });
+});
+
+describe("Standard Webhooks signature", () => {
+  it("is what the standardwebhooks library computes and verifies", async () => {
+    const { Webhook } = await import("standardwebhooks");
+    const secret = "whsec_known-answer-0123456789";
+    const lib = new Webhook(Buffer.from(secret, "utf8").toString("base64"));
+    const at = new Date("2026-11-25T10:00:00.000Z");
+    const body = JSON.stringify({ id: "evt_1", text: "héllo 😀" });
+    const ours = signStandardWebhook(secret, "evt_1", Math.floor(at.getTime() / 1000), body);
+    expect(ours).toBe(lib.sign("evt_1", at, body));
+    expect(ours).not.toBe(signStandardWebhook(secret, "evt_2", Math.floor(at.getTime() / 1000), body));
   });
 });

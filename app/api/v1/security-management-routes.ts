@@ -28,6 +28,9 @@ import * as sessions from "./auth/sessions/route";
 import * as resendVerification from "./auth/verify-email/resend/route";
 import { createInvitation } from "@/server/invitations/create-invitation";
 import { uniqueEmail } from "@/server/test/http";
+import * as fraudGuard from "./developer/fraud-guard/route";
+import * as fraudBlocks from "./developer/fraud-guard/blocks/route";
+import * as fraudBlockByPrefix from "./developer/fraud-guard/blocks/[prefix]/route";
 import { createWebhook } from "@/server/webhooks/create-webhook";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 import type { Handler } from "./security-routes";
@@ -93,12 +96,13 @@ export async function seedInvitationResource(organizationId: string) {
 export async function snapshot(params: Record<string, string>) {
   const db = getDb();
   return {
-    key: await db.apiKey.findUnique({ where: { id: params.id } }),
-    webhook: await db.webhook.findUnique({ where: { id: params.id } }),
-    invitation: await db.invitation.findUnique({ where: { id: params.id } }),
+    key: params.id ? await db.apiKey.findUnique({ where: { id: params.id } }) : null,
+    webhook: params.id ? await db.webhook.findUnique({ where: { id: params.id } }) : null,
+    invitation: params.id ? await db.invitation.findUnique({ where: { id: params.id } }) : null,
     delivery: params.deliveryId
       ? await db.webhookDelivery.findUnique({ where: { id: params.deliveryId }, include: { attempts: true } })
       : null,
+    fraudBlocks: params.prefix ? await db.fraudBlock.findMany({ where: { prefix: params.prefix } }) : null,
   };
 }
 
@@ -350,4 +354,62 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     action: "auditLog.read",
     byId: false,
   },
+  {
+    name: "GET /developer/fraud-guard",
+    handler: fraudGuard.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/fraud-guard",
+    action: "fraudGuard.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/fraud-guard",
+    handler: fraudGuard.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/fraud-guard",
+    action: "fraudGuard.manage",
+    body: { level: "strict" },
+    byId: false,
+  },
+  {
+    name: "GET /developer/fraud-guard/blocks",
+    handler: fraudBlocks.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/fraud-guard/blocks",
+    action: "fraudGuard.read",
+    byId: false,
+  },
+  {
+    name: "DELETE /developer/fraud-guard/blocks/:prefix",
+    handler: fraudBlockByPrefix.DELETE,
+    method: "DELETE",
+    path: (p) => `/api/v1/developer/fraud-guard/blocks/${encodeURIComponent(p.prefix!)}`,
+    action: "fraudGuard.manage",
+    byId: true,
+    seed: seedFraudBlock,
+  },
 ];
+
+/** An active fraud-guard block of the organization, on a prefix of its own. */
+export async function seedFraudBlock(organizationId: string): Promise<Record<string, string>> {
+  const prefix = `+1${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+  const now = new Date();
+  await getDb().fraudBlock.create({
+    data: {
+      id: newId("fblk"),
+      organizationId,
+      environment: "test",
+      prefix,
+      country: null,
+      level: "standard",
+      minSends: 10,
+      minConversion: 0.2,
+      sends: 10,
+      verified: 0,
+      windowStart: new Date(now.getTime() - 3_600_000),
+      blockedAt: now,
+      until: new Date(now.getTime() + 12 * 3_600_000),
+    },
+  });
+  return { prefix };
+}

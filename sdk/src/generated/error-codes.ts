@@ -13,7 +13,7 @@ export interface OperationErrorCodes {
   };
   createToken: {
     400: "invalid_request";
-    401: "invalid_credentials";
+    401: "invalid_credentials" | "mfa_required" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -35,6 +35,40 @@ export interface OperationErrorCodes {
     400: "invalid_request";
     413: "payload_too_large";
     415: "unsupported_media_type";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  startTotpEnrollment: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  disableTotp: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  confirmTotpEnrollment: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  regenerateRecoveryCodes: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
     500: "internal_error";
     503: "service_unavailable";
   };
@@ -93,7 +127,7 @@ export interface OperationErrorCodes {
     400: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out";
     401: "unauthenticated" | "key_disabled" | "key_expired" | "wrong_credential_type";
     402: "spending_limit_reached";
-    403: "ip_not_allowed" | "insufficient_scope";
+    403: "ip_not_allowed" | "insufficient_scope" | "suspected_fraud";
     409: "idempotency_in_progress";
     413: "payload_too_large";
     415: "unsupported_media_type";
@@ -592,6 +626,41 @@ export interface OperationErrorCodes {
     500: "internal_error";
     503: "service_unavailable";
   };
+  getFraudGuard: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  updateFraudGuard: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  listFraudBlocks: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  unblockFraudPrefix: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
   twilioStatusCallback: {
     400: "invalid_request";
     403: "forbidden";
@@ -735,6 +804,8 @@ export type ApiErrorCode =
   | "key_disabled"
   | "key_expired"
   | "limit_reached"
+  | "mfa_enrollment_required"
+  | "mfa_required"
   | "not_cancelable"
   | "not_found"
   | "number_taken"
@@ -745,6 +816,7 @@ export type ApiErrorCode =
   | "refresh_token_reused"
   | "service_unavailable"
   | "spending_limit_reached"
+  | "suspected_fraud"
   | "token_expired"
   | "unauthenticated"
   | "unsupported_media_type"

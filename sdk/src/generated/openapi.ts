@@ -40,6 +40,8 @@ export interface paths {
          * @description Issues an access token and a refresh token for one organization: `organizationId`, or the user's oldest membership when omitted. A wrong password and an unknown email get the same 401.
          *
          *     Failed attempts are limited: 10 per account (email, known or not) and 100 per client IP in any 15 minutes, shared with the dashboard sign-in; then 429 `rate_limited` with `Retry-After`, even for the right password. Successful sign-ins never count.
+         *
+         *     **Two-factor sign-in:** a user with an authenticator needs `totpCode` (the current 6-digit code, accepted once) or a `recoveryCode` (used up): without one 401 `mfa_required`; a wrong one 401 `invalid_credentials`, counted by the limits above. A user without two-factor whose organization requires it gets 401 `mfa_enrollment_required` until they set it up in the dashboard.
          */
         post: operations["createToken"];
         delete?: never;
@@ -84,6 +86,78 @@ export interface paths {
          * @description Revokes the refresh token and every token rotated from the same sign-in. Unknown tokens are ignored.
          */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-factor sign-in
+         * @description A new TOTP secret for the caller (RFC 6238: SHA-1, 6 digits, 30 s) as base32 and as an `otpauth://` URL for a QR code. Not active until confirmed with a code from it. 400 when two-factor is already on.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        post: operations["startTotpEnrollment"];
+        /**
+         * Turn two-factor sign-in off
+         * @description Needs a current code (or a recovery code); removes the authenticator and the recovery codes. A wrong code is 400 and counts as a failed sign-in attempt. Recorded in the audit log.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        delete: operations["disableTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm two-factor sign-in
+         * @description A code from the new secret turns two-factor on from now, and answers 10 single-use recovery codes, shown this once (stored hashed). A wrong code is 400 and counts as a failed sign-in attempt. Recorded in the audit log.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        post: operations["confirmTotpEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the recovery codes
+         * @description Needs a current code (or a recovery code). 10 new codes replace every old one. Recorded in the audit log.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        post: operations["regenerateRecoveryCodes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -264,6 +338,8 @@ export interface paths {
          * @description Generates a random `length`-digit code (4 to 10, default 6) valid for `expiresIn` seconds (60 to 3600, default 300) and sends it by SMS through the same pipeline as `POST /api/v1/sms/send`: `messageId` is that SMS, and its status follows the SMS lifecycle. A new send to the same number cancels the code still pending for it.
          *
          *     At most 5 sends per recipient per organization in 10 minutes; the sixth answers 429 `rate_limited` (with `Retry-After`), so this endpoint cannot be used to pump SMS to one number.
+         *
+         *     **Fraud guard** (SMS pumping, see `/api/v1/developer/fraud-guard`): sends to a destination prefix that had many codes sent and few verified in the last hour are blocked for 12 hours and answer 403 `suspected_fraud`, naming the prefix and the block's end. Such a send is not sent, not billed and not counted.
          *
          *     **Sandbox** (`sg_test_…` keys): nothing is delivered, and the magic recipients of the SMS endpoints apply. The code can be read back from `GET /api/v1/sms/{messageId}/status` (`body`), so tests can complete a verification without a phone.
          *
@@ -1220,6 +1296,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/developer/fraud-guard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the fraud guard settings
+         * @description The level (default `standard`) and the safe list. Per organization and environment, OTP sends are watched by destination prefix (the E.164 number without its last 4 digits). A prefix with at least `minSends` OTP sends in the last hour and a verify conversion below `minConversion` is blocked for 12 hours (`standard`: 10 sends, 20 %; `strict`: 5 sends, 40 %; `off`: never). While blocked, `POST /api/v1/otp/send` to it answers 403 `suspected_fraud`, and nothing is sent or billed. Numbers and prefixes on the safe list are never blocked. Each block records the figures that caused it and sends the `fraud.prefix_blocked` event.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer.
+         */
+        get: operations["getFraudGuard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the fraud guard settings
+         * @description Any of `level` and `safeList` (the whole list, replacing the old one: E.164 numbers or prefixes, `+` and 1 to 14 digits, at most 500). Recorded in the audit log.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin.
+         */
+        patch: operations["updateFraudGuard"];
+        trace?: never;
+    };
+    "/api/v1/developer/fraud-guard/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blocked prefixes
+         * @description Active and past blocks, newest first, each with the figures that caused it (`sends`, `verified` in the hour before the block) and a `reason` in words. `status=active` lists only blocks in force.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer.
+         */
+        get: operations["listFraudBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/fraud-guard/blocks/{prefix}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unblock a prefix
+         * @description Lifts the prefix's active blocks at once and restarts its counts, so the next sends are judged afresh. 404 `not_found` when the prefix is not blocked. Recorded in the audit log.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin.
+         */
+        delete: operations["unblockFraudPrefix"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/carriers/twilio/status": {
         parameters: {
             query?: never;
@@ -1269,7 +1417,7 @@ export interface paths {
         };
         /**
          * List the audit log
-         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.revoked`, `invitation.accepted`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
+         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, support.
          */
@@ -1550,9 +1698,20 @@ export interface components {
             email: string;
             password: string;
             organizationId?: string;
+            /** @description For accounts with two-factor sign-in: the current 6-digit code. */
+            totpCode?: string;
+            /** @description Instead of totpCode: one of the account's unused recovery codes (used up by this). */
+            recoveryCode?: string;
         };
         RefreshRequest: {
             refreshToken: string;
+        };
+        MfaCode: {
+            /**
+             * @description The 6-digit code from the authenticator app (or a recovery code).
+             * @example 492039
+             */
+            code: string;
         };
         SendSmsRequest: {
             /** @example +14155550123 */
@@ -1654,14 +1813,14 @@ export interface components {
         CreateWebhookRequest: {
             name: string;
             url: string;
-            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "sms.delivered" | "sms.failed" | "*")[];
+            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. */
             secret?: string;
         };
         UpdateWebhookRequest: {
             name?: string;
             url?: string;
-            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "sms.delivered" | "sms.failed" | "*")[];
+            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is. */
             secret?: string | null;
             isActive?: boolean;
@@ -1683,6 +1842,11 @@ export interface components {
             alertThresholds?: number[];
             /** @description ISO 3166-1 alpha-2 codes messages may go to (sandbox and live); null allows every country. */
             allowedCountries?: string[] | null;
+        };
+        FraudGuardUpdate: {
+            /** @enum {string} */
+            level?: "off" | "standard" | "strict";
+            safeList?: string[];
         };
         TwilioStatusCallback: {
             /** @description Twilio's message sid (our `providerMessageId`). */
@@ -1745,6 +1909,24 @@ export interface components {
             tokenType: "Bearer";
             /** @description Access token lifetime in seconds. */
             expiresIn: number;
+        };
+        TotpEnrollment: {
+            /**
+             * @description The TOTP secret in base32, for typing into an app.
+             * @example JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP
+             */
+            secret: string;
+            /** @description otpauth:// URL for a QR code (SHA-1, 6 digits, 30 s). */
+            otpauthUrl: string;
+        };
+        RecoveryCodes: {
+            /**
+             * @description 10 single-use recovery codes, shown this once.
+             * @example [
+             *       "k3m9p-x2w7q"
+             *     ]
+             */
+            recoveryCodes: string[];
         };
         MessageHistoryItem: {
             messageId: string;
@@ -2383,13 +2565,56 @@ export interface components {
             /** @example 0.0079 */
             total: string;
         };
+        FraudGuardSettings: {
+            /**
+             * @description off: never block; standard: 10 sends under 20 % verified in an hour; strict: 5 under 40 %.
+             * @enum {string}
+             */
+            level: "off" | "standard" | "strict";
+            /** @description E.164 numbers or prefixes that are never blocked. */
+            safeList: string[];
+        };
+        FraudBlockList: components["schemas"]["FraudBlock"][];
+        FraudBlock: {
+            /**
+             * @description The blocked E.164 prefix (the number without its last 4 digits).
+             * @example +88213100
+             */
+            prefix: string;
+            /** @description ISO 3166-1 alpha-2 of the prefix, null when unknown. */
+            country: string | null;
+            /** @enum {string} */
+            environment: "live" | "test";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            blockedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            until: string;
+            /** @description False once it expired or was unblocked. */
+            active: boolean;
+            /** @description When a user unblocked it before `until`. */
+            liftedAt: string | null;
+            /** @description OTP sends to the prefix in the hour before the block. */
+            sends: number;
+            /** @description Of those, codes verified. */
+            verified: number;
+            /** @enum {string} */
+            level: "standard" | "strict";
+            /** @description Why, in words. */
+            reason: string;
+        };
         AuditLogEntry: {
             /** @example aud_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             id: string;
             /** @enum {string} */
-            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted";
+            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged";
             /** @enum {string} */
-            resourceType: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation";
+            resourceType: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity";
             /** @example key_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             resourceId: string | null;
             actor: {
@@ -2778,6 +3003,8 @@ export interface operations {
              * @description Unauthorized. `error.code` is one of:
              *
              *     - `invalid_credentials`: The email or password is incorrect.
+             *     - `mfa_required`: This account uses two-factor sign-in: send totpCode (the 6-digit code from the authenticator app) or a recoveryCode.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -3254,6 +3481,778 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startTotpEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret, not active yet. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrollment"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaCode"];
+            };
+        };
+        responses: {
+            /** @description Two-factor sign-in is off. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmTotpEnrollment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaCode"];
+            };
+        };
+        responses: {
+            /** @description On; the recovery codes. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaCode"];
+            };
+        };
+        responses: {
+            /** @description The new codes, shown this once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
@@ -4631,6 +5630,7 @@ export interface operations {
              *
              *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
              *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - `suspected_fraud`: The fraud guard blocked OTP sends to this number's prefix.
              */
             403: {
                 headers: {
@@ -16031,6 +17031,800 @@ export interface operations {
             };
         };
     };
+    getFraudGuard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FraudGuardSettings"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateFraudGuard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FraudGuardUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FraudGuardSettings"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFraudBlocks: {
+        parameters: {
+            query?: {
+                /** @description active: only blocks in force. */
+                status?: "active" | "all";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blocks. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FraudBlockList"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unblockFraudPrefix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The blocked prefix, URL-encoded (`%2B1212736`). */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     twilioStatusCallback: {
         parameters: {
             query?: never;
@@ -16425,9 +18219,9 @@ export interface operations {
                 /** @description Only changes made by this user (`usr_…`) or API key (`key_…`). */
                 actor?: string;
                 /** @description Only this action. */
-                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted";
+                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged";
                 /** @description Only changes of this kind of resource. */
-                resourceType?: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation";
+                resourceType?: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity";
                 /** @description Only changes of this resource (`key_…`, `wh_…`, `mem_…`, …). */
                 resourceId?: string;
                 /** @description Only entries at or after this time (ISO 8601). */

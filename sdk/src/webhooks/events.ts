@@ -74,6 +74,18 @@ export interface MessageReceivedPayload {
   receivedAt: string;
 }
 
+/** `fraud.prefix_blocked`: the OTP fraud guard blocked a destination prefix (contract §12). */
+export interface FraudPrefixBlockedPayload {
+  prefix: string;
+  country: string | null;
+  environment: "live" | "test";
+  /** When the block ends (ISO 8601). */
+  until: string;
+  /** OTP sends to the prefix in the hour before the block, and how many were verified. */
+  sends: number;
+  verified: number;
+}
+
 /** `webhook.test`. */
 export interface WebhookTestPayload {
   webhookId: string;
@@ -99,6 +111,7 @@ export interface WebhookEventPayloads {
   "webhook.test": WebhookTestPayload;
   "message.scheduled": MessageEventPayload;
   "message.canceled": MessageCanceledPayload;
+  "fraud.prefix_blocked": FraudPrefixBlockedPayload;
 }
 
 export type WebhookEventName = keyof WebhookEventPayloads;
@@ -121,6 +134,7 @@ export const WEBHOOK_EVENT_NAMES = [
   "webhook.test",
   "message.scheduled",
   "message.canceled",
+  "fraud.prefix_blocked",
 ] as const satisfies readonly WebhookEventName[];
 
 /** The body of a delivery (messaging-api.md §2.5), typed by its `event`: narrow with `switch (e.event)`. */

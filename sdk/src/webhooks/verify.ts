@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { UnknownWebhookEvent, WebhookEvent } from "./events.js";
 import { WEBHOOK_EVENT_NAMES } from "./events.js";
+import { verifyWebhook, type VerifyOptions, type WebhookHeaders } from "./standard.js";
 
 export type RawBody = string | Uint8Array;
 export type SignatureHeader = string | readonly string[] | null | undefined;
@@ -44,12 +45,30 @@ export class WebhookVerificationError extends Error {
  * An event added to the API after this SDK version is returned too, with its own name: keep a
  * `default` branch (or use {@link isKnownEvent}).
  *
- *   const event = constructEvent(rawBody, req.headers["x-webhook-signature"], secret);
+ * Pass the request's headers (recommended) to verify the Standard Webhooks signature and refuse a
+ * delivery more than 5 minutes old (a replay), or the `X-Webhook-Signature` value alone for the
+ * seed's body-only check.
+ *
+ *   const event = constructEvent(rawBody, req.headers, secret);
  *   if (event.event === "message.delivered") event.payload.deliveredAt;
  */
-export function constructEvent(rawBody: RawBody, signatureHeader: SignatureHeader, secret: string): WebhookEvent {
-  if (!verifyWebhookSignature(rawBody, signatureHeader, secret)) {
-    throw new WebhookVerificationError("The webhook signature does not match this body and secret.");
+export function constructEvent(
+  rawBody: RawBody,
+  signatureHeaderOrHeaders: SignatureHeader | WebhookHeaders,
+  secret: string,
+  options?: VerifyOptions,
+): WebhookEvent {
+  const isHeaders =
+    typeof signatureHeaderOrHeaders === "object" &&
+    signatureHeaderOrHeaders !== null &&
+    !Array.isArray(signatureHeaderOrHeaders);
+  const verified = isHeaders
+    ? verifyWebhook(rawBody, signatureHeaderOrHeaders as WebhookHeaders, secret, options)
+    : verifyWebhookSignature(rawBody, signatureHeaderOrHeaders as SignatureHeader, secret);
+  if (!verified) {
+    throw new WebhookVerificationError(
+      "The webhook signature does not match this body and secret, or its timestamp is more than 5 minutes off.",
+    );
   }
   const text = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
   let parsed: unknown;

@@ -1,4 +1,5 @@
 import { refreshInput, registerInput, registerResponse, tokenInput, tokenResponse } from "@/schemas/auth";
+import { mfaCodeInput, recoveryCodesSchema, totpEnrollmentSchema } from "@/schemas/two-factor";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
 
@@ -30,11 +31,22 @@ export const authPaths: PathModule = {
           "oldest membership when omitted. A wrong password and an unknown email get the same 401.\n\n" +
           "Failed attempts are limited: 10 per account (email, known or not) and 100 per client IP in any " +
           "15 minutes, shared with the dashboard sign-in; then 429 `rate_limited` with `Retry-After`, even for " +
-          "the right password. Successful sign-ins never count.",
+          "the right password. Successful sign-ins never count.\n\n" +
+          "**Two-factor sign-in:** a user with an authenticator needs `totpCode` (the current 6-digit code, " +
+          "accepted once) or a `recoveryCode` (used up): without one 401 `mfa_required`; a wrong one 401 " +
+          "`invalid_credentials`, counted by the limits above. A user without two-factor whose organization " +
+          "requires it gets 401 `mfa_enrollment_required` until they set it up in the dashboard.",
         auth: "none",
         body: tokenInput,
         success: { status: 200, description: "A new token pair.", schema: tokenResponse },
-        errors: ["invalid_credentials", "forbidden", "not_found", "rate_limited"],
+        errors: [
+          "invalid_credentials",
+          "forbidden",
+          "not_found",
+          "rate_limited",
+          "mfa_required",
+          "mfa_enrollment_required",
+        ],
       }),
     },
     "/api/v1/auth/refresh": {
@@ -61,6 +73,52 @@ export const authPaths: PathModule = {
         auth: "none",
         body: refreshInput,
         success: { status: 204, description: "Signed out." },
+      }),
+    },
+    "/api/v1/auth/mfa/totp": {
+      post: operation({
+        operationId: "startTotpEnrollment",
+        summary: "Start setting up two-factor sign-in",
+        description:
+          "A new TOTP secret for the caller (RFC 6238: SHA-1, 6 digits, 30 s) as base32 and as an `otpauth://` URL " +
+          "for a QR code. Not active until confirmed with a code from it. 400 when two-factor is already on.",
+        auth: "jwt",
+        success: { status: 200, description: "The secret, not active yet.", schema: totpEnrollmentSchema },
+        errors: ["invalid_request"],
+      }),
+      delete: operation({
+        operationId: "disableTotp",
+        summary: "Turn two-factor sign-in off",
+        description:
+          "Needs a current code (or a recovery code); removes the authenticator and the recovery codes. A wrong " +
+          "code is 400 and counts as a failed sign-in attempt. Recorded in the audit log.",
+        auth: "jwt",
+        body: mfaCodeInput,
+        success: { status: 204, description: "Two-factor sign-in is off." },
+      }),
+    },
+    "/api/v1/auth/mfa/totp/confirm": {
+      post: operation({
+        operationId: "confirmTotpEnrollment",
+        summary: "Confirm two-factor sign-in",
+        description:
+          "A code from the new secret turns two-factor on from now, and answers 10 single-use recovery codes, " +
+          "shown this once (stored hashed). A wrong code is 400 and counts as a failed sign-in attempt. Recorded " +
+          "in the audit log.",
+        auth: "jwt",
+        body: mfaCodeInput,
+        success: { status: 200, description: "On; the recovery codes.", schema: recoveryCodesSchema },
+      }),
+    },
+    "/api/v1/auth/mfa/recovery-codes": {
+      post: operation({
+        operationId: "regenerateRecoveryCodes",
+        summary: "Replace the recovery codes",
+        description:
+          "Needs a current code (or a recovery code). 10 new codes replace every old one. Recorded in the audit log.",
+        auth: "jwt",
+        body: mfaCodeInput,
+        success: { status: 200, description: "The new codes, shown this once.", schema: recoveryCodesSchema },
       }),
     },
   },

@@ -6,6 +6,7 @@ import { billingPaths } from "./billing";
 import { carriersPaths } from "./carriers";
 import { contactsPaths } from "./contacts";
 import { eventsPaths } from "./events";
+import { fraudGuardPaths } from "./fraud-guard";
 import { healthPaths } from "./health";
 import { inboundPaths } from "./inbound";
 import { numbersPaths } from "./numbers";
@@ -37,6 +38,7 @@ export const PATH_MODULES: PathModule[] = [
   eventsPaths,
   rateLimitsPaths,
   billingPaths,
+  fraudGuardPaths,
   carriersPaths,
   auditLogPaths,
   healthPaths,

@@ -245,6 +245,10 @@ export const otpPaths: PathModule = {
             "cancels the code still pending for it.",
           "At most 5 sends per recipient per organization in 10 minutes; the sixth answers 429 `rate_limited` " +
             "(with `Retry-After`), so this endpoint cannot be used to pump SMS to one number.",
+          "**Fraud guard** (SMS pumping, see `/api/v1/developer/fraud-guard`): sends to a destination prefix that " +
+            "had many codes sent and few verified in the last hour are blocked for 12 hours and answer 403 " +
+            "`suspected_fraud`, naming the prefix and the block's end. Such a send is not sent, not billed and not " +
+            "counted.",
           "**Sandbox** (`sg_test_…` keys): nothing is delivered, and the magic recipients of the SMS endpoints " +
             "apply. The code can be read back from `GET /api/v1/sms/{messageId}/status` (`body`), so tests can " +
             "complete a verification without a phone.",
@@ -259,6 +263,7 @@ export const otpPaths: PathModule = {
           "recipient_opted_out",
           "spending_limit_reached",
           "provider_not_configured",
+          "suspected_fraud",
         ],
       }),
     },

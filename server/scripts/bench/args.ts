@@ -3,7 +3,17 @@
 export const log = (message: string) => console.error(`[bench] ${message}`);
 
 /** The parts `--only` can pick (`--only webhooks` or `--only=webhooks`). */
-export const PARTS = ["webhooks", "smpp", "retention", "billing", "growth", "contacts", "scheduled", "events"] as const;
+export const PARTS = [
+  "webhooks",
+  "smpp",
+  "retention",
+  "billing",
+  "growth",
+  "contacts",
+  "scheduled",
+  "events",
+  "trust",
+] as const;
 export type Part = (typeof PARTS)[number];
 
 export interface Options {
@@ -31,7 +41,7 @@ export function parseArgs(argv: string[]): Options {
   const only = onlyPart(argv);
   if (args.has("--help") || args.has("-h")) {
     console.log(
-      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts]\n" +
+      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|trust]\n" +
         "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
         "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS, webhook or SMPP figures)\n" +
         "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +
@@ -44,6 +54,8 @@ export function parseArgs(argv: string[]): Options {
         "  --only scheduled scheduled-send acceptance, lateness and a 1,000,000 burst (PostgreSQL); report in\n" +
         "                   bench-results/, not latest.json\n" +
         "  --only events    only the events stream figures (PostgreSQL); report in bench-results/, not latest.json\n" +
+        "  --only trust     OTP send with the fraud guard on ÷ off, webhook deliveries/s with both signatures ÷ seed\n" +
+        "                   alone (PostgreSQL); report in bench-results/\n" +
         "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
         "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
         "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
@@ -64,7 +76,8 @@ export function parseArgs(argv: string[]): Options {
         "     BENCH_SCHEDULED_ROUNDS=4 BENCH_SCHEDULED_SLICE=2 (s) BENCH_SCHEDULED_SEND_CONNECTIONS=2\n" +
         "     BENCH_SCHEDULED_TIMEOUT=600 (s, per wait)\n" +
         "     BENCH_EVENTS_RATE=1000 (/s) BENCH_EVENTS_SECONDS=10 BENCH_EVENTS_IDLE=500 BENCH_EVENTS_STREAMS=1000\n" +
-        "     BENCH_EVENTS_ROUNDS=6 BENCH_EVENTS_SLICE=2 (s) BENCH_EVENTS_SEND_CONNECTIONS=10",
+        "     BENCH_EVENTS_ROUNDS=6 BENCH_EVENTS_SLICE=2 (s) BENCH_EVENTS_SEND_CONNECTIONS=10\n" +
+        "     BENCH_TRUST_ROUNDS=6 BENCH_TRUST_OTP_SENDS=150 (per level and round) BENCH_TRUST_WEBHOOK_EVENTS=2000",
     );
     process.exit(0);
   }

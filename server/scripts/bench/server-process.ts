@@ -50,7 +50,8 @@ export async function startServer(
   countLines: RegExp[] = [],
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  const port = options.port ?? (await freePort());
+  // BENCH_PORT: a fixed port for the (first) server, where a shared machine hands out port ranges.
+  const port = options.port ?? (process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort());
   const distDir = options.distDir === undefined ? BENCH_DIST_DIR : options.distDir;
   const childEnv: NodeJS.ProcessEnv = { ...env, PORT: String(port), HOST: "127.0.0.1" };
   if (distDir === null) delete childEnv.NEXT_DIST_DIR;

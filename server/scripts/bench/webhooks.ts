@@ -164,7 +164,7 @@ async function api(baseUrl: string, method: string, path: string, body: unknown,
 }
 
 /** Creates the webhook through the API, as a customer would (needs WEBHOOK_ALLOW_PRIVATE_URLS=true). */
-async function createWebhook(o: WebhookBenchOptions, url: string): Promise<string> {
+export async function createWebhook(o: WebhookBenchOptions, url: string): Promise<string> {
   const token = (await api(o.baseUrl, "POST", "/api/v1/auth/token", { email: o.email, password: o.password })) as {
     accessToken?: string;
   };
@@ -185,7 +185,7 @@ async function createWebhook(o: WebhookBenchOptions, url: string): Promise<strin
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => eventId(from + i + 1));
 
-async function burst(
+export async function burst(
   o: WebhookBenchOptions,
   db: Database,
   receiver: Receiver,

@@ -1,9 +1,17 @@
 import { getEnv } from "../../env";
 import { postWebhook, type PostWebhookResult } from "../http/post-webhook";
 import { openSecret } from "../secret-box";
-import { signWebhookBody } from "../signature";
+import { signStandardWebhook, signWebhookBody } from "../signature";
 
 export const USER_AGENT = "SignalGate-Webhooks/1.0 (+https://signalgate.dev/docs/webhooks)";
+
+/**
+ * `npm run bench` only (set by /api/bench/webhook-signatures, which exists only with
+ * BENCH_ROUTES=on): sign with the seed's scheme alone, to measure what the Standard Webhooks
+ * signature costs in the same run. On globalThis because route handlers and the worker may load
+ * separate copies of this module.
+ */
+export const BENCH_SEED_SIGNATURE_ONLY = Symbol.for("signalgate.bench.seedSignatureOnly");
 
 export interface AttemptTarget {
   url: string;
@@ -12,16 +20,29 @@ export interface AttemptTarget {
   body: string;
 }
 
-/** The headers of contract §6; the signature covers the body bytes exactly as sent. */
+/**
+ * The headers of contract §6 and §12 (Standard Webhooks); both signatures cover the body bytes
+ * exactly as sent, and the Standard one also the event id and this attempt's timestamp.
+ */
 export function webhookHeaders(target: AttemptTarget, now: Date): Record<string, string> {
+  const timestamp = Math.floor(now.getTime() / 1000);
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,
     "x-webhook-id": target.eventId,
-    "x-webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+    "x-webhook-timestamp": String(timestamp),
+    "webhook-id": target.eventId,
+    "webhook-timestamp": String(timestamp),
   };
+  const seedOnly = (globalThis as Record<symbol, unknown>)[BENCH_SEED_SIGNATURE_ONLY] === true;
+  if (seedOnly) {
+    delete headers["webhook-id"];
+    delete headers["webhook-timestamp"];
+  }
   if (target.secretCiphertext) {
-    headers["x-webhook-signature"] = signWebhookBody(openSecret(target.secretCiphertext), target.body);
+    const secret = openSecret(target.secretCiphertext);
+    headers["x-webhook-signature"] = signWebhookBody(secret, target.body);
+    if (!seedOnly) headers["webhook-signature"] = signStandardWebhook(secret, target.eventId, timestamp, target.body);
   }
   return headers;
 }

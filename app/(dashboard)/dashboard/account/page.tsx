@@ -4,12 +4,14 @@ import { PageHeader } from "@/components/ui/page-header";
 
 export const metadata: Metadata = { title: "Account" };
 
-// Your own account, whatever organization is active: one card per section. Two-factor sign-in
-// (issue 29) adds its card to AccountSections.
+// Your own account, whatever organization is active: one card per section.
 export default function AccountPage() {
   return (
     <div>
-      <PageHeader title="Account" description="Your profile, password and where you are signed in." />
+      <PageHeader
+        title="Account"
+        description="Your profile, password, two-factor sign-in and where you are signed in."
+      />
       <AccountSections />
     </div>
   );

@@ -1,0 +1,120 @@
+"use client";
+
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { toast } from "sonner";
+import type { FraudBlockView } from "@/schemas/fraud-guard";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { ConfirmDialog } from "../ui/dialog";
+import { EmptyState } from "../ui/empty-state";
+import { ErrorState } from "../ui/error-state";
+import { Skeleton } from "../ui/skeleton";
+import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
+import { useTRPC } from "../trpc/client";
+import { errorMessage } from "../trpc/errors";
+import { formatDateTime } from "../api-keys/key-format";
+
+function Status({ block }: { block: FraudBlockView }) {
+  if (block.active) return <Badge tone="red">Blocked</Badge>;
+  return <Badge tone="gray">{block.liftedAt ? "Unblocked" : "Expired"}</Badge>;
+}
+
+/** Active and past blocks with their reasons, and Unblock for owners and admins. */
+export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const blocks = useQuery(
+    trpc.fraudGuard.blocks.queryOptions({ status: "all", limit: 50 }, { refetchInterval: 15_000 }),
+  );
+  const [unblocking, setUnblocking] = useState<FraudBlockView | null>(null);
+  const unblock = useMutation(
+    trpc.fraudGuard.unblock.mutationOptions({
+      onSuccess: async () => {
+        toast.success(`${unblocking?.prefix} unblocked`);
+        setUnblocking(null);
+        await queryClient.invalidateQueries({ queryKey: trpc.fraudGuard.blocks.queryKey() });
+      },
+      onError: (err) => toast.error(errorMessage(err)),
+    }),
+  );
+
+  return (
+    <section aria-labelledby="fraud-blocks-title">
+      <h2 id="fraud-blocks-title" className="mb-3 text-base font-semibold text-slate-900">
+        Blocked ranges
+      </h2>
+      {blocks.isPending ? (
+        <Skeleton className="h-32" />
+      ) : blocks.isError ? (
+        <ErrorState
+          title="Could not load blocks"
+          message={errorMessage(blocks.error)}
+          onRetry={() => void blocks.refetch()}
+        />
+      ) : blocks.data.length === 0 ? (
+        <EmptyState icon={ShieldCheck} title="No range has been blocked">
+          When a number range receives many OTP codes that are never verified, it is blocked here with the figures that
+          caused it.
+        </EmptyState>
+      ) : (
+        <Table label="Fraud guard blocks">
+          <THead>
+            <tr>
+              <TH>Range</TH>
+              <TH>Status</TH>
+              <TH>Sent / verified</TH>
+              <TH>Why</TH>
+              <TH>Blocked</TH>
+              <TH>Until</TH>
+              {canManage ? <TH className="text-right">Actions</TH> : null}
+            </tr>
+          </THead>
+          <TBody>
+            {blocks.data.map((b) => (
+              <TR key={`${b.prefix}-${b.blockedAt}`} data-testid="fraud-block-row">
+                <TD className="font-mono">
+                  {b.prefix}
+                  <span className="ml-2 font-sans text-xs text-slate-500">
+                    {b.country ?? "unknown country"} · {b.environment}
+                  </span>
+                </TD>
+                <TD>
+                  <Status block={b} />
+                </TD>
+                <TD className="tabular-nums">
+                  {b.sends} / {b.verified}
+                </TD>
+                <TD>
+                  {/* A fixed width makes the sentence wrap instead of widening the table. */}
+                  <p className="w-96 text-xs leading-5 whitespace-normal text-slate-600">{b.reason}</p>
+                </TD>
+                <TD>{formatDateTime(b.blockedAt)}</TD>
+                <TD>{b.liftedAt ? `lifted ${formatDateTime(b.liftedAt)}` : formatDateTime(b.until)}</TD>
+                {canManage ? (
+                  <TD className="text-right">
+                    {b.active ? (
+                      <Button size="sm" variant="secondary" onClick={() => setUnblocking(b)}>
+                        Unblock
+                      </Button>
+                    ) : null}
+                  </TD>
+                ) : null}
+              </TR>
+            ))}
+          </TBody>
+        </Table>
+      )}
+      <ConfirmDialog
+        open={unblocking !== null}
+        onOpenChange={(open) => !open && setUnblocking(null)}
+        title={`Unblock ${unblocking?.prefix ?? ""}?`}
+        description="OTP codes to this range will be sent (and billed) again at once, and its counts start from zero. If the pumping goes on, the range is blocked again."
+        confirmLabel="Unblock"
+        pending={unblock.isPending}
+        onConfirm={() => unblocking && unblock.mutate({ prefix: unblocking.prefix })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { signStandardWebhook, signWebhookBody } from "@/server/webhooks/signature";
+import { verifyStandardWebhook, verifyWebhook } from "./standard";
+import { constructEvent, WebhookVerificationError } from "./verify";
+
+const secret = "whsec_0123456789abcdefghijklmnopqrstuv";
+const body = JSON.stringify({ id: "evt_1", event: "webhook.test", timestamp: "2026-11-25T10:00:00.000Z", payload: {} });
+const now = new Date("2026-11-25T10:00:00.000Z");
+const ts = Math.floor(now.getTime() / 1000);
+
+function headers(at = ts, id = "evt_1") {
+  return {
+    "webhook-id": id,
+    "webhook-timestamp": String(at),
+    "webhook-signature": signStandardWebhook(secret, id, at, body),
+    "x-webhook-id": id,
+    "x-webhook-timestamp": String(at),
+    "x-webhook-signature": signWebhookBody(secret, body),
+  };
+}
+
+describe("Standard Webhooks verification", () => {
+  it("accepts a fresh signature, from a plain object or a fetch Headers, as string or bytes", () => {
+    expect(verifyStandardWebhook(body, headers(), secret, { now })).toBe(true);
+    expect(verifyStandardWebhook(new TextEncoder().encode(body), new Headers(headers()), secret, { now })).toBe(true);
+    // Several signatures (rotation): one match is enough.
+    const h = headers();
+    expect(
+      verifyStandardWebhook(body, { ...h, "webhook-signature": `v1,AAAA ${h["webhook-signature"]}` }, secret, { now }),
+    ).toBe(true);
+  });
+
+  it("refuses timestamps more than 5 minutes off either way, and honours a custom tolerance", () => {
+    expect(verifyStandardWebhook(body, headers(ts - 300), secret, { now })).toBe(true);
+    expect(verifyStandardWebhook(body, headers(ts - 301), secret, { now })).toBe(false);
+    expect(verifyStandardWebhook(body, headers(ts + 301), secret, { now })).toBe(false);
+    expect(verifyStandardWebhook(body, headers(ts - 301), secret, { now, toleranceSeconds: 600 })).toBe(true);
+  });
+
+  it("refuses another id, body, secret, version, or a missing header; never throws", () => {
+    const h = headers();
+    expect(verifyStandardWebhook(body, { ...h, "webhook-id": "evt_2" }, secret, { now })).toBe(false);
+    expect(verifyStandardWebhook(body + " ", h, secret, { now })).toBe(false);
+    expect(verifyStandardWebhook(body, h, secret + "x", { now })).toBe(false);
+    expect(
+      verifyStandardWebhook(body, { ...h, "webhook-signature": h["webhook-signature"].replace("v1,", "v2,") }, secret, {
+        now,
+      }),
+    ).toBe(false);
+    expect(verifyStandardWebhook(body, { ...h, "webhook-timestamp": undefined }, secret, { now })).toBe(false);
+    expect(verifyStandardWebhook(body, { ...h, "webhook-timestamp": "soon" }, secret, { now })).toBe(false);
+    for (const bad of [null, undefined, 42, "x"]) {
+      expect(() => verifyStandardWebhook(body, bad as never, secret, { now })).not.toThrow();
+      expect(verifyStandardWebhook(body, bad as never, secret, { now })).toBe(false);
+    }
+  });
+
+  it("verifyWebhook and constructEvent take either scheme, with the 5-minute window on both", () => {
+    const { ["webhook-signature"]: _s, ...seedOnly } = headers();
+    expect(verifyWebhook(body, headers(), secret, { now })).toBe(true);
+    expect(verifyWebhook(body, seedOnly, secret, { now })).toBe(true);
+    expect(verifyWebhook(body, { ...seedOnly, "x-webhook-timestamp": String(ts - 301) }, secret, { now })).toBe(false);
+    // A Standard signature that fails is not rescued by a valid seed signature.
+    expect(verifyWebhook(body, { ...headers(), "webhook-id": "evt_2" }, secret, { now })).toBe(false);
+    expect(constructEvent(body, headers(), secret, { now }).id).toBe("evt_1");
+    expect(() => constructEvent(body, headers(ts - 3600), secret, { now })).toThrow(WebhookVerificationError);
+    // The seed's header value alone still works as before.
+    expect(constructEvent(body, signWebhookBody(secret, body), secret).id).toBe("evt_1");
+  });
+});

@@ -1,0 +1,20 @@
+import { AppError } from "../errors";
+import type { OtpSendGuard } from "../otp/send-otp";
+import { prefixOf } from "@/schemas/fraud-guard";
+import { decideOtpSend, fraudLockKey } from "./decide-otp-send";
+
+/** The fraud guard as the OTP send's guard (contract §12): refuses sends to a blocked prefix with 403. */
+export const fraudOtpGuard: OtpSendGuard = {
+  lockKey: fraudLockKey,
+  async decide(tx, input) {
+    const decision = await decideOtpSend(tx, input);
+    if (!decision.refusedUntil) return null;
+    const prefix = prefixOf(input.to);
+    return new AppError(
+      "suspected_fraud",
+      `OTP sends to numbers starting ${prefix} are blocked until ${decision.refusedUntil}: too many codes were sent ` +
+        `there and too few verified (suspected SMS pumping). Nothing was sent or billed. See the Fraud guard page, ` +
+        `or unblock it with DELETE /api/v1/developer/fraud-guard/blocks/${encodeURIComponent(prefix)}.`,
+    );
+  },
+};

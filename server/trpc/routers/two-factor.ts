@@ -1,0 +1,49 @@
+import QRCode from "qrcode";
+import { z } from "zod";
+import {
+  confirmTotpEnrollment,
+  disableTotp,
+  regenerateRecoveryCodes,
+  startTotpEnrollment,
+  twoFactorStatus,
+} from "../../two-factor/enrollment";
+import { setRequireMfa } from "../../two-factor/require-mfa";
+import { organizationRequiresMfa } from "../../two-factor/second-factor";
+import { mfaCodeInput } from "@/schemas/two-factor";
+import { orgProcedure, protectedProcedure, router } from "../init";
+
+// The signed-in user's two-factor sign-in, the same functions as /api/v1/auth/mfa/*. These stay
+// open to a member an organization forces to enrol (they are not roleProcedures).
+export const twoFactorRouter = router({
+  status: orgProcedure.query(({ ctx }) => twoFactorStatus(ctx.db, ctx.userId, ctx.organizationId)),
+
+  /** A new secret with its QR code (a data: URL rendered on the server: the secret goes to no third party). */
+  start: protectedProcedure.mutation(async ({ ctx }) => {
+    const enrollment = await startTotpEnrollment(ctx.db, ctx.userId);
+    const qrDataUrl = await QRCode.toDataURL(enrollment.otpauthUrl, { margin: 1, width: 200 });
+    return { ...enrollment, qrDataUrl };
+  }),
+
+  confirm: protectedProcedure
+    .input(mfaCodeInput)
+    .mutation(({ ctx, input }) => confirmTotpEnrollment(ctx.db, ctx.userId, input.code, ctx.actor)),
+
+  disable: protectedProcedure
+    .input(mfaCodeInput)
+    .mutation(({ ctx, input }) => disableTotp(ctx.db, ctx.userId, input.code, ctx.actor)),
+
+  regenerate: protectedProcedure
+    .input(mfaCodeInput)
+    .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.db, ctx.userId, input.code, ctx.actor)),
+
+  requirement: orgProcedure.query(async ({ ctx }) => ({
+    requireMfa: await organizationRequiresMfa(ctx.db, ctx.organizationId),
+    canChange: ctx.role === "owner",
+  })),
+
+  setRequirement: orgProcedure
+    .input(z.strictObject({ requireMfa: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      setRequireMfa(ctx.db, ctx.organizationId, { userId: ctx.userId, role: ctx.role }, input.requireMfa, ctx.actor),
+    ),
+});
