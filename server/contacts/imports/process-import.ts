@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Prisma, Db, DbOrTx } from "../../db/client";
 import type { CsvRecord } from "./csv-records";
 import { toImportedContact, type ImportedContact, type RowError } from "./import-row";
@@ -31,6 +32,14 @@ export async function failImport(db: DbOrTx, importId: string, reason: string): 
  * when the import is finished.
  */
 export async function processImportBatch(db: Db, importId: string, batchSize = IMPORT_BATCH): Promise<boolean> {
+  const more = await importBatch(db, importId, batchSize);
+  // On PGlite every query settles in microtasks, so a loop of batches would never let the event loop
+  // reach its I/O phase: the server would answer nothing until the import ended. Yield once per batch.
+  await yieldToEventLoop();
+  return more;
+}
+
+async function importBatch(db: Db, importId: string, batchSize: number): Promise<boolean> {
   return db.$transaction(
     async (tx) => {
       await tx.$queryRaw`SELECT id FROM contact_imports WHERE id = ${importId} FOR UPDATE`;

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../../db/client";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
@@ -67,6 +68,8 @@ export async function startImport(
     await db.contactImportChunk.create({
       data: { importId: id, seq: seq++, firstRecord: chunk.first, header: columns, records: chunk.json },
     });
+    // PGlite settles queries in microtasks: without this the loop would keep the event loop from I/O.
+    await yieldToEventLoop();
   }
   await db.contactImport.update({ where: { id }, data: { uploaded: true } });
   return { id, status: "PENDING" };

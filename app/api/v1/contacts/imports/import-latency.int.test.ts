@@ -1,6 +1,6 @@
 // Issue 25, item 1: a 10 MiB import with 100 columns must not stall the server. While it is uploaded,
 // parsed and imported in this process, a second client (a child process) asks GET /api/health/live
-// every 10 ms over HTTP; the p99 of its answers must stay within 100 ms. Run on PostgreSQL.
+// every 10 ms over HTTP; the p99 of its answers must stay within 100 ms.
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -71,11 +71,14 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-// PostgreSQL only: in the PGlite test project (in-memory, in this process) the health server's
-// connections go unanswered for seconds during the import although no event-loop turn takes more
-// than ~0.2 s; not understood yet (issue 25 report), so the figure is asserted where it is meaningful.
-describe.skipIf(!process.env.DATABASE_URL)("a 10 MiB, 100-column import beside health checks", () => {
-  it("keeps /api/health/live p99 within 100 ms while it is uploaded, parsed and imported", async () => {
+// PostgreSQL: the issue's figure, p99 ≤ 100 ms. PGlite runs the database in this very process, each
+// statement synchronously in wasm, so a 1,000-row batch holds the event loop for a few hundred ms on a
+// loaded machine; there the test asserts that the server keeps answering (no answer slower than 2 s).
+// Before the import yielded between its statements (PGlite settles queries in microtasks) the health
+// server got no answer at all for the 15–20 s of the import.
+const onPostgres = Boolean(process.env.DATABASE_URL);
+describe("a 10 MiB, 100-column import beside health checks", () => {
+  it("keeps /api/health/live answering (p99 within 100 ms on PostgreSQL) while it is uploaded, parsed and imported", async () => {
     const s = await seedSender();
     const csv = wideCsv();
     expect(csv.length).toBeGreaterThan(9.5 * 1024 * 1024);
@@ -105,6 +108,7 @@ describe.skipIf(!process.env.DATABASE_URL)("a 10 MiB, 100-column import beside h
     );
     expect(row).toMatchObject({ status: "COMPLETED", skipped: 0 });
     expect(latencies.length).toBeGreaterThan(20);
-    expect(p99).toBeLessThanOrEqual(100);
+    if (onPostgres) expect(p99).toBeLessThanOrEqual(100);
+    else expect(latencies.at(-1)!).toBeLessThanOrEqual(2_000);
   }, 300_000);
 });
