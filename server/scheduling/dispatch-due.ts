@@ -114,5 +114,11 @@ export async function dispatchDueMessages(options: DispatchOptions = {}): Promis
   return result;
 }
 
-/** Several thousand rows per statement: per-statement costs (triggers, locks, planning) amortized. */
-export const DEFAULT_BATCH_SIZE = 5000;
+/**
+ * Rows per statement. Per-statement costs (triggers, locks, planning) are small next to the rows'
+ * own (about 35 µs of database CPU each: the row's new index entries, its event's payload and
+ * insert), and past a few thousand rows the statement's CTEs outgrow work_mem and spill: measured
+ * on PostgreSQL 15, 2,000 to 3,000 rows cost about 6 % less CPU per row than 5,000, 1,000 and
+ * 10,000 more.
+ */
+export const DEFAULT_BATCH_SIZE = 2500;
