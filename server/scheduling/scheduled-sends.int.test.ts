@@ -180,6 +180,16 @@ describe("the due-scan", () => {
     });
     expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0 });
     expect(await statusOf(soon.json.messageId)).toBe("QUEUED");
+    // The due-scan writes the event's payload itself (dispatch-due.ts): the same object as every
+    // other message.* event, from sg_message_event_payload.
+    const payloads = await getDb().$queryRawUnsafe<{ payload: unknown; expected: unknown }[]>(
+      `SELECT e.payload, sg_message_event_payload(m) AS expected FROM outbox_events e
+       JOIN messages m ON m.id = e.payload->>'messageId' WHERE e.type = 'message.queued' AND m.id = $1`,
+      soon.json.messageId,
+    );
+    expect(payloads).toHaveLength(1);
+    expect(payloads[0]!.payload).toEqual(payloads[0]!.expected);
+    expect(payloads[0]!.payload).toMatchObject({ status: "QUEUED", sendAt: soon.json.sendAt, batchId: null });
     expect(await statusOf(later.json.messageId)).toBe("SCHEDULED");
     expectError(await cancel(sender.testKey, soon.json.messageId), 409, "not_cancelable");
 
