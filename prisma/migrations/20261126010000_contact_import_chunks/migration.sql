@@ -4,7 +4,7 @@ ALTER TABLE "contact_imports" ADD COLUMN "uploaded" BOOLEAN NOT NULL DEFAULT tru
 
 -- The parsed rows of an import in job-sized pieces, deleted as they are imported.
 CREATE TABLE "contact_import_chunks" (
-    "import_id" TEXT NOT NULL,
+    "import_id" TEXT COLLATE "C" NOT NULL,
     "seq" INTEGER NOT NULL,
     "first_record" INTEGER NOT NULL,
     "header" TEXT NOT NULL,
