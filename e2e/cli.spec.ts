@@ -128,10 +128,18 @@ test("listen forwards real events signed like a delivery, reconnects after a dro
     const delivered = await cli(["trigger", "message.delivered", "--json"], env);
     expect(delivered.code, delivered.stderr).toBe(0);
     const messageId = delivered.json().messageId;
-    const line = await listen.waitFor((l) => l.type === "event" && l.event === "message.delivered" && l, 30_000);
-    expect(line.status).toBe(200);
-    const got = receiver.ofEvent("message.delivered");
+    // The earlier test's OTP message may be delivered after this stream opened: pick this message's event.
+    const ofThisMessage = () =>
+      receiver.ofEvent("message.delivered").filter((r) => JSON.parse(r.body).payload.messageId === messageId);
+    await expect.poll(() => ofThisMessage().length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const got = ofThisMessage();
     expect(got).toHaveLength(1);
+    const line = await listen.waitFor(
+      (l) => l.type === "event" && l.id === got[0]!.headers["x-webhook-id"] && l,
+      30_000,
+    );
+    expect(line.event).toBe("message.delivered");
+    expect(line.status).toBe(200);
     expect(got[0]!.verified).toEqual({ seed: true, standard: true });
     expect(JSON.parse(got[0]!.body).payload.messageId).toBe(messageId);
     expect(got[0]!.headers["x-webhook-id"]).toBe(line.id);

@@ -12,6 +12,13 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [useRecovery, setUseRecovery] = useState(false);
+  // Each answer of the action: a refused password is cleared (as a plain form reset would); the
+  // second step keeps it, since it is sent again with the code.
+  const [answered, setAnswered] = useState(state);
+  if (answered !== state) {
+    setAnswered(state);
+    if (!state.mfaRequired) setPassword("");
+  }
   const errors = state.fieldErrors ?? {};
   const secondStep = Boolean(state.mfaRequired);
   return (
