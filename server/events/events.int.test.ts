@@ -8,12 +8,16 @@ import { newId } from "@/server/ids";
 import { call, expectError } from "@/server/test/http";
 import { api, runPipeline, seedSender } from "@/server/test/messaging";
 import { seedApiKey, seedMember, seedOrganization } from "@/server/test/seed";
-import { createThrowawayDatabase, postgresServerUrl } from "@/server/test/postgres";
+import { createThrowawayDatabase, postgresServerUrl, runOnOwnPostgresDatabase } from "@/server/test/postgres";
 import * as list from "@/app/api/v1/developer/events/route";
 import * as byId from "@/app/api/v1/developer/events/[id]/route";
 import * as stream from "@/app/api/v1/developer/events/stream/route";
 import { EventHub } from "./hub";
 import { eventStreamResponse, MAX_UNREAD_BYTES } from "./sse-response";
+
+// The stream reads below the database's transaction horizon: on the shared test database another
+// file's long transaction (100,000 messages in one) would hold it back for its whole length.
+runOnOwnPostgresDatabase();
 
 type Sender = Awaited<ReturnType<typeof seedSender>>;
 let sender: Sender;

@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { closeDb, ensureMigrated } from "../db/client";
+import { resetEnvForTests } from "../env";
 
 /**
  * Throwaway PostgreSQL databases for tests that need an empty database of their own (for example
@@ -63,4 +66,32 @@ export async function createThrowawayDatabase(
       await withAdminClient(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * For a file whose subject reads the whole database's transaction horizon (the events stream): on
+ * PostgreSQL, the file runs on a database of its own, so another file's long transaction on the
+ * shared test database cannot hold it back. Call at the top of the file, before its own hooks.
+ * PGlite files have their own in-memory database already.
+ */
+export function runOnOwnPostgresDatabase(): void {
+  let own: ThrowawayDatabase | undefined;
+  let sharedUrl: string | undefined;
+  beforeAll(async () => {
+    const server = postgresServerUrl();
+    if (!process.env.DATABASE_URL || !server) return;
+    own = await createThrowawayDatabase(server);
+    sharedUrl = process.env.DATABASE_URL;
+    await closeDb();
+    process.env.DATABASE_URL = own.url;
+    resetEnvForTests();
+    await ensureMigrated();
+  }, 120_000);
+  afterAll(async () => {
+    if (!own) return;
+    await closeDb();
+    process.env.DATABASE_URL = sharedUrl;
+    resetEnvForTests();
+    await own.drop();
+  }, 60_000);
 }
