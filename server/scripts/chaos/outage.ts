@@ -69,6 +69,9 @@ export async function runOutage(
 
 // In-flight work may take this long to notice the stop, and pools this long to reconnect.
 const GRACE_MS = 1_000;
+// `pg_ctl start -w` polls for the server: it may accept connections this long before the start returns
+// and `restartedAt` is taken, so answers that end in that time may come from the database.
+const RESTART_MARGIN_MS = 2_000;
 const RECOVERY_MS = 5_000;
 
 export interface OutageFigures {
@@ -77,15 +80,21 @@ export interface OutageFigures {
   during: number;
   /** Of those, answers other than 503 with a whole-second Retry-After. */
   wrongAnswers: RequestRecord[];
-  /** From the restart to the first 202 of a request sent after it. */
+  /**
+   * From the restart to the first answer decided by the database of a request sent after it: a 202,
+   * or a 429 (the limiter's decision is a database call; the load is twice the organization's cap,
+   * so after the outage its window may still be full).
+   */
   recoverySeconds: number | null;
 }
 
 export function outageFigures(window: OutageWindow, records: RequestRecord[]): OutageFigures {
-  const during = records.filter((r) => r.start >= window.stoppedAt + GRACE_MS && r.end <= window.restartedAt);
+  const during = records.filter(
+    (r) => r.start >= window.stoppedAt + GRACE_MS && r.end <= window.restartedAt - RESTART_MARGIN_MS,
+  );
   const wrongAnswers = during.filter((r) => r.status !== 503 || !/^[1-9][0-9]*$/.test(r.retryAfter ?? ""));
   const firstOk = records
-    .filter((r) => r.status === 202 && r.start >= window.restartedAt)
+    .filter((r) => (r.status === 202 || r.status === 429) && r.start >= window.restartedAt)
     .reduce<number | null>((min, r) => (min === null || r.end < min ? r.end : min), null);
   return {
     seconds: (window.restartedAt - window.stoppedAt) / 1000,

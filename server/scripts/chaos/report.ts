@@ -53,7 +53,7 @@ export function printReport(s: ChaosSettings, f: Figures, problems: string[], st
     `drain         ${f.drain.seconds === null ? "timed out" : `${f.drain.seconds.toFixed(1)} s`}`,
     f.outage
       ? `outage        PostgreSQL stopped ${f.outage.seconds.toFixed(1)} s: ${f.outage.during} answers during it, ` +
-        `${f.outage.wrongAnswers.length} not 503 with Retry-After; first 202 ` +
+        `${f.outage.wrongAnswers.length} not 503 with Retry-After; first answer from the database (202 or 429) ` +
         `${f.outage.recoverySeconds === null ? "never" : `${f.outage.recoverySeconds.toFixed(1)} s`} after the restart`
       : "outage        none (CHAOS_OUTAGE_SECONDS=0, or a PostgreSQL server this run did not start)",
     "",

@@ -226,7 +226,8 @@ export function failures(f: Figures): string[] {
   if (f.outage && f.outage.wrongAnswers.length > 0) {
     out.push(`${f.outage.wrongAnswers.length} answers during the outage were not 503 with Retry-After`);
   }
-  if (f.outage && f.outage.recoverySeconds === null) out.push("no request was accepted after the outage");
+  if (f.outage && f.outage.recoverySeconds === null)
+    out.push("no request was answered by the database after the outage");
   if (f.transportErrorsOutsideKillWindows.length > 0) {
     out.push(`${f.transportErrorsOutsideKillWindows.length} requests got no answer outside kill windows`);
   }
