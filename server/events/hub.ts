@@ -158,7 +158,7 @@ export class EventHub {
     this.starting ??= (async () => {
       try {
         this.position = await currentPosition();
-        const loop = new PollLoop("event stream reader", this.options.intervalMs, () => this.round());
+        const loop: PollLoop = new PollLoop("event stream reader", this.options.intervalMs, () => this.round(loop));
         this.unlisten = await listenForOutbox(getDriver(), () => loop.nudge(0));
         this.loop = loop;
         loop.start();
@@ -178,9 +178,10 @@ export class EventHub {
     this.loop = null;
     this.unlisten = null;
     clearInterval(this.heartbeat);
+    // The position is left alone: a stream that subscribes while this halt is still waiting for
+    // the loop's last round starts a new loop, and start() has already set the position it reads from.
     await loop.stop();
     await unlisten?.();
-    if (!this.loop) this.position = null;
   }
 
   private beat(): void {
@@ -190,7 +191,7 @@ export class EventHub {
   }
 
   /** One read of the outbox; true when there is more to read now (a full batch, or events held above the horizon). */
-  private async round(): Promise<boolean> {
+  private async round(loop: PollLoop): Promise<boolean> {
     if (isShuttingDown()) {
       // Streams end at once so the balancer's drain is not held for them; clients resume elsewhere.
       this.closeAll();
@@ -199,6 +200,8 @@ export class EventHub {
     const after = this.position;
     if (!after) return false;
     const { rows, pending } = await readOutboxAfter(after, this.options.batch);
+    // A halted loop's last round may end after a new loop started from a newer position.
+    if (this.loop !== loop) return false;
     if (rows.length > 0) this.position = { xid: rows.at(-1)!.xid, id: rows.at(-1)!.id };
     for (const row of rows) {
       try {
