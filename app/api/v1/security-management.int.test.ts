@@ -7,7 +7,8 @@ import { seedApiKey, seedMember, seedOrganization, type SeededMember } from "@/s
 import { signAccessToken } from "@/server/auth/jwt";
 import type { Role } from "@/schemas/roles";
 import { can } from "@/schemas/roles";
-import { MANAGEMENT_ROUTES, seedKeyResource, snapshot } from "./security-management-routes";
+import { MANAGEMENT_ROUTES } from "./security-management-routes";
+import { seedKeyResource, snapshot } from "./security-management-seeds";
 
 describe.each(MANAGEMENT_ROUTES)("management route $name", (route) => {
   let owner: SeededMember;
