@@ -110,7 +110,7 @@ export interface DispatchOptions {
   /** Stop starting batches after this long (the scan is one step of a job: it must end). */
   budgetMs?: number;
   organizationId?: string | null;
-  /** Statements at once (default 1). */
+  /** Statements at once while a backlog lasts (default 1). */
   lanes?: number;
   /** Called after each batch that queued messages (wakes this process's pipeline). */
   onQueued?: (counts: DispatchCounts) => void;
@@ -123,16 +123,19 @@ export interface DispatchResult extends DispatchCounts {
 }
 
 /**
- * Dispatch batch after batch until a batch is not full, or the time budget is spent. `lanes`
- * statements run at once (SKIP LOCKED gives them disjoint rows): a backlog then uses more than one
- * of the database's cores.
+ * Dispatch batch after batch until a batch is not full, or the time budget is spent. Up to `lanes`
+ * statements run at once (SKIP LOCKED gives them disjoint rows), so a backlog uses more than one of
+ * the database's cores. The extra lanes join only once a batch comes back full: with little due, a
+ * scan is one statement.
  */
 export async function dispatchDueMessages(options: DispatchOptions = {}): Promise<DispatchResult> {
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const budgetMs = options.budgetMs ?? 800;
+  const lanes = Math.max(1, options.lanes ?? 1);
   const started = performance.now();
   const result: DispatchResult = { queued: 0, canceled: 0, batches: 0, backlog: false };
+  const running: Promise<void>[] = [];
   const lane = async () => {
     for (;;) {
       const counts = await dispatchDueBatch(now(), batchSize, options.organizationId ?? null);
@@ -146,9 +149,12 @@ export async function dispatchDueMessages(options: DispatchOptions = {}): Promis
         result.backlog = true;
         return;
       }
+      while (running.length < lanes) running.push(lane());
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.lanes ?? 1) }, lane));
+  running.push(lane());
+  // Lanes may join while earlier ones run: wait until every one started has ended.
+  for (let i = 0; i < running.length; i++) await running[i];
   return result;
 }
 

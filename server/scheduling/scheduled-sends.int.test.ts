@@ -220,6 +220,39 @@ describe("the due-scan", () => {
     );
   });
 
+  it("runs lanes at once only while a backlog lasts, and queues each message once", async () => {
+    const sender = await seedSender();
+    const sendAt = inSeconds(90);
+    const messages = Array.from({ length: 600 }, (_, n) => ({
+      to: `+1415557${String(n).padStart(4, "0")}`,
+      body: "l",
+    }));
+    expect((await api.bulk(sender.testKey, { messages: messages.slice(0, 10), sendAt })).json.accepted).toBe(10);
+    const now = new Date(Date.parse(sendAt) + 5);
+    const scan = () =>
+      dispatchDueMessages({
+        now: () => now,
+        batchSize: 100,
+        lanes: 3,
+        budgetMs: 60_000,
+        organizationId: sender.organizationId,
+      });
+    // Little due: one statement, not one per lane.
+    expect(await scan()).toMatchObject({ queued: 10, batches: 1, backlog: false });
+
+    expect((await api.bulk(sender.testKey, { messages: messages.slice(10), sendAt })).json.accepted).toBe(590);
+    const result = await scan();
+    expect(result).toMatchObject({ queued: 590, canceled: 0, backlog: false });
+    // Full batches, then each of the three lanes ends on one that is not full.
+    expect(result.batches).toBeGreaterThanOrEqual(6);
+    const queued = (await eventsOf(sender.organizationId)).filter((e) => e.type === "message.queued");
+    expect(queued).toHaveLength(600);
+    expect(new Set(queued.map((e) => (e.payload as { messageId: string }).messageId)).size).toBe(600);
+    expect(await getDb().message.count({ where: { organizationId: sender.organizationId, status: "QUEUED" } })).toBe(
+      600,
+    );
+  });
+
   it("cancels at the due time a message whose recipient opted out meanwhile: recipient_opted_out, never sent", async () => {
     const sender = await seedSender();
     const stop = "+14155550177";
