@@ -213,7 +213,13 @@ describe("the due-scan", () => {
       expect((await api.bulk(sender.testKey, { messages, sendAt })).json.accepted).toBe(200);
     }
     const now = new Date(Date.parse(sendAt) + 5);
-    const result = await dispatchDueMessages({ now: () => now, batchSize: 250, organizationId: sender.organizationId });
+    // A budget far beyond the test's: on a loaded machine, PGlite's two batches took longer than the 0.8 s default.
+    const result = await dispatchDueMessages({
+      now: () => now,
+      batchSize: 250,
+      budgetMs: 60_000,
+      organizationId: sender.organizationId,
+    });
     expect(result).toMatchObject({ queued: 600, canceled: 0, batches: 3, backlog: false });
     expect(await getDb().message.count({ where: { organizationId: sender.organizationId, status: "QUEUED" } })).toBe(
       600,
