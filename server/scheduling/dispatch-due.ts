@@ -11,7 +11,11 @@ import { cancelScheduledCtes } from "./cancel-sql";
 // 2. which recipients opted out meanwhile, under each organization's opt-out lock, as acceptance
 //    asks (sg_opted_out_phones: an opt-out committing now is either seen or waits for this batch);
 // 3. the others move SCHEDULED → QUEUED with a `message.queued` event, due for the pipeline at their
-//    sendAt (next_attempt_at), so the pipeline's claim takes them first, in order;
+//    sendAt (next_attempt_at), so the pipeline's claim takes them first, in order. The update finds
+//    each row by the address the claim returned (row_id, a TID scan), not by a second descent of the
+//    primary key: this statement holds the row's lock from the claim on, so the address cannot go
+//    stale (a row a concurrent update made newer than the statement's snapshot is not found, stays
+//    SCHEDULED and is taken by the next batch: the status check keeps that safe);
 // 4. the opted-out ones are canceled with `recipient_opted_out` (cancel-sql.ts): never sent, never
 //    billed. Event ids come from JavaScript ($5, one per claimable row): sg_new_id per row in
 //    plpgsql costs more than the rest of the event.
@@ -62,7 +66,7 @@ WITH due AS MATERIALIZED (
 ), queued AS (
   UPDATE messages m SET status = 'QUEUED', next_attempt_at = m.send_at, updated_at = $4::timestamptz
   FROM target t
-  WHERE m.id = t.id AND NOT t.opted_out
+  WHERE m.ctid = t.row_id AND m.status = 'SCHEDULED' AND NOT t.opted_out
   RETURNING m.id, m.organization_id, t.n, ${PAYLOAD_COLUMNS.map((c) => `m.${c}`).join(", ")}
 ), queued_events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
@@ -106,7 +110,7 @@ export interface DispatchOptions {
   /** Stop starting batches after this long (the scan is one step of a job: it must end). */
   budgetMs?: number;
   organizationId?: string | null;
-  /** Statements at once (default 1). */
+  /** Statements at once while a backlog lasts (default 1). */
   lanes?: number;
   /** Called after each batch that queued messages (wakes this process's pipeline). */
   onQueued?: (counts: DispatchCounts) => void;
@@ -119,16 +123,19 @@ export interface DispatchResult extends DispatchCounts {
 }
 
 /**
- * Dispatch batch after batch until a batch is not full, or the time budget is spent. `lanes`
- * statements run at once (SKIP LOCKED gives them disjoint rows): a backlog then uses more than one
- * of the database's cores.
+ * Dispatch batch after batch until a batch is not full, or the time budget is spent. Up to `lanes`
+ * statements run at once (SKIP LOCKED gives them disjoint rows), so a backlog uses more than one of
+ * the database's cores. The extra lanes join only once a batch comes back full: with little due, a
+ * scan is one statement.
  */
 export async function dispatchDueMessages(options: DispatchOptions = {}): Promise<DispatchResult> {
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const budgetMs = options.budgetMs ?? 800;
+  const lanes = Math.max(1, options.lanes ?? 1);
   const started = performance.now();
   const result: DispatchResult = { queued: 0, canceled: 0, batches: 0, backlog: false };
+  const running: Promise<void>[] = [];
   const lane = async () => {
     for (;;) {
       const counts = await dispatchDueBatch(now(), batchSize, options.organizationId ?? null);
@@ -142,9 +149,12 @@ export async function dispatchDueMessages(options: DispatchOptions = {}): Promis
         result.backlog = true;
         return;
       }
+      while (running.length < lanes) running.push(lane());
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.lanes ?? 1) }, lane));
+  running.push(lane());
+  // Lanes may join while earlier ones run: wait until every one started has ended.
+  for (let i = 0; i < running.length; i++) await running[i];
   return result;
 }
 

@@ -213,8 +213,47 @@ describe("the due-scan", () => {
       expect((await api.bulk(sender.testKey, { messages, sendAt })).json.accepted).toBe(200);
     }
     const now = new Date(Date.parse(sendAt) + 5);
-    const result = await dispatchDueMessages({ now: () => now, batchSize: 250, organizationId: sender.organizationId });
+    // A budget far beyond the test's: on a loaded machine, PGlite's two batches took longer than the 0.8 s default.
+    const result = await dispatchDueMessages({
+      now: () => now,
+      batchSize: 250,
+      budgetMs: 60_000,
+      organizationId: sender.organizationId,
+    });
     expect(result).toMatchObject({ queued: 600, canceled: 0, batches: 3, backlog: false });
+    expect(await getDb().message.count({ where: { organizationId: sender.organizationId, status: "QUEUED" } })).toBe(
+      600,
+    );
+  });
+
+  it("runs lanes at once only while a backlog lasts, and queues each message once", async () => {
+    const sender = await seedSender();
+    const sendAt = inSeconds(90);
+    const messages = Array.from({ length: 600 }, (_, n) => ({
+      to: `+1415557${String(n).padStart(4, "0")}`,
+      body: "l",
+    }));
+    expect((await api.bulk(sender.testKey, { messages: messages.slice(0, 10), sendAt })).json.accepted).toBe(10);
+    const now = new Date(Date.parse(sendAt) + 5);
+    const scan = () =>
+      dispatchDueMessages({
+        now: () => now,
+        batchSize: 100,
+        lanes: 3,
+        budgetMs: 60_000,
+        organizationId: sender.organizationId,
+      });
+    // Little due: one statement, not one per lane.
+    expect(await scan()).toMatchObject({ queued: 10, batches: 1, backlog: false });
+
+    expect((await api.bulk(sender.testKey, { messages: messages.slice(10), sendAt })).json.accepted).toBe(590);
+    const result = await scan();
+    expect(result).toMatchObject({ queued: 590, canceled: 0, backlog: false });
+    // Full batches, then each of the three lanes ends on one that is not full.
+    expect(result.batches).toBeGreaterThanOrEqual(6);
+    const queued = (await eventsOf(sender.organizationId)).filter((e) => e.type === "message.queued");
+    expect(queued).toHaveLength(600);
+    expect(new Set(queued.map((e) => (e.payload as { messageId: string }).messageId)).size).toBe(600);
     expect(await getDb().message.count({ where: { organizationId: sender.organizationId, status: "QUEUED" } })).toBe(
       600,
     );

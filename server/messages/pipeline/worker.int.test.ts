@@ -5,7 +5,7 @@ import { waitFor } from "../../test/crash";
 import { api, seedSender } from "../../test/messaging";
 import { newMessage } from "../../test/new-message";
 import { insertMessages } from "../insert-messages";
-import { MessagePipeline } from "./worker";
+import { MessagePipeline, pipelineGiveWay } from "./worker";
 
 let pipeline: MessagePipeline | undefined;
 afterEach(async () => {
@@ -113,5 +113,36 @@ describe("MessagePipeline", () => {
     expect(pauses).toHaveLength(2);
     for (const ms of pauses) expect(ms).toBeGreaterThan(0);
     expect(await sentCount(s.organizationId)).toBe(12);
+  });
+
+  it("while the due-scan works off a backlog (pipelineGiveWay), paces as while the API is busy, and not after", async () => {
+    const s = await seedSender();
+    const pauses: number[] = [];
+    const run = () =>
+      new MessagePipeline({
+        pollIntervalMs: 60_000,
+        sandboxDelayMs: 60_000,
+        batchSize: 5,
+        yieldMs: 0,
+        busyShare: 0.1,
+        apiBusy: { mark: () => 0, since: () => false },
+        pause: async (ms) => void pauses.push(ms),
+        organizationId: s.organizationId,
+      }).runOnce();
+    try {
+      pipelineGiveWay(60_000);
+      await queueTwelve(s.organizationId);
+      await run();
+      expect(pauses).toHaveLength(2);
+      for (const ms of pauses) expect(ms).toBeGreaterThan(0);
+    } finally {
+      pipelineGiveWay(0);
+    }
+    // Given back: the API is idle, so only the yield (0) between full rounds.
+    pauses.length = 0;
+    await queueTwelve(s.organizationId);
+    await run();
+    expect(pauses).toEqual([]);
+    expect(await sentCount(s.organizationId)).toBe(24);
   });
 });

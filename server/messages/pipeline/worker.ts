@@ -93,7 +93,7 @@ export class MessagePipeline {
       if ((handed < limit && received < limit * 2 && applied < limit * 2) || this.stopping) return;
       const pauseMs = pauseAfterRound({
         roundMs: performance.now() - roundStarted,
-        apiBusy: apiBusy.since(apiMark),
+        apiBusy: apiBusy.since(apiMark) || Date.now() < (giveWay.__signalgatePipelineGiveWayUntil ?? 0),
         yieldMs: this.options.yieldMs ?? 0,
         busyShare: this.options.busyShare ?? 1,
       });
@@ -112,6 +112,19 @@ export class MessagePipeline {
 }
 
 const holder = globalThis as typeof globalThis & { __signalgatePipeline?: MessagePipeline };
+const giveWay = globalThis as typeof globalThis & { __signalgatePipelineGiveWayUntil?: number };
+
+/**
+ * A stage that feeds the pipeline is working off a backlog (the due-scan, with a million messages
+ * due in the same minute): for the next `ms`, the pipeline paces itself as while the API is busy
+ * (MESSAGE_PIPELINE_BUSY_SHARE). A message cannot be handed off before it is QUEUED, and the stage
+ * ahead is what must keep its time (due messages QUEUED at their sendAt, opt-outs checked then);
+ * the hand-offs are the same work done a little later, at full speed once the backlog is gone.
+ * Each call replaces the last (0 ends it).
+ */
+export function pipelineGiveWay(ms: number): void {
+  giveWay.__signalgatePipelineGiveWayUntil = Date.now() + ms;
+}
 
 /** Start this process's pipeline (instrumentation.ts), unless MESSAGE_PIPELINE=off. */
 export function startMessagePipeline(): MessagePipeline | undefined {
