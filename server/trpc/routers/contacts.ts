@@ -2,6 +2,7 @@ import { z } from "zod";
 import { createContact } from "../../contacts/create-contact";
 import { deleteContact } from "../../contacts/delete-contact";
 import { listContacts } from "../../contacts/list-contacts";
+import { getContactView } from "../../contacts/get-contact-or-throw";
 import { listContactTags } from "../../contacts/list-contact-tags";
 import { updateContact } from "../../contacts/update-contact";
 import { getImportOrThrow } from "../../contacts/imports/get-import";
@@ -28,6 +29,11 @@ export const contactsRouter = router({
   list: roleProcedure("contacts.read")
     .input(listInput)
     .query(({ ctx, input }) => listContacts(ctx.db, ctx.organizationId, input)),
+
+  /** The contact page: another organization's id answers NOT_FOUND, like a missing one. */
+  byId: roleProcedure("contacts.read")
+    .input(idInput)
+    .query(({ ctx, input }) => getContactView(ctx.db, ctx.organizationId, input.id)),
 
   /** The tag picker: tags beginning with `prefix`, any case, with their contact counts. */
   tags: roleProcedure("contacts.read")
