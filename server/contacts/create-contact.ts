@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { newId } from "../ids";
 import { optOutsOf } from "./opt-outs-of";
 import { toContactView } from "./to-view";
+import { contactPhoneOf } from "./contact-phone";
 import type { AuditActor } from "../audit/actor";
 import { auditContactsChange, inTransaction } from "./audit-contacts";
 
@@ -20,7 +21,8 @@ export async function createContact(
   now = new Date(),
   actor?: AuditActor,
 ): Promise<ContactView> {
-  const data = createContactInput.parse(input);
+  const parsed = createContactInput.parse(input);
+  const data = { ...parsed, phone: await contactPhoneOf(db, organizationId, parsed.phone) };
   try {
     // The unique (organization_id, phone) index decides, so two concurrent creates cannot both win.
     const row = await inTransaction(db, async (tx) => {

@@ -5,6 +5,7 @@ import { contactExists } from "./create-contact";
 import { getContactOrThrow } from "./get-contact-or-throw";
 import { optOutsOf } from "./opt-outs-of";
 import { toContactView } from "./to-view";
+import { contactPhoneOf } from "./contact-phone";
 import type { AuditActor } from "../audit/actor";
 import { auditContactsChange, inTransaction } from "./audit-contacts";
 
@@ -17,7 +18,8 @@ export async function updateContact(
   now = new Date(),
   actor?: AuditActor,
 ): Promise<ContactView> {
-  const patch = updateContactInput.parse(input);
+  const parsed = updateContactInput.parse(input);
+  const patch = parsed.phone ? { ...parsed, phone: await contactPhoneOf(db, organizationId, parsed.phone) } : parsed;
   await getContactOrThrow(db, organizationId, contactId);
   const row = await inTransaction(db, async (tx) => {
     const before = await getContactOrThrow(tx, organizationId, contactId);

@@ -3,6 +3,8 @@ import { createContact } from "../../contacts/create-contact";
 import { deleteContact } from "../../contacts/delete-contact";
 import { listContacts } from "../../contacts/list-contacts";
 import { getContactView } from "../../contacts/get-contact-or-throw";
+import { getContactSettings, updateContactSettings } from "../../contacts/contact-settings";
+import { updateContactSettingsInput } from "@/schemas/contact-settings";
 import { listContactTags } from "../../contacts/list-contact-tags";
 import { updateContact } from "../../contacts/update-contact";
 import { getImportOrThrow } from "../../contacts/imports/get-import";
@@ -34,6 +36,13 @@ export const contactsRouter = router({
   byId: roleProcedure("contacts.read")
     .input(idInput)
     .query(({ ctx, input }) => getContactView(ctx.db, ctx.organizationId, input.id)),
+
+  /** The organization's default country for local numbers (as GET/PATCH /developer/contact-settings). */
+  settings: roleProcedure("contacts.read").query(({ ctx }) => getContactSettings(ctx.db, ctx.organizationId)),
+
+  updateSettings: roleProcedure("contacts.manage")
+    .input(updateContactSettingsInput)
+    .mutation(({ ctx, input }) => updateContactSettings(ctx.db, ctx.organizationId, input, ctx.actor)),
 
   /** The tag picker: tags beginning with `prefix`, any case, with their contact counts. */
   tags: roleProcedure("contacts.read")
