@@ -50,7 +50,7 @@ export function AttributesCard({ contact, canManage }: { contact: ContactView; c
         action={
           canManage && !editing ? (
             <Button variant="secondary" onClick={() => setRows(rowsOf(contact))}>
-              Edit
+              Edit attributes
             </Button>
           ) : null
         }
