@@ -27,19 +27,19 @@ export async function createContact(
     // The unique (organization_id, phone) index decides, so two concurrent creates cannot both win.
     const row = await inTransaction(db, async (tx) => {
       const created = await tx.contact.create({
-      data: {
-        id: newId("ct"),
-        organizationId,
-        phone: data.phone,
-        firstName: data.firstName ?? null,
-        lastName: data.lastName ?? null,
-        email: data.email ?? null,
-        attributes: data.attributes ?? {},
-        tags: data.tags ?? [],
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
+        data: {
+          id: newId("ct"),
+          organizationId,
+          phone: data.phone,
+          firstName: data.firstName ?? null,
+          lastName: data.lastName ?? null,
+          email: data.email ?? null,
+          attributes: data.attributes ?? {},
+          tags: data.tags ?? [],
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
       await auditContactsChange(tx, organizationId, actor, {
         action: "contact.created",
         resourceType: "contact",

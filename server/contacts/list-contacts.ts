@@ -5,7 +5,6 @@ import { decodeCursor, encodeCursor } from "../pagination/cursor";
 import { toContactView } from "./to-view";
 import { likePrefix } from "../db/like";
 
-
 interface Row {
   id: string;
   organization_id: string;

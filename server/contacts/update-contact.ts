@@ -38,24 +38,24 @@ export async function updateContact(
   return toContactView(row, optOuts.get(row.phone) ?? null);
 
   async function write(tx: DbOrTx) {
-  try {
-    // organizationId in the filter: the row is changed only if it is still this tenant's.
-    const { count } = await tx.contact.updateMany({
-      where: { id: contactId, organizationId },
-      data: {
-        phone: patch.phone,
-        firstName: patch.firstName,
-        lastName: patch.lastName,
-        email: patch.email,
-        attributes: patch.attributes,
-        tags: patch.tags,
-        updatedAt: now,
-      },
-    });
-    if (count === 0) await getContactOrThrow(tx, organizationId, contactId);
-  } catch (err) {
-    if (isUniqueViolation(err) && patch.phone) throw contactExists(patch.phone);
-    throw err;
-  }
+    try {
+      // organizationId in the filter: the row is changed only if it is still this tenant's.
+      const { count } = await tx.contact.updateMany({
+        where: { id: contactId, organizationId },
+        data: {
+          phone: patch.phone,
+          firstName: patch.firstName,
+          lastName: patch.lastName,
+          email: patch.email,
+          attributes: patch.attributes,
+          tags: patch.tags,
+          updatedAt: now,
+        },
+      });
+      if (count === 0) await getContactOrThrow(tx, organizationId, contactId);
+    } catch (err) {
+      if (isUniqueViolation(err) && patch.phone) throw contactExists(patch.phone);
+      throw err;
+    }
   }
 }

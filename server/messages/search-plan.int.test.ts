@@ -50,7 +50,9 @@ describe("Messages search", () => {
   it("finds a message by its id (the primary key) and a number by its beginning (the recipient index)", async () => {
     const { organizationId, messages } = await seed();
     const target = messages[1234]!;
-    const byId = await explainWithoutSeqScan(messagePageSql(organizationId, { search: search(target.id) }, undefined, 26));
+    const byId = await explainWithoutSeqScan(
+      messagePageSql(organizationId, { search: search(target.id) }, undefined, 26),
+    );
     expect(seqScans(byId)).toEqual([]);
     // The primary key, or (organization_id, id) with both columns bound: one entry either way.
     expect(indexNames(byId).some((n) => ["messages_pkey", "messages_organization_id_id_idx"].includes(n))).toBe(true);

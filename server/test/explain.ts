@@ -1,5 +1,4 @@
-import { Prisma, type DbOrTx } from "../db/client";
-import { getDb } from "../db/client";
+import { getDb, Prisma, type DbOrTx } from "../db/client";
 
 export interface PlanNode {
   "Node Type": string;
@@ -15,7 +14,7 @@ export const planNodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?
  * thousand rows would be read whole anyway, and the question is which index the planner takes when a
  * scan is not an option (at millions of rows it never is). Answers every node of the plan.
  */
-export async function explainWithoutSeqScan(sql: Prisma.Sql, db: DbOrTx = getDb()): Promise<PlanNode[]> {
+export async function explainWithoutSeqScan(sql: Prisma.Sql): Promise<PlanNode[]> {
   const run = async (tx: DbOrTx) => {
     await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
     const [row] = await tx.$queryRaw<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }[]>(

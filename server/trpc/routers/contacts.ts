@@ -66,9 +66,7 @@ export const contactsRouter = router({
   /** The CSV's text, as the REST route takes its body; the job runs in the background. */
   startImport: roleProcedure("contacts.manage")
     .input(z.strictObject({ csv: z.string().min(1).max(MAX_IMPORT_BYTES, "At most 10 MiB.") }))
-    .mutation(({ ctx, input }) =>
-      startImport(ctx.db, ctx.organizationId, Buffer.from(input.csv, "utf8"), ctx.actor),
-    ),
+    .mutation(({ ctx, input }) => startImport(ctx.db, ctx.organizationId, Buffer.from(input.csv, "utf8"), ctx.actor)),
 
   import: roleProcedure("contacts.read")
     .input(idInput)
