@@ -135,10 +135,13 @@ test("search messages and contacts, the contact page, the import dialog, at desk
   await screenshot(page, "walk-search-import-errors", { fullPage: false });
   await dialog.getByRole("button", { name: "Done" }).click();
   await page.getByLabel("Search", { exact: true }).fill("edsger");
+  await expect(page).toHaveURL(/q=edsger/);
+  await expect(contactRows).toHaveCount(1);
   await expect(contactRows.first()).toContainText("+14155550199");
 
   // The audit log has the contact edit, the import, the opt-out and the setting.
   await nav.getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible({ timeout: 20_000 });
   for (const action of ["Contact edited", "Contacts imported", "Number opted out", "Organization settings changed"]) {
     await expect(page.getByText(action).first()).toBeVisible();
   }

@@ -19,7 +19,7 @@ export function TagFilter({ value, onChange }: { value: string; onChange: (tag: 
       id="contacts-filter-tag"
       label="Tag"
       width="w-full sm:w-44"
-      placeholder="Pick or type a tag"
+      placeholder="e.g. vip"
       value={value}
       onChange={onChange}
       onType={setPrefix}
