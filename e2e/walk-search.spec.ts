@@ -142,8 +142,9 @@ test("search messages and contacts, the contact page, the import dialog, at desk
   // The audit log has the contact edit, the import, the opt-out and the setting.
   await nav.getByRole("link", { name: "Audit log" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible({ timeout: 20_000 });
+  await screenshot(page, "walk-search-audit-log");
   for (const action of ["Contact edited", "Contacts imported", "Number opted out", "Organization settings changed"]) {
-    await expect(page.getByText(action).first()).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: action }).first()).toBeVisible();
   }
 
   // A phone: cards, nothing cut off, no sideways scroll.
