@@ -164,5 +164,6 @@ test("search messages and contacts, the contact page, the import dialog, at desk
   await expect(page.getByRole("heading", { level: 1, name: "Ada Lovelace" })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await screenshot(page, "walk-search-contact-page-phone");
-  expect(problems).toEqual([]);
+  // The duplicate phone's 409 is expected: the browser logs every non-2xx answer.
+  expect(problems.filter((p) => !p.includes("status of 409"))).toEqual([]);
 });
