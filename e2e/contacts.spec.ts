@@ -48,7 +48,7 @@ test("contacts: add, import with progress, filter, opt out (refused send), expor
   await expect(dialog.getByTestId("import-counts")).toHaveText(
     `${ROWS.toLocaleString("en")} created · 0 updated · 1 skipped`,
   );
-  await expect(dialog.getByTestId("import-errors")).toContainText(`Row ${ROWS + 2}`);
+  await expect(dialog.getByTestId("import-errors")).toContainText(`Line ${ROWS + 2}`);
   await expect(dialog.getByRole("progressbar", { name: "Import progress" })).toHaveAttribute("aria-valuenow", "100");
   await screenshot(page, "contacts-import", { fullPage: false });
   await dialog.getByRole("button", { name: "Done" }).click();

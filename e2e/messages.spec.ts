@@ -96,12 +96,12 @@ test("send a test SMS and watch it deliver, a magic number fail, filters in the 
   await page.reload();
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("FAILED");
   await expect(rows).toHaveCount(1);
-  await page.getByLabel("Recipient", { exact: true }).fill("+1999");
+  await page.getByLabel("Search", { exact: true }).fill("+1999");
   await expect(page.getByRole("heading", { name: "No messages match these filters" })).toBeVisible();
   await shoot(page, "messages-no-match");
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(rows).toHaveCount(2);
-  await expect(page.getByLabel("Recipient", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Search", { exact: true })).toHaveValue("");
 
   // No receipt ever comes for this one: the drawer shows it SENT and still waiting.
   await page.getByRole("button", { name: "Send test SMS" }).click();

@@ -44,6 +44,13 @@ export const AUDIT_ACTIONS = [
   "twoFactor.recoveryCodesRegenerated",
   "twoFactor.recoveryCodeUsed",
   "twoFactor.requirementChanged",
+  "contact.created",
+  "contact.updated",
+  "contact.deleted",
+  "contactImport.started",
+  "optOut.added",
+  "optOut.removed",
+  "organization.updated",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -62,6 +69,10 @@ export const AUDIT_RESOURCE_TYPES = [
   "fraudBlock",
   "twoFactor",
   "organizationSecurity",
+  "contact",
+  "contactImport",
+  "optOut",
+  "organization",
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
@@ -102,6 +113,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "twoFactor.recoveryCodesRegenerated": "Recovery codes regenerated",
   "twoFactor.recoveryCodeUsed": "Recovery code used to sign in",
   "twoFactor.requirementChanged": "Two-factor requirement changed",
+  "contact.created": "Contact created",
+  "contact.updated": "Contact edited",
+  "contact.deleted": "Contact deleted",
+  "contactImport.started": "Contacts imported",
+  "optOut.added": "Number opted out",
+  "optOut.removed": "Number opted back in",
+  "organization.updated": "Organization settings changed",
 };
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
@@ -118,6 +136,10 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   fraudBlock: "Fraud guard block",
   twoFactor: "Two-factor sign-in",
   organizationSecurity: "Organization security",
+  contact: "Contact",
+  contactImport: "Contact import",
+  optOut: "Opt-out",
+  organization: "Organization",
 };
 
 /*
@@ -213,6 +235,21 @@ const twoFactorSnapshot = z.object({
 
 const organizationSecuritySnapshot = z.object({ requireMfa: z.boolean() });
 
+const contactSnapshot = z.object({
+  phone: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  attributes: z.record(z.string(), z.unknown()),
+  tags: z.array(z.string()),
+});
+
+const contactImportSnapshot = z.object({ totalRows: z.number(), status: z.string() });
+
+const optOutSnapshot = z.object({ phone: z.string(), source: z.string() });
+
+const organizationSnapshot = z.object({ defaultCountry: z.string().nullable() });
+
 export const AUDIT_SNAPSHOTS = {
   apiKey: apiKeySnapshot,
   webhook: webhookSnapshot,
@@ -227,6 +264,10 @@ export const AUDIT_SNAPSHOTS = {
   fraudBlock: fraudBlockSnapshot,
   twoFactor: twoFactorSnapshot,
   organizationSecurity: organizationSecuritySnapshot,
+  contact: contactSnapshot,
+  contactImport: contactImportSnapshot,
+  optOut: optOutSnapshot,
+  organization: organizationSnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { phoneNumberSchema } from "./phone";
+import { validatePhoneNumber } from "./phone";
 import { listCursorSchema, timestampSchema } from "./common";
 
 /** contract §10: at most 50 attributes and 20 tags per contact. */
@@ -25,8 +25,28 @@ const tags = z
   .max(MAX_CONTACT_TAGS)
   .transform((t) => [...new Set(t)]);
 
+/**
+ * A contact's phone: E.164 (separators allowed), or a local number such as `(415) 555-0177`, which
+ * the server reads in the organization's default country (server/contacts/contact-phone.ts).
+ */
+export const contactPhoneSchema = z
+  .string()
+  .trim()
+  .max(32)
+  .superRefine((value, ctx) => {
+    const local = /^[0-9\s().\-/]{4,32}$/.test(value);
+    const result = value.startsWith("+") || !local ? validatePhoneNumber(value.replace(/[\s().\-/]/g, "")) : null;
+    if (result && !result.ok) {
+      ctx.addIssue({ code: "custom", message: result.message, params: { code: "invalid_phone_number" } });
+    }
+  })
+  .meta({
+    example: "+14155550123",
+    description: "E.164, or a local number (`(415) 555-0177`) read in the organization's default country.",
+  });
+
 export const createContactInput = z.strictObject({
-  phone: phoneNumberSchema,
+  phone: contactPhoneSchema,
   firstName: name.nullish(),
   lastName: name.nullish(),
   email: email.nullish(),

@@ -34,6 +34,29 @@ export const recipientFilterSchema = z
   .transform((v) => (v && !v.startsWith("+") ? `+${v}` : v))
   .pipe(z.string().regex(/^\+[0-9]{1,15}$/, "Type a phone number or its beginning, e.g. +1415."));
 
+/**
+ * The Messages search box, one field for three questions: a message id (`msg_…`, exact), a number or
+ * its beginning (`+1415…`), or the last digits of a number (`5550001` finds +15005550001; at least 3).
+ * Separators are dropped as for the recipient filter.
+ */
+export const messageSearchSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .transform((v, ctx) => {
+    if (/^msg_[A-Za-z0-9]{1,60}$/.test(v)) return { kind: "id" as const, id: v };
+    const compact = v.replace(/[\s().-]/g, "");
+    if (/^\+[0-9]{1,15}$/.test(compact)) return { kind: "number" as const, prefix: compact };
+    if (/^[0-9]{3,15}$/.test(compact)) return { kind: "lastDigits" as const, digits: compact };
+    ctx.addIssue({
+      code: "custom",
+      message: "Search by a message id (msg_…), a number (+1415…) or its last digits (at least 3).",
+    });
+    return z.NEVER;
+  });
+export type MessageSearch = z.output<typeof messageSearchSchema>;
+
 const limitSchema = z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE);
 /** tRPC's infinite queries add this to the input; paging only goes forward, so it is ignored. */
 const directionSchema = z.enum(["forward", "backward"]).optional();
@@ -44,6 +67,7 @@ export const listMessagesInput = z
     status: messageStatusSchema.optional(),
     environment: keyEnvironmentSchema.optional(),
     to: recipientFilterSchema.optional(),
+    search: messageSearchSchema.optional(),
     from: z.date().optional(),
     until: z.date().optional(),
     cursor: listCursorSchema.optional(),
@@ -78,6 +102,10 @@ export const messageListItemSchema = z.object({
   origin: z.enum(MESSAGE_ORIGINS),
   errorCode: z.string().nullable(),
   createdAt: timestampSchema,
+  /** The body's beginning, for the list; null when the viewer may not read it (or on the detail). */
+  snippet: z.string().nullable().default(null),
+  /** The name of the API key that sent it (its id is `apiKeyId` on the detail). */
+  apiKeyName: z.string().nullable().default(null),
 });
 export type MessageListItem = z.infer<typeof messageListItemSchema>;
 

@@ -1,12 +1,34 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { createContactInput, type ContactView } from "@/schemas/contacts";
 import { FormDialog } from "../ui/form-dialog";
 import { Field, Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
 import { checkInput, useRecordForm } from "../dashboard/use-checked-form";
+import { errorCode } from "../trpc/errors";
+
+/** A phone that is already a contact: a link to that contact, found by the phone's prefix search. */
+function ExistingContactLink({ phone, onOpen }: { phone: string; onOpen: () => void }) {
+  const trpc = useTRPC();
+  const found = useQuery(trpc.contacts.list.queryOptions({ q: phone, limit: 1 }));
+  const existing = found.data?.items.find((c) => c.phone === phone);
+  if (!existing) return null;
+  return (
+    <p className="text-sm text-slate-600" data-testid="existing-contact">
+      {phone} is already a contact.{" "}
+      <Link
+        href={`/dashboard/contacts/${existing.id}`}
+        onClick={onOpen}
+        className="font-medium text-indigo-600 hover:underline"
+      >
+        Open {[existing.firstName, existing.lastName].filter(Boolean).join(" ") || "the existing contact"}
+      </Link>
+    </p>
+  );
+}
 
 interface ContactForm {
   phone: string;
@@ -57,7 +79,7 @@ export function ContactDialog({
   const done = async (message: string) => {
     toast.success(message);
     close();
-    await queryClient.invalidateQueries({ queryKey: trpc.contacts.list.pathKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
   };
   const create = useMutation(trpc.contacts.create.mutationOptions({ onSuccess: (c) => done(`Added ${c.phone}.`) }));
   const edit = useMutation(trpc.contacts.update.mutationOptions({ onSuccess: (c) => done(`Saved ${c.phone}.`) }));
@@ -101,6 +123,9 @@ export function ContactDialog({
           />
         )}
       </Field>
+      {errorCode(mutation.error) === "contact_exists" ? (
+        <ExistingContactLink phone={requestOf(state).phone} onOpen={close} />
+      ) : null}
       <div className="grid grid-cols-2 gap-4">
         <Field label="First name" aside="Optional" error={errorFor("firstName")}>
           {(p) => <Input {...p} value={state.firstName} onChange={(e) => update({ firstName: e.target.value })} />}

@@ -1,77 +1,32 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { Download, Plus, Search, SearchX, Upload, Users } from "lucide-react";
+import { Download, Plus, SearchX, Upload, Users } from "lucide-react";
 import { toast } from "sonner";
 import type { ContactView } from "@/schemas/contacts";
 import { Button, buttonClasses } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
-import { Input } from "../ui/input";
 import { PageHeader } from "../ui/page-header";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { useCan } from "../dashboard/dashboard-context";
 import { FilterBar, hasFilters } from "../dashboard/filter-bar";
-import { FilterField, FilterSelect } from "../dashboard/filter-controls";
+import { FilterSelect } from "../dashboard/filter-controls";
 import { PagedList } from "../dashboard/paged-list";
 import { useUrlState } from "../dashboard/use-url-state";
 import { ContactDialog } from "./contact-dialog";
 import { ContactsTable } from "./contacts-table";
 import { ImportDialog } from "./import-dialog";
+import { DebouncedFilter } from "./debounced-filter";
+import { TagFilter } from "./tag-filter";
 
 const URL_KEYS = ["q", "tag", "optedOut"] as const;
 const OPTED_OUT = [
   { value: "true", label: "Opted out" },
   { value: "false", label: "Subscribed" },
 ] as const;
-
-/** A text filter applied 400 ms after typing stops. */
-function DebouncedFilter({
-  id,
-  label,
-  value,
-  placeholder,
-  onChange,
-  width,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  placeholder: string;
-  onChange: (v: string) => void;
-  width: string;
-}) {
-  const [text, setText] = useState(value);
-  const [applied, setApplied] = useState(value);
-  if (value !== applied) {
-    setApplied(value);
-    setText(value);
-  }
-  useEffect(() => {
-    if (text.trim() === value) return;
-    const timer = setTimeout(() => onChange(text.trim()), 400);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
-  return (
-    <FilterField label={label} htmlFor={id} className={width}>
-      <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-2.5 left-2.5 size-4 text-slate-400" />
-        <Input
-          id={id}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={placeholder}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          className="pl-8"
-        />
-      </div>
-    </FilterField>
-  );
-}
 
 export function ContactsPage() {
   const trpc = useTRPC();
@@ -154,19 +109,12 @@ export function ContactsPage() {
         <DebouncedFilter
           id="contacts-filter-q"
           label="Search"
-          width="w-64"
-          placeholder="Phone, name or email prefix"
+          width="w-full sm:w-64"
+          placeholder="Phone, name or email"
           value={url.q}
           onChange={setQ}
         />
-        <DebouncedFilter
-          id="contacts-filter-tag"
-          label="Tag"
-          width="w-36"
-          placeholder="vip"
-          value={url.tag}
-          onChange={setTag}
-        />
+        <TagFilter value={url.tag} onChange={setTag} />
         <FilterSelect
           id="contacts-filter-opted-out"
           label="Subscription"
@@ -185,7 +133,7 @@ export function ContactsPage() {
         empty={
           hasFilters(url, URL_KEYS) ? (
             <EmptyState icon={SearchX} title="No contacts match these filters">
-              Search matches the beginning of a phone number, first or last name, or email, exactly as written.
+              Search matches the beginning of a phone number, first, last or full name, or email, in any case.
             </EmptyState>
           ) : (
             <EmptyState

@@ -8,6 +8,11 @@ import { FormError } from "../ui/form-dialog";
 import { Badge } from "../ui/badge";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
+import { IMPORT_TEMPLATE, previewCsv, type CsvPreview } from "./csv-preview";
+import { DefaultCountryField } from "./default-country-field";
+import { ImportPreview } from "./import-preview";
+
+const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(IMPORT_TEMPLATE)}`;
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const FINISHED = new Set(["COMPLETED", "FAILED"]);
@@ -17,6 +22,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<CsvPreview | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
   const start = useMutation(trpc.contacts.startImport.mutationOptions({ onSuccess: ({ id }) => setImportId(id) }));
@@ -38,12 +44,14 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   async function submit() {
     if (!file) return setFileError("Choose a CSV file.");
     if (file.size > MAX_BYTES) return setFileError("The file is larger than 10 MiB.");
+    if (preview && !preview.header.includes("phone")) return setFileError("The header row needs a `phone` column.");
     setFileError(null);
     start.mutate({ csv: await file.text() });
   }
 
   function close() {
     setFile(null);
+    setPreview(null);
     setFileError(null);
     setImportId(null);
     start.reset();
@@ -88,16 +96,38 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       {importId === null ? (
         <div className="space-y-3">
           <FormError message={start.error ? errorMessage(start.error) : fileError} />
-          <label className="block text-sm font-medium text-slate-700" htmlFor="import-file">
-            CSV file
-          </label>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <label className="block text-sm font-medium text-slate-700" htmlFor="import-file">
+              CSV file
+            </label>
+            <a
+              href={TEMPLATE_HREF}
+              download="contacts-template.csv"
+              className="text-sm font-medium text-indigo-600 hover:underline"
+            >
+              Download a template
+            </a>
+          </div>
           <input
             id="import-file"
             type="file"
             accept=".csv,text/csv"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              setFile(chosen);
+              setFileError(null);
+              setPreview(null);
+              // The first rows, read here: what the import will recognise, before anything is uploaded.
+              if (chosen)
+                void chosen
+                  .slice(0, 64 * 1024)
+                  .text()
+                  .then((t) => setPreview(previewCsv(t)));
+            }}
             className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
           />
+          {preview ? <ImportPreview preview={preview} /> : null}
+          <DefaultCountryField />
         </div>
       ) : (
         <div className="space-y-4" data-testid="import-progress">
@@ -143,8 +173,17 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               >
                 {p.errors.map((e) => (
                   <li key={e.row} className="flex gap-3 px-3 py-1.5 text-sm">
-                    <span className="w-24 shrink-0 whitespace-nowrap text-slate-500 tabular-nums">Row {e.row}</span>
-                    <span className="text-slate-700">{e.message}</span>
+                    <span className="w-20 shrink-0 whitespace-nowrap text-slate-500 tabular-nums">
+                      Line {e.line ?? e.row}
+                    </span>
+                    <span className="min-w-0 text-slate-700">
+                      {e.value !== undefined ? (
+                        <code className="mr-1.5 rounded bg-red-50 px-1 font-mono text-[12px] break-all text-red-700">
+                          {e.value}
+                        </code>
+                      ) : null}
+                      {e.message}
+                    </span>
                   </li>
                 ))}
               </ul>

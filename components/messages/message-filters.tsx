@@ -6,15 +6,15 @@ import type { ListMessagesInput } from "@/schemas/message-views";
 import { isOneOf, type UrlStatePatch } from "../dashboard/use-url-state";
 import { FilterBar } from "../dashboard/filter-bar";
 import { DateRangeFilter, EnvironmentFilter, isEnvironment, StatusFilter } from "../dashboard/filter-controls";
-import { RecipientFilter } from "../dashboard/recipient-filter";
+import { MessageSearchFilter } from "./message-search-filter";
 import { MESSAGE_STATUS_INFO } from "./message-badges";
 import { dayRange } from "./message-format";
 
 /** Query-string keys of the messages page; `message` is the open detail drawer. */
-export const MESSAGE_URL_KEYS = ["status", "env", "recipient", "since", "until", "message"] as const;
+export const MESSAGE_URL_KEYS = ["status", "env", "recipient", "q", "since", "until", "message"] as const;
 export type MessageUrlKey = (typeof MESSAGE_URL_KEYS)[number];
 export type MessageUrlState = Record<MessageUrlKey, string>;
-export const MESSAGE_FILTER_KEYS = ["status", "env", "recipient", "since", "until"] as const;
+export const MESSAGE_FILTER_KEYS = ["status", "env", "recipient", "q", "since", "until"] as const;
 
 /**
  * The list request for what the URL says. Values a hand-edited URL gets wrong are left out rather
@@ -25,6 +25,8 @@ export function messageListInput(state: MessageUrlState): Omit<ListMessagesInput
     ...(isOneOf(MESSAGE_STATUSES, state.status) ? { status: state.status } : {}),
     ...(isEnvironment(state.env) ? { environment: state.env } : {}),
     ...(state.recipient ? { to: state.recipient } : {}),
+    // The search box: a message id, a number or its beginning, or its last digits (the server parses it).
+    ...(state.q ? { search: state.q } : {}),
     ...dayRange(state.since, state.until),
   };
 }
@@ -36,7 +38,8 @@ export function MessageFilters({
   state: MessageUrlState;
   set: (patch: UrlStatePatch<MessageUrlKey>) => void;
 }) {
-  const setRecipient = useCallback((recipient: string) => set({ recipient }), [set]);
+  // A search replaces an older ?recipient= link's filter, which has no box of its own now.
+  const setSearch = useCallback((q: string) => set({ q, recipient: "" }), [set]);
   return (
     <FilterBar label="Filter messages" state={state} keys={MESSAGE_FILTER_KEYS} set={set}>
       <StatusFilter
@@ -46,7 +49,7 @@ export function MessageFilters({
         onChange={(status) => set({ status })}
       />
       <EnvironmentFilter id="filter-environment" value={state.env} onChange={(env) => set({ env })} />
-      <RecipientFilter id="filter-recipient" value={state.recipient} onChange={setRecipient} />
+      <MessageSearchFilter id="filter-search" value={state.q || state.recipient} onChange={setSearch} />
       <DateRangeFilter since={state.since} until={state.until} set={set} />
     </FilterBar>
   );

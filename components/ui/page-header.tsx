@@ -16,7 +16,7 @@ export function PageHeader({
         <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {description ? <p className="max-w-2xl text-sm text-slate-500">{description}</p> : null}
       </div>
-      {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
     </div>
   );
 }

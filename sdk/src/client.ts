@@ -23,7 +23,7 @@ import { FraudGuardResource } from "./resources/fraud-guard.js";
 import { TwoFactorResource } from "./resources/two-factor.js";
 import { Analytics, Pricing } from "./resources/analytics.js";
 import { ApiKeys } from "./resources/api-keys.js";
-import { Contacts, Numbers, OptOuts } from "./resources/contacts.js";
+import { ContactSettingsResource, Contacts, Numbers, OptOuts } from "./resources/contacts.js";
 import { Events } from "./resources/events.js";
 import { Otp } from "./resources/otp.js";
 import { Sms } from "./resources/sms.js";
@@ -99,6 +99,8 @@ export class SignalGate {
   readonly contacts: Contacts;
   /** Opt-outs (API key). */
   readonly optOuts: OptOuts;
+  /** The organization's default country for contacts' local numbers (management, JWT). */
+  readonly contactSettings: ContactSettingsResource;
   /** Receiving numbers (API key). */
   readonly numbers: Numbers;
   /** API keys (management). */
@@ -170,6 +172,7 @@ export class SignalGate {
     this.pricing = new Pricing(transport);
     this.contacts = new Contacts(transport);
     this.optOuts = new OptOuts(transport);
+    this.contactSettings = new ContactSettingsResource(transport);
     this.numbers = new Numbers(transport);
     this.apiKeys = new ApiKeys(transport);
     this.webhooks = new Webhooks(transport);

@@ -78,6 +78,8 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   simulateInbound: (sg) => sg.sms.simulateInbound({ from: "+14155550123", body: "STOP" }),
   getInboundSettings: (sg) => sg.inboundSettings.get(),
   updateInboundSettings: (sg) => sg.inboundSettings.update({ keywordsEnabled: false }),
+  getContactSettings: (sg) => sg.contactSettings.get(),
+  updateContactSettings: (sg) => sg.contactSettings.update({ defaultCountry: "US" }),
   getMe: (sg) => sg.account.me(),
   changePassword: (sg) => sg.account.changePassword({ currentPassword: "x", newPassword: "0123456789" }),
   resendVerificationEmail: (sg) => sg.account.resendVerificationEmail(),

@@ -5,6 +5,9 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { newId } from "../ids";
 import { optOutsOf } from "./opt-outs-of";
 import { toContactView } from "./to-view";
+import { contactPhoneOf } from "./contact-phone";
+import type { AuditActor } from "../audit/actor";
+import { auditContactsChange, inTransaction } from "./audit-contacts";
 
 export function contactExists(phone: string): AppError {
   return new AppError("contact_exists", `A contact with phone ${phone} already exists.`);
@@ -16,23 +19,35 @@ export async function createContact(
   organizationId: string,
   input: CreateContactInput,
   now = new Date(),
+  actor?: AuditActor,
 ): Promise<ContactView> {
-  const data = createContactInput.parse(input);
+  const parsed = createContactInput.parse(input);
+  const data = { ...parsed, phone: await contactPhoneOf(db, organizationId, parsed.phone) };
   try {
     // The unique (organization_id, phone) index decides, so two concurrent creates cannot both win.
-    const row = await db.contact.create({
-      data: {
-        id: newId("ct"),
-        organizationId,
-        phone: data.phone,
-        firstName: data.firstName ?? null,
-        lastName: data.lastName ?? null,
-        email: data.email ?? null,
-        attributes: data.attributes ?? {},
-        tags: data.tags ?? [],
-        createdAt: now,
-        updatedAt: now,
-      },
+    const row = await inTransaction(db, async (tx) => {
+      const created = await tx.contact.create({
+        data: {
+          id: newId("ct"),
+          organizationId,
+          phone: data.phone,
+          firstName: data.firstName ?? null,
+          lastName: data.lastName ?? null,
+          email: data.email ?? null,
+          attributes: data.attributes ?? {},
+          tags: data.tags ?? [],
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      await auditContactsChange(tx, organizationId, actor, {
+        action: "contact.created",
+        resourceType: "contact",
+        resourceId: created.id,
+        before: null,
+        after: created,
+      });
+      return created;
     });
     const optOuts = await optOutsOf(db, organizationId, [row.phone]);
     return toContactView(row, optOuts.get(row.phone) ?? null);

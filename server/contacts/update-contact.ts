@@ -5,6 +5,9 @@ import { contactExists } from "./create-contact";
 import { getContactOrThrow } from "./get-contact-or-throw";
 import { optOutsOf } from "./opt-outs-of";
 import { toContactView } from "./to-view";
+import { contactPhoneOf } from "./contact-phone";
+import type { AuditActor } from "../audit/actor";
+import { auditContactsChange, inTransaction } from "./audit-contacts";
 
 /** PATCH /contacts/:id: only the given fields change; a new phone must still be unique. */
 export async function updateContact(
@@ -13,29 +16,46 @@ export async function updateContact(
   contactId: string,
   input: UpdateContactInput,
   now = new Date(),
+  actor?: AuditActor,
 ): Promise<ContactView> {
-  const patch = updateContactInput.parse(input);
+  const parsed = updateContactInput.parse(input);
+  const patch = parsed.phone ? { ...parsed, phone: await contactPhoneOf(db, organizationId, parsed.phone) } : parsed;
   await getContactOrThrow(db, organizationId, contactId);
-  try {
-    // organizationId in the filter: the row is changed only if it is still this tenant's.
-    const { count } = await db.contact.updateMany({
-      where: { id: contactId, organizationId },
-      data: {
-        phone: patch.phone,
-        firstName: patch.firstName,
-        lastName: patch.lastName,
-        email: patch.email,
-        attributes: patch.attributes,
-        tags: patch.tags,
-        updatedAt: now,
-      },
+  const row = await inTransaction(db, async (tx) => {
+    const before = await getContactOrThrow(tx, organizationId, contactId);
+    await write(tx);
+    const after = await getContactOrThrow(tx, organizationId, contactId);
+    await auditContactsChange(tx, organizationId, actor, {
+      action: "contact.updated",
+      resourceType: "contact",
+      resourceId: contactId,
+      before,
+      after,
     });
-    if (count === 0) await getContactOrThrow(db, organizationId, contactId);
-  } catch (err) {
-    if (isUniqueViolation(err) && patch.phone) throw contactExists(patch.phone);
-    throw err;
-  }
-  const row = await getContactOrThrow(db, organizationId, contactId);
+    return after;
+  });
   const optOuts = await optOutsOf(db, organizationId, [row.phone]);
   return toContactView(row, optOuts.get(row.phone) ?? null);
+
+  async function write(tx: DbOrTx) {
+    try {
+      // organizationId in the filter: the row is changed only if it is still this tenant's.
+      const { count } = await tx.contact.updateMany({
+        where: { id: contactId, organizationId },
+        data: {
+          phone: patch.phone,
+          firstName: patch.firstName,
+          lastName: patch.lastName,
+          email: patch.email,
+          attributes: patch.attributes,
+          tags: patch.tags,
+          updatedAt: now,
+        },
+      });
+      if (count === 0) await getContactOrThrow(tx, organizationId, contactId);
+    } catch (err) {
+      if (isUniqueViolation(err) && patch.phone) throw contactExists(patch.phone);
+      throw err;
+    }
+  }
 }

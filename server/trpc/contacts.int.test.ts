@@ -62,7 +62,7 @@ describe("contacts router", () => {
     while (await processImportBatch(getDb(), id));
     const done = await api.import({ id });
     expect(done).toMatchObject({ status: "COMPLETED", processedRows: 2, created: 1, skipped: 1 });
-    expect(done.errors).toEqual([{ row: 3, message: expect.any(String) }]);
+    expect(done.errors).toEqual([{ row: 3, line: 3, value: "not-a-number", message: expect.any(String) }]);
     expect((await trpcError(api.startImport({ csv: "name\nx\n" }))).code).toBe("BAD_REQUEST");
   });
 

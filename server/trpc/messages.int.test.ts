@@ -74,9 +74,12 @@ describe("messages router", () => {
         "segments",
         "status",
         "to",
+        "snippet",
+        "apiKeyName",
       ].sort(),
     );
-    expect(JSON.stringify(all)).not.toContain("message 0");
+    // A row shows the body's beginning (issue 30), never the whole of a long one.
+    expect(all.items.at(-1)!.snippet).toBe("message 0");
 
     const err = await trpcError(owner.caller.messages.list({ limit: 101 }));
     expect(err.code).toBe("BAD_REQUEST");
@@ -196,6 +199,11 @@ describe("messages router", () => {
     expect(JSON.stringify(hidden)).not.toContain("424242");
     expect(await support.messages.byId({ id: sandbox! })).toMatchObject({ body: "sandbox hello", bodyHidden: false });
     expect(JSON.stringify(await support.messages.list({}))).not.toContain("424242");
+    const supportRows = (await support.messages.list({})).items;
+    expect(supportRows.find((m) => m.id === sandbox)!.snippet).toBe("sandbox hello");
+    expect(supportRows.find((m) => m.id === live)!.snippet).toBeNull();
+    const developerRows = (await developer.messages.list({})).items;
+    expect(developerRows.find((m) => m.id === live)!.snippet).toBe("Your bank code is 424242");
 
     expect(await developer.messages.byId({ id: live! })).toMatchObject({
       body: "Your bank code is 424242",

@@ -18,6 +18,7 @@ import * as usage from "./developer/usage/route";
 import * as statements from "./developer/billing/statements/route";
 import * as statement from "./developer/billing/statements/[period]/route";
 import * as inboundSettings from "./developer/inbound-settings/route";
+import * as contactSettings from "./developer/contact-settings/route";
 import * as invitations from "./developer/members/invitations/route";
 import * as invitationById from "./developer/members/invitations/[id]/route";
 import * as me from "./auth/me/route";
@@ -184,6 +185,23 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     path: () => "/api/v1/developer/inbound-settings",
     action: "inbound.manage",
     body: { helpReply: "Reply STOP to stop." },
+    byId: false,
+  },
+  {
+    name: "GET /developer/contact-settings",
+    handler: contactSettings.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/contact-settings",
+    action: "contacts.read",
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/contact-settings",
+    handler: contactSettings.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/contact-settings",
+    action: "contacts.manage",
+    body: { defaultCountry: "US" },
     byId: false,
   },
   {

@@ -13,6 +13,23 @@ export type OptOut = ResponseBody<"createOptOut">;
 export type ListOptOutsParams = Omit<QueryParams<"listOptOuts">, "cursor">;
 export type CreateOptOutParams = RequestBody<"createOptOut">;
 export type ReceivingNumber = ResponseBody<"listNumbers">[number];
+export type ContactSettings = ResponseBody<"getContactSettings">;
+export type UpdateContactSettingsParams = RequestBody<"updateContactSettings">;
+
+/** How contacts' local numbers are read: the organization's default country (management). */
+export class ContactSettingsResource {
+  constructor(private readonly t: Transport) {}
+
+  /** `GET /api/v1/developer/contact-settings`. */
+  get(options?: RequestOptions): Promise<ContactSettings> {
+    return data(this.t.token({ method: "GET", path: "/api/v1/developer/contact-settings", options }));
+  }
+
+  /** `PATCH /api/v1/developer/contact-settings` (owner, admin, developer). */
+  update(params: UpdateContactSettingsParams, options?: RequestOptions): Promise<ContactSettings> {
+    return data(this.t.token({ method: "PATCH", path: "/api/v1/developer/contact-settings", body: params, options }));
+  }
+}
 
 /** Contacts (API key with `contacts.read` / `contacts.write`). */
 export class Contacts {

@@ -11,8 +11,25 @@ export const MAX_IMPORT_RECORD_CHARS = 128 * 1024;
 // other requests keep answering while a 10 MiB import is read.
 const CHUNK_BYTES = 16 * 1024;
 
-/** One record of the CSV: its values, or why that row cannot be read. */
-export type CsvRecord = { values: string[] } | { error: string };
+/**
+ * One record of the CSV: its values, or why that row cannot be read. `line` is the file line the
+ * record starts on (1-based; blank lines and quoted line breaks make it differ from the row number).
+ */
+export type CsvRecord = { values: string[]; line?: number } | { error: string; line?: number };
+
+/** Counts file lines up to each record's first byte, once over the file. */
+function lineCounter(bytes: Buffer) {
+  let scanned = 0;
+  let newlines = 0;
+  return (from: number): number => {
+    let start = from;
+    // Blank lines before the record are skipped by the parser: the record starts after them.
+    while (start < bytes.length && (bytes[start] === 0x0a || bytes[start] === 0x0d)) start++;
+    for (let at = bytes.indexOf(0x0a, scanned); at >= 0 && at < start; at = bytes.indexOf(0x0a, at + 1)) newlines++;
+    scanned = Math.max(scanned, start);
+    return newlines + 1;
+  };
+}
 
 /** A record longer than MAX_IMPORT_RECORD_CHARS: the whole CSV is refused (400). */
 export class CsvRecordTooLarge extends Error {
@@ -45,6 +62,7 @@ function lineAfter(bytes: Buffer, from: number): number {
 export async function readCsvRecords(bytes: Buffer, onRecord: (record: CsvRecord, row: number) => void): Promise<void> {
   let offset = 0;
   let row = 0;
+  const lineAt = lineCounter(bytes);
   while (offset < bytes.length) {
     let end = offset;
     let stop: unknown;
@@ -57,9 +75,10 @@ export async function readCsvRecords(bytes: Buffer, onRecord: (record: CsvRecord
       // Records are taken here, as they are parsed, so none is lost when a later one fails.
       on_record: (values: string[], context) => {
         if (stop) return null;
+        const line = lineAt(end);
         end = offset + context.bytes;
         try {
-          onRecord({ values }, ++row);
+          onRecord({ values, line }, ++row);
         } catch (err) {
           stop = err;
           queueMicrotask(() => parser.destroy(err as Error));
@@ -80,7 +99,7 @@ export async function readCsvRecords(bytes: Buffer, onRecord: (record: CsvRecord
       const code = (err as { code?: string }).code;
       if (code === "CSV_MAX_RECORD_SIZE") throw new CsvRecordTooLarge(row + 1);
       if (code !== "CSV_QUOTE_NOT_CLOSED") throw err;
-      onRecord({ error: "A quoted field is never closed (an unterminated quote)." }, ++row);
+      onRecord({ error: "A quoted field is never closed (an unterminated quote).", line: lineAt(end) }, ++row);
       offset = lineAfter(bytes, end);
     }
   }

@@ -9,7 +9,7 @@ export interface ImportView {
   created: number;
   updated: number;
   skipped: number;
-  errors: { row: number; message: string }[];
+  errors: { row: number; message: string; line?: number; value?: string }[];
   /** With status FAILED: why the import stopped. */
   failureReason: string | null;
 }

@@ -1,10 +1,14 @@
-import { validatePhoneNumber } from "@/schemas/phone";
+import { resolvePhone } from "@/schemas/local-phone";
 import { createContactInput } from "@/schemas/contacts";
 import type { CsvRecord } from "./csv-records";
 
 export interface RowError {
   row: number;
   message: string;
+  /** The file line the row starts on, when known. */
+  line?: number;
+  /** The value that was refused (cut to 100 characters), when one value is to blame. */
+  value?: string;
 }
 
 /** A row ready to upsert; `row` is its 1-based number in the CSV (the header is row 1). */
@@ -24,19 +28,32 @@ const KNOWN = new Set(["phone", "first_name", "last_name", "email", "tags"]);
 const rowSchema = createContactInput.omit({ phone: true });
 
 /** One CSV record as a contact, or the reason it is skipped. */
-export function toImportedContact(header: string[], record: CsvRecord, row: number): ImportedContact | RowError {
-  if ("error" in record) return { row, message: record.error };
+export function toImportedContact(
+  header: string[],
+  record: CsvRecord,
+  row: number,
+  defaultCountry: string | null = null,
+): ImportedContact | RowError {
+  const at = { row, ...(record.line ? { line: record.line } : {}) };
+  const refuse = (message: string, value?: string): RowError => ({
+    ...at,
+    message,
+    ...(value !== undefined ? { value: value.slice(0, 100) } : {}),
+  });
+  if ("error" in record) return refuse(record.error);
   const { values } = record;
   if (values.length > header.length && values.slice(header.length).some((v) => v.trim() !== "")) {
-    return { row, message: `The row has ${values.length} values for ${header.length} columns.` };
+    return refuse(`The row has ${values.length} values for ${header.length} columns.`);
   }
   const get = (name: string) => {
     const i = header.indexOf(name);
     const v = i < 0 ? "" : (values[i] ?? "").trim();
     return v === "" ? undefined : v;
   };
-  const phone = validatePhoneNumber(get("phone") ?? "");
-  if (!phone.ok) return { row, message: phone.message };
+  const rawPhone = get("phone") ?? "";
+  if (rawPhone === "") return refuse("`phone` is empty.");
+  const phone = resolvePhone(rawPhone, defaultCountry);
+  if (!phone.ok) return refuse(phone.message, rawPhone);
   const attributes: Record<string, string> = {};
   header.forEach((h, i) => {
     const v = (values[i] ?? "").trim();
@@ -57,7 +74,8 @@ export function toImportedContact(header: string[], record: CsvRecord, row: numb
     const issue = parsed.error.issues[0]!;
     const column = COLUMN_OF[String(issue.path[0])] ?? String(issue.path[0] ?? "");
     const where = issue.path[0] === "attributes" && issue.path.length > 1 ? String(issue.path[1]) : column;
-    return { row, message: `${where ? `\`${where}\`: ` : ""}${issue.message}` };
+    const value = where ? get(where) : undefined;
+    return refuse(`${where ? `\`${where}\`: ` : ""}${issue.message}`, value);
   }
   const c = parsed.data;
   return {

@@ -52,6 +52,11 @@ async function importBatch(db: Db, importId: string, batchSize: number): Promise
         orderBy: { seq: "desc" },
       });
       const header = chunk ? (JSON.parse(chunk.header) as string[]) : [];
+      // Local numbers ("(415) 555-0177") are read in the organization's default country.
+      const org = await tx.organization.findUnique({
+        where: { id: imp.organizationId },
+        select: { defaultCountry: true },
+      });
       const records = chunk ? (JSON.parse(chunk.records) as CsvRecord[]) : [];
       const from = start - (chunk?.firstRecord ?? start);
       const slice = records.slice(from, from + batchSize);
@@ -62,7 +67,7 @@ async function importBatch(db: Db, importId: string, batchSize: number): Promise
       const byPhone = new Map<string, ImportedContact>();
       let skipped = 0;
       slice.forEach((record, i) => {
-        const contact = toImportedContact(header, record, start + i + 2); // +2: 1-based, after the header
+        const contact = toImportedContact(header, record, start + i + 2, org?.defaultCountry ?? null); // +2: 1-based, after the header
         if ("message" in contact) {
           skipped++;
           addError(contact);

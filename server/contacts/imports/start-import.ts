@@ -6,6 +6,8 @@ import { sendJobEvent } from "../../jobs/send-event";
 import { isStorableText } from "../../http/storable-text";
 import { CsvRecordTooLarge, readCsvRecords, type CsvRecord } from "./csv-records";
 import { importHeader } from "./import-header";
+import type { AuditActor } from "../../audit/actor";
+import { auditContactsChange } from "../audit-contacts";
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** A chunk is one job batch: at most this many records, … */
@@ -23,6 +25,7 @@ export async function startImport(
   db: Db,
   organizationId: string,
   csv: Buffer,
+  actor?: AuditActor,
 ): Promise<{ id: string; status: "PENDING" }> {
   let header: string[] | undefined;
   const records: CsvRecord[] = [];
@@ -62,6 +65,13 @@ export async function startImport(
       data: { id, organizationId, csv: "", totalRows: records.length, uploaded: false },
     });
     await sendJobEvent(tx, "contacts/import.created", { importId: id });
+    await auditContactsChange(tx, organizationId, actor, {
+      action: "contactImport.started",
+      resourceType: "contactImport",
+      resourceId: id,
+      before: null,
+      after: { totalRows: records.length, status: "PENDING" },
+    });
   });
   let seq = 0;
   for (const chunk of chunksOf(records)) {

@@ -2,6 +2,8 @@ import type { Db } from "../../db/client";
 import { createOptOutInput, type CreateOptOutInput, type OptOutSource, type OptOutView } from "@/schemas/opt-outs";
 import { toOptOutView } from "./to-view";
 import { writeOptOut } from "./write-opt-outs";
+import type { AuditActor } from "../../audit/actor";
+import { auditContactsChange } from "../audit-contacts";
 
 /**
  * Opts a number out of the organization (contract §10); it need not be a contact. Opting out a
@@ -13,10 +15,20 @@ export async function addOptOut(
   input: CreateOptOutInput,
   source: OptOutSource,
   now = new Date(),
+  actor?: AuditActor,
 ): Promise<OptOutView> {
   const { phone } = createOptOutInput.parse(input);
   return db.$transaction(async (tx) => {
-    await writeOptOut(tx, organizationId, phone, source, now);
+    const added = await writeOptOut(tx, organizationId, phone, source, now);
+    if (added) {
+      await auditContactsChange(tx, organizationId, actor, {
+        action: "optOut.added",
+        resourceType: "optOut",
+        resourceId: phone,
+        before: null,
+        after: { phone, source },
+      });
+    }
     const row = await tx.contactOptOut.findUniqueOrThrow({
       where: { organizationId_phone: { organizationId, phone } },
     });

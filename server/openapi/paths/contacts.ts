@@ -4,6 +4,7 @@ import { nextCursorHeader } from "../headers";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
 import { createOptOutInput, listOptOutsQuery, optOutSchema } from "@/schemas/opt-outs";
+import { contactSettingsSchema, updateContactSettingsInput } from "@/schemas/contact-settings";
 
 // contract §10. The same options as app/api/v1/contacts/**/route.ts passes to apiRoute().
 const read = { auth: "apiKey", scope: "contacts.read", rateLimit: "contacts" } as const;
@@ -50,7 +51,14 @@ const importSchema = z
     created: z.number().int(),
     updated: z.number().int(),
     skipped: z.number().int(),
-    errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
+    errors: z.array(
+      z.object({
+        row: z.number().int().meta({ description: "The row number (the header is row 1)." }),
+        message: z.string(),
+        line: z.number().int().optional().meta({ description: "The file line the row starts on." }),
+        value: z.string().optional().meta({ description: "The refused value (at most 100 characters)." }),
+      }),
+    ),
     failureReason: z
       .string()
       .nullable()
@@ -59,7 +67,8 @@ const importSchema = z
   .meta({ id: "ContactImport" });
 
 const FIELDS =
-  "`phone` is E.164 and unique in the organization; `firstName`, `lastName` (1 to 100 characters) and `email` " +
+  "`phone` is E.164, or a local number (`(415) 555-0177`) read in the organization's default country " +
+  "(`/api/v1/developer/contact-settings`), and unique in the organization; `firstName`, `lastName` (1 to 100 characters) and `email` " +
   "are optional (email is stored lowercase); `attributes` maps up to 50 keys to strings; `tags` holds up to 20 " +
   "tags (duplicates dropped).";
 
@@ -217,6 +226,27 @@ export const contactsPaths: PathModule = {
         params: contactIdParams,
         success: { status: 204, description: "Deleted." },
         errors: ["not_found"],
+      }),
+    },
+    "/api/v1/developer/contact-settings": {
+      get: operation({
+        auth: "jwt",
+        allow: "contacts.read",
+        operationId: "getContactSettings",
+        summary: "Get contact settings",
+        description: "The country local numbers are read in. Every member reads it.",
+        success: { status: 200, description: "The settings.", schema: contactSettingsSchema },
+      }),
+      patch: operation({
+        auth: "jwt",
+        allow: "contacts.manage",
+        body: updateContactSettingsInput,
+        operationId: "updateContactSettings",
+        summary: "Change contact settings",
+        description:
+          "`defaultCountry` (ISO 3166-1 alpha-2, or null for E.164 only): contacts created, edited or imported " +
+          "afterwards read local numbers in it; stored contacts keep their E.164 phones. Written to the audit log.",
+        success: { status: 200, description: "The settings after the change.", schema: contactSettingsSchema },
       }),
     },
   },

@@ -60,7 +60,7 @@ async function seedOrganization(baseUrl: string) {
 async function vacuumAnalyze(client: pg.Client, messages: number, samples: number): Promise<void> {
   log(`growth: VACUUM ANALYZE, then measuring at ${messages.toLocaleString("en")} messages (${samples} samples each)`);
   await client.query(
-    "VACUUM ANALYZE messages, outbox_events, webhook_deliveries, webhook_attempts, otp_codes, audit_log",
+    "VACUUM ANALYZE messages, outbox_events, webhook_deliveries, webhook_attempts, otp_codes, audit_log, contacts",
   );
 }
 

@@ -191,6 +191,25 @@ FROM growth_chunk,
                   (ARRAY['apiKey', 'webhook', 'session', 'rateLimits'])[1 + g / 500 % 4] AS resource_type) a
 WHERE g % 500 = 0`;
 
+// Contacts (issue 30, item 3's searches): one per 10 messages (message numbers divisible by 10), so
+// 1,000 at 10,000 messages and 500,000 at 5,000,000. Names from 20 syllables: 200 first names and
+// 1,000 last names, hashed from the number, so a full name is shared by about 2.5 contacts at 500,000
+// and a last name by 500; emails are unique (first.lastN@…); tags: customer 60 %, beta 10 %, VIP 2 %.
+const SYLLABLES = `ARRAY['ka','lo','mi','ra','te','su','na','vi','do','ge','ha','jo','be','li','an','el','or','is','ul','ye']`;
+const CONTACTS_SQL = `
+INSERT INTO contacts (id, organization_id, phone, first_name, last_name, email, tags, attributes, created_at, updated_at)
+SELECT id, $1, phone, first_name, last_name, lower(first_name || '.' || last_name || n) || '@example.com', tags,
+  jsonb_build_object('plan', CASE WHEN h % 3 = 0 THEN 'pro' ELSE 'free' END), at, at
+FROM (
+  SELECT ${idSql("ct", "ms", "g")} AS id, g / 10 AS n, '+1504' || lpad((g / 10)::text, 7, '0') AS phone, at, h,
+    initcap(s[1 + h % 20] || s[1 + (h / 20) % 10]) AS first_name,
+    initcap(s[1 + (h / 200) % 20] || s[1 + (h / 4000) % 10] || s[1 + (h / 40000) % 5] || 'son') AS last_name,
+    array_remove(ARRAY[CASE WHEN h % 100 < 60 THEN 'customer' END, CASE WHEN (h / 100) % 10 = 0 THEN 'beta' END,
+      CASE WHEN (h / 1000) % 50 = 0 THEN 'VIP' END], NULL) AS tags
+  FROM growth_chunk, (SELECT ${SYLLABLES} AS s) syl, LATERAL (SELECT abs(hashint8(g * 7 + 11)) AS h) hh
+  WHERE g % 10 = 0
+) c`;
+
 /** Seeds message numbers [from, to) and everything they leave behind; returns the rows written per table. */
 export async function seedGrowth(client: pg.Client, o: GrowthSeedOptions): Promise<Record<string, number>> {
   const rows: Record<string, number> = {};
@@ -211,6 +230,7 @@ export async function seedGrowth(client: pg.Client, o: GrowthSeedOptions): Promi
     count("webhook_deliveries", await client.query(DELIVERIES_SQL, [o.organizationId, o.webhookId]));
     count("webhook_attempts", await client.query(ATTEMPTS_SQL));
     count("audit_log", await client.query(AUDIT_SQL, [o.organizationId]));
+    count("contacts", await client.query(CONTACTS_SQL, [o.organizationId]));
     await client.query("COMMIT");
     const done = last + 1 - o.from;
     if (last + 1 === o.to || done % 500_000 === 0) {

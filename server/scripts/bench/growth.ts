@@ -2,6 +2,9 @@ import type pg from "pg";
 import type { PrismaClient } from "../../db/generated/client";
 import { listAuditLog } from "../../audit/list-audit-log";
 import { listMessages } from "../../messages/list-messages";
+import { listContacts } from "../../contacts/list-contacts";
+import { listContactTags } from "../../contacts/list-contact-tags";
+import { messageSearchSchema } from "@/schemas/message-views";
 import { listOtpCodes } from "../../otp/list-otp-codes";
 import { listDeliveries } from "../../webhooks/deliveries/list-deliveries";
 import { percentile } from "./measure";
@@ -33,6 +36,10 @@ export interface GrowthPicks {
   otpRecipient: string;
   batchId: string;
   messageId: string;
+  /** A contact of the seed (issue 30's searches): "First Last", its last name, its email's local part. */
+  contactFullName: string;
+  contactLastName: string;
+  contactEmailPrefix: string;
   /** A one-day range 45 days back. */
   dayFrom: Date;
   dayUntil: Date;
@@ -60,6 +67,15 @@ export async function pickProbeValues(c: GrowthProbeContext, startMs: number): P
     ),
     messageId: await one(
       `SELECT id AS v FROM messages WHERE organization_id = $1 AND environment = 'live' ORDER BY id OFFSET 5000 LIMIT 1`,
+    ),
+    contactFullName: await one(
+      `SELECT first_name || ' ' || last_name AS v FROM contacts WHERE organization_id = $1 ORDER BY id OFFSET 500 LIMIT 1`,
+    ),
+    contactLastName: await one(
+      `SELECT last_name AS v FROM contacts WHERE organization_id = $1 ORDER BY id OFFSET 600 LIMIT 1`,
+    ),
+    contactEmailPrefix: await one(
+      `SELECT split_part(email, '@', 1) AS v FROM contacts WHERE organization_id = $1 ORDER BY id OFFSET 700 LIMIT 1`,
     ),
     dayFrom,
     dayUntil: new Date(dayFrom.getTime() + 86_400_000),
@@ -118,6 +134,9 @@ export async function growthProbes(c: GrowthProbeContext, p: GrowthPicks): Promi
   const dashDeep = await dashboardCursorAfter(c, 100);
   const list = (name: string, o: Parameters<typeof listMessages>[2]) => async () =>
     nonEmpty(name, (await listMessages(c.prisma, c.organizationId, { limit: 25, ...o })).items);
+  const search = (name: string, q: string) => list(name, { search: messageSearchSchema.parse(q) });
+  const contacts = (name: string, o: Parameters<typeof listContacts>[2]) => async () =>
+    nonEmpty(name, (await listContacts(c.prisma, c.organizationId, { limit: 25, ...o })).items);
   const deliveries = (name: string, o: { status?: "FAILED"; webhookId?: string }) => async () =>
     nonEmpty(name, (await listDeliveries(c.prisma, c.organizationId, { limit: 50, ...o })).items);
   const otp = (name: string, o: Parameters<typeof listOtpCodes>[2]) => async () =>
@@ -168,6 +187,27 @@ export async function growthProbes(c: GrowthProbeContext, p: GrowthPicks): Promi
     },
     { name: "Messages list: page 2", group: "dashboard", run: list("page 2", { cursor: dashPage2 }) },
     { name: "Messages list: page 101", group: "dashboard", run: list("page 101", { cursor: dashDeep }) },
+    { name: "Messages search: message id", group: "dashboard", run: search("search id", p.messageId) },
+    { name: "Messages search: full number", group: "dashboard", run: search("search number", p.recipient) },
+    { name: "Messages search: last 7 digits", group: "dashboard", run: search("search digits", p.recipient.slice(-7)) },
+    { name: "Contacts: first page", group: "dashboard", run: contacts("contacts", {}) },
+    {
+      name: "Contacts search: full name",
+      group: "dashboard",
+      run: contacts("full name", { q: p.contactFullName.toUpperCase() }),
+    },
+    { name: "Contacts search: last name", group: "dashboard", run: contacts("last name", { q: p.contactLastName }) },
+    {
+      name: "Contacts search: email prefix",
+      group: "dashboard",
+      run: contacts("email", { q: `${p.contactEmailPrefix}@` }),
+    },
+    { name: "Contacts: tag vip (2 %, any case)", group: "dashboard", run: contacts("tag", { tag: "vip" }) },
+    {
+      name: "Contacts: tag picker",
+      group: "dashboard",
+      run: async () => nonEmpty("tags", await listContactTags(c.prisma, c.organizationId, { prefix: "b" })),
+    },
     { name: "Delivery log: all", group: "dashboard", run: deliveries("deliveries", {}) },
     { name: "Delivery log: status FAILED", group: "dashboard", run: deliveries("failed", { status: "FAILED" }) },
     { name: "Delivery log: one webhook", group: "dashboard", run: deliveries("webhook", { webhookId: c.webhookId }) },

@@ -2,6 +2,10 @@ import { z } from "zod";
 import { createContact } from "../../contacts/create-contact";
 import { deleteContact } from "../../contacts/delete-contact";
 import { listContacts } from "../../contacts/list-contacts";
+import { getContactView } from "../../contacts/get-contact-or-throw";
+import { getContactSettings, updateContactSettings } from "../../contacts/contact-settings";
+import { updateContactSettingsInput } from "@/schemas/contact-settings";
+import { listContactTags } from "../../contacts/list-contact-tags";
 import { updateContact } from "../../contacts/update-contact";
 import { getImportOrThrow } from "../../contacts/imports/get-import";
 import { MAX_IMPORT_BYTES, startImport } from "../../contacts/imports/start-import";
@@ -28,22 +32,41 @@ export const contactsRouter = router({
     .input(listInput)
     .query(({ ctx, input }) => listContacts(ctx.db, ctx.organizationId, input)),
 
+  /** The contact page: another organization's id answers NOT_FOUND, like a missing one. */
+  byId: roleProcedure("contacts.read")
+    .input(idInput)
+    .query(({ ctx, input }) => getContactView(ctx.db, ctx.organizationId, input.id)),
+
+  /** The organization's default country for local numbers (as GET/PATCH /developer/contact-settings). */
+  settings: roleProcedure("contacts.read").query(({ ctx }) => getContactSettings(ctx.db, ctx.organizationId)),
+
+  updateSettings: roleProcedure("contacts.manage")
+    .input(updateContactSettingsInput)
+    .mutation(({ ctx, input }) => updateContactSettings(ctx.db, ctx.organizationId, input, ctx.actor)),
+
+  /** The tag picker: tags beginning with `prefix`, any case, with their contact counts. */
+  tags: roleProcedure("contacts.read")
+    .input(z.strictObject({ prefix: z.string().trim().max(50).optional() }))
+    .query(({ ctx, input }) => listContactTags(ctx.db, ctx.organizationId, input)),
+
   create: roleProcedure("contacts.manage")
     .input(createContactInput)
-    .mutation(({ ctx, input }) => createContact(ctx.db, ctx.organizationId, input)),
+    .mutation(({ ctx, input }) => createContact(ctx.db, ctx.organizationId, input, undefined, ctx.actor)),
 
   update: roleProcedure("contacts.manage")
     .input(z.strictObject({ id: idInput.shape.id, patch: updateContactInput }))
-    .mutation(({ ctx, input }) => updateContact(ctx.db, ctx.organizationId, input.id, input.patch)),
+    .mutation(({ ctx, input }) =>
+      updateContact(ctx.db, ctx.organizationId, input.id, input.patch, undefined, ctx.actor),
+    ),
 
   delete: roleProcedure("contacts.manage")
     .input(idInput)
-    .mutation(({ ctx, input }) => deleteContact(ctx.db, ctx.organizationId, input.id)),
+    .mutation(({ ctx, input }) => deleteContact(ctx.db, ctx.organizationId, input.id, ctx.actor)),
 
   /** The CSV's text, as the REST route takes its body; the job runs in the background. */
   startImport: roleProcedure("contacts.manage")
     .input(z.strictObject({ csv: z.string().min(1).max(MAX_IMPORT_BYTES, "At most 10 MiB.") }))
-    .mutation(({ ctx, input }) => startImport(ctx.db, ctx.organizationId, Buffer.from(input.csv, "utf8"))),
+    .mutation(({ ctx, input }) => startImport(ctx.db, ctx.organizationId, Buffer.from(input.csv, "utf8"), ctx.actor)),
 
   import: roleProcedure("contacts.read")
     .input(idInput)
@@ -55,11 +78,13 @@ export const contactsRouter = router({
 
   addOptOut: roleProcedure("contacts.manage")
     .input(createOptOutInput)
-    .mutation(({ ctx, input }) => addOptOut(ctx.db, ctx.organizationId, input, "dashboard")),
+    .mutation(({ ctx, input }) => addOptOut(ctx.db, ctx.organizationId, input, "dashboard", undefined, ctx.actor)),
 
   removeOptOut: roleProcedure("contacts.manage")
     .input(z.strictObject({ phone: phoneNumberSchema }))
-    .mutation(({ ctx, input }) => removeOptOut(ctx.db, ctx.organizationId, input.phone, "dashboard")),
+    .mutation(({ ctx, input }) =>
+      removeOptOut(ctx.db, ctx.organizationId, input.phone, "dashboard", undefined, ctx.actor),
+    ),
 
   numbers: roleProcedure("contacts.read").query(({ ctx }) => listOrganizationNumbers(ctx.db, ctx.organizationId)),
 });

@@ -16,7 +16,14 @@ import { batchSummaryResponse } from "@/schemas/message-history";
 export const messagesRouter = router({
   list: roleProcedure("messages.read")
     .input(listMessagesInput)
-    .query(async ({ ctx, input }) => messagePageSchema.parse(await listMessages(ctx.db, ctx.organizationId, input))),
+    .query(async ({ ctx, input }) =>
+      messagePageSchema.parse(
+        await listMessages(ctx.db, ctx.organizationId, {
+          ...input,
+          canReadLiveBody: can(ctx.role, "messages.readLiveBody"),
+        }),
+      ),
+    ),
 
   byId: roleProcedure("messages.read")
     .input(z.strictObject({ id: messageIdParam }))

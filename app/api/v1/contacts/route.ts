@@ -15,5 +15,5 @@ export const GET = apiRoute(
 
 export const POST = apiRoute(
   { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", body: createContactInput, status: 201 },
-  ({ auth, body }) => createContact(getDb(), auth.organizationId, body),
+  ({ auth, body, actor }) => createContact(getDb(), auth.organizationId, body, undefined, actor),
 );

@@ -11,12 +11,12 @@ export const GET = apiRoute({ auth: "apiKey", scope: "contacts.read", rateLimit:
 
 export const PATCH = apiRoute(
   { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", body: updateContactInput },
-  ({ auth, params, body }) => updateContact(getDb(), auth.organizationId, params.id!, body),
+  ({ auth, params, body, actor }) => updateContact(getDb(), auth.organizationId, params.id!, body, undefined, actor),
 );
 
 export const DELETE = apiRoute(
   { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts" },
-  async ({ auth, params }) => {
-    await deleteContact(getDb(), auth.organizationId, params.id!);
+  async ({ auth, params, actor }) => {
+    await deleteContact(getDb(), auth.organizationId, params.id!, actor);
   },
 );

@@ -90,7 +90,8 @@ describe("rows are checked like the API; a bad row never stalls its import", () 
     expect(res.status).toBe(202);
     const done = await runToEnd(res.json.id);
     expect(done).toMatchObject({ status: "COMPLETED", totalRows: 4, created: 3, skipped: 1 });
-    expect(done.errors).toEqual([{ row: 3, message: expect.stringContaining("unterminated quote") }]);
+    // Row 3 starts on line 4: row 2 spans two lines.
+    expect(done.errors).toEqual([{ row: 3, line: 4, message: expect.stringContaining("unterminated quote") }]);
     expect(await contactOf(phone(20))).toMatchObject({ firstName: "Multi\nline" });
     expect(await contactOf(phone(22))).toMatchObject({ firstName: "After" });
     expect(await contactOf(phone(23))).toMatchObject({ firstName: "Last" });

@@ -69,7 +69,7 @@ describe("contacts import", () => {
       created: 4,
       updated: 2,
       skipped: 1,
-      errors: [{ row: 7, message: expect.stringContaining("E.164") }],
+      errors: [{ row: 7, line: 7, value: "not-a-phone", message: expect.stringContaining("E.164") }],
       failureReason: null,
     });
     const c = await getDb().contact.findFirstOrThrow({ where: { organizationId: orgId, phone: "+14155570001" } });

@@ -7,12 +7,12 @@ import { MAX_IMPORT_BYTES, startImport } from "@/server/contacts/imports/start-i
 // The body is CSV, not JSON: read here, under the import's own 10 MiB limit (checked while streaming).
 export const POST = apiRoute(
   { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts" },
-  async ({ auth, req }) => {
+  async ({ auth, req, actor }) => {
     if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("text/csv")) {
       throw new AppError("unsupported_media_type", "Send the CSV with Content-Type: text/csv.");
     }
     const bytes = await readBoundedBody(req, MAX_IMPORT_BYTES, "The CSV is larger than 10 MiB.");
-    const started = await startImport(getDb(), auth.organizationId, bytes ?? Buffer.alloc(0));
+    const started = await startImport(getDb(), auth.organizationId, bytes ?? Buffer.alloc(0), actor);
     return jsonResponse(started, { status: 202 });
   },
 );

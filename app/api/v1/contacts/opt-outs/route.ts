@@ -15,5 +15,5 @@ export const GET = apiRoute(
 
 export const POST = apiRoute(
   { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", body: createOptOutInput, status: 201 },
-  ({ auth, body }) => addOptOut(getDb(), auth.organizationId, body, "api"),
+  ({ auth, body, actor }) => addOptOut(getDb(), auth.organizationId, body, "api", undefined, actor),
 );

@@ -7,10 +7,10 @@ import { validatePhoneNumber } from "@/schemas/phone";
 
 export const DELETE = apiRoute(
   { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts" },
-  async ({ auth, params }) => {
+  async ({ auth, params, actor }) => {
     const phone = decodePathParam(params.phone);
     const valid = validatePhoneNumber(phone);
     if (!valid.ok) throw new AppError("invalid_phone_number", valid.message);
-    await removeOptOut(getDb(), auth.organizationId, valid.e164, "api");
+    await removeOptOut(getDb(), auth.organizationId, valid.e164, "api", undefined, actor);
   },
 );
