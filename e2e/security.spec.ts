@@ -71,10 +71,11 @@ test("pages: a fresh nonce per request on every script, no inline-script allowan
   expect(await cspViolations(page)).toEqual([]);
 
   await page.goto("/docs");
-  // Swagger UI loads in the browser from our own bundles and fetches openapi.json.
-  await expect(page.locator(".swagger-ui .opblock").first()).toBeVisible();
-  await page.locator(".swagger-ui .opblock-summary").first().click();
-  await expect(page.locator(".swagger-ui .opblock-body").first()).toBeVisible();
+  // The reference (Scalar) loads in the browser from our own bundles and fetches openapi.json.
+  const sidebar = page.locator(".sidebar").first();
+  await expect(sidebar).toBeVisible({ timeout: 30_000 });
+  await sidebar.getByText("Send one SMS", { exact: false }).first().click();
+  await expect(page.locator("body")).toContainText("client.sms.send(");
   await page.screenshot({ path: `${SHOTS}/docs-under-csp.png` });
   expect(await cspViolations(page)).toEqual([]);
   expect(problems).toEqual([]);

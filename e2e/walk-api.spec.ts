@@ -61,32 +61,41 @@ test("/docs: a Scalar reference with navigation, search and SDK/CLI samples, not
   const requests = recordRequests(page);
   await page.setViewportSize(DESKTOP);
   await page.goto("/docs");
-  const sidebar = page.locator(".sidebar").first();
+  const sidebar = page.getByRole("complementary", { name: /Sidebar for SignalGate API/ });
   await expect(sidebar).toBeVisible({ timeout: 30_000 });
-  await expect(sidebar.getByText("Send one SMS", { exact: false }).first()).toBeVisible();
+  await sidebar.getByRole("link", { name: "SMS", exact: true }).click();
+  await expect(sidebar.getByRole("link", { name: /Send up to 1,000 SMS/ })).toBeVisible();
   await expect(page.getByText("+15005550004").first()).toBeAttached();
   await screenshot(page, "walk-docs-desktop", { fullPage: false });
 
-  // Search: the sidebar's search box finds an operation by words of its summary.
-  await sidebar
-    .getByRole("button", { name: /search/i })
-    .first()
-    .click();
-  const search = page
-    .getByRole("combobox")
-    .or(page.getByPlaceholder(/search/i))
-    .first();
-  await search.fill("bulk");
-  await expect(page.getByRole("option", { name: /up to 1,000 SMS/i }).first()).toBeVisible();
+  // Search: finds an operation by words of its summary.
+  await sidebar.getByRole("button", { name: /Open Search/ }).click();
+  await page.keyboard.type("bulk");
+  const hit = page
+    .getByRole("option", { name: /up to 1,000 SMS/i })
+    .or(page.getByRole("link", { name: /up to 1,000 SMS/i }));
+  await expect(hit.first()).toBeVisible();
   await screenshot(page, "walk-docs-search", { fullPage: false });
-  await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
 
-  // The operation shows curl, and its SDK and CLI samples from the document's x-codeSamples.
-  const op = page.locator("[id*='sendbulksms' i], [id*='sms/bulk' i]").first();
-  await expect(op).toBeAttached();
-  await expect(page.getByText("curl", { exact: false }).first()).toBeAttached();
-  await expect(page.locator("body")).toContainText("client.sms.bulk(");
-  await screenshot(page, "walk-docs-operation", { fullPage: false });
+  // An operation shows curl by default, and its SDK and CLI samples (the document's x-codeSamples).
+  await page.goto("/docs#tag/sms/POST/api/v1/sms/send");
+  const operation = page
+    .locator("section", { has: page.getByRole("heading", { name: "Send an SMS", exact: true }) })
+    .last();
+  await expect(operation.getByText("curl").first()).toBeVisible();
+  for (const [label, code] of [
+    ["SDK (TypeScript)", "client.sms.send("],
+    ["CLI", "signalgate sms send --to +14155550123"],
+  ] as const) {
+    await operation
+      .getByRole("button", { name: /Shell Curl|SDK \(TypeScript\)|CLI/ })
+      .first()
+      .click();
+    await page.getByRole("listbox").getByRole("option", { name: label }).click();
+    await expect(operation.locator("code").filter({ hasText: code }).first()).toBeVisible();
+    if (label.startsWith("SDK")) await screenshot(page, "walk-docs-operation-sdk", { fullPage: false });
+  }
 
   await page.setViewportSize(PHONE);
   await page.goto("/docs");

@@ -21,6 +21,23 @@ export const SCALAR_CONFIGURATION = {
   showDeveloperTools: "never",
   documentDownloadType: "json",
   defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
+  // The languages our users write; the rest only lengthen the picker.
+  hiddenClients: {
+    c: true,
+    clojure: true,
+    csharp: true,
+    dart: true,
+    fsharp: true,
+    java: true,
+    julia: true,
+    kotlin: true,
+    objc: true,
+    ocaml: true,
+    powershell: true,
+    r: true,
+    rust: true,
+    swift: true,
+  },
   defaultOpenFirstTag: true,
   orderRequiredPropertiesFirst: true,
   metaData: { title: "API reference · SignalGate" },
@@ -33,7 +50,7 @@ export const SCALAR_CONFIGURATION = {
 export const SCALAR_CSS = `
 .sg-api-reference .light-mode,
 .sg-api-reference .scalar-app {
-  --scalar-custom-header-height: 57px;
+  --scalar-custom-header-height: 57px; /* the header: h-14 and its border */
   --scalar-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif;
   --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace;
   --scalar-color-1: #0f172a;
@@ -67,5 +84,9 @@ export const SCALAR_CSS = `
   --scalar-sidebar-border-color: #e2e8f0;
   --scalar-sidebar-search-background: #ffffff;
   --scalar-sidebar-search-border-color: #cbd5e1;
+}
+/* A section focused by a link (#tag/…) is not being typed into: no focus frame around it. */
+.sg-api-reference section[tabindex="-1"]:focus {
+  outline: none;
 }
 `;
