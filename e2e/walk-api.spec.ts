@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createKey, expectError, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
+import { createKey, expectError, PASSWORD, registerAndLogin, screenshot, watchConsole } from "./helpers";
 
 // Issue 30, the API side of the dashboard walk, at 1440×900 and 390×844: the sandbox's spend-limit
 // number, the API reference at /docs (Scalar, offline), webhook health and the event picker, a
@@ -61,7 +61,7 @@ test("/docs: a Scalar reference with navigation, search and SDK/CLI samples, not
   const requests = recordRequests(page);
   await page.setViewportSize(DESKTOP);
   await page.goto("/docs");
-  const sidebar = page.getByRole("complementary", { name: /Sidebar for SignalGate API/ });
+  const sidebar = page.getByRole("complementary", { name: /^Sidebar for/ });
   await expect(sidebar).toBeVisible({ timeout: 30_000 });
   await sidebar.getByRole("link", { name: "SMS", exact: true }).click();
   await expect(sidebar.getByRole("link", { name: /Send up to 1,000 SMS/ })).toBeVisible();
@@ -92,7 +92,7 @@ test("/docs: a Scalar reference with navigation, search and SDK/CLI samples, not
       .getByRole("button", { name: /Shell Curl|SDK \(TypeScript\)|CLI/ })
       .first()
       .click();
-    await page.getByRole("listbox").getByRole("option", { name: label }).click();
+    await page.getByRole("listbox").getByRole("option", { name: label, exact: true }).click();
     await expect(operation.locator("code").filter({ hasText: code }).first()).toBeVisible();
     if (label.startsWith("SDK")) await screenshot(page, "walk-docs-operation-sdk", { fullPage: false });
   }
@@ -150,7 +150,12 @@ test("dashboard walk: webhook health, event picker, a message's deliveries, opt-
     const problems = watchConsole(page);
     const { email, messageId, organizationId } = await seedDashboard(request, receiver.url);
     await page.setViewportSize(DESKTOP);
-    await signIn(page, email);
+    // helpers.signIn, with room for a password hash on a loaded machine.
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 
     // Webhooks: the broken endpoint's first attempts fail, so it reads Failing with its rate.
     await page.goto("/dashboard/webhooks");
@@ -177,8 +182,8 @@ test("dashboard walk: webhook health, event picker, a message's deliveries, opt-
     // A message's drawer links to the delivery log filtered by that message.
     await page.goto(`/dashboard/messages?message=${messageId}`);
     const drawer = page.getByRole("dialog");
-    await expect(drawer.getByRole("heading", { name: "Webhook deliveries" })).toBeVisible();
-    await expect(drawer.getByTestId("message-webhook-summary")).toContainText(/deliver/);
+    await expect(drawer.getByRole("heading", { name: "Webhook deliveries" })).toBeVisible({ timeout: 15_000 });
+    await expect(drawer.getByTestId("message-webhook-summary")).toContainText(/\d+ deliver/, { timeout: 15_000 });
     await screenshot(page, "walk-message-drawer-webhooks", { fullPage: false });
     await drawer.getByRole("link", { name: "View deliveries" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/delivery-logs\\?message=${messageId}`));
@@ -215,17 +220,17 @@ test("dashboard walk: webhook health, event picker, a message's deliveries, opt-
 
     // The same pages on a phone.
     await page.setViewportSize(PHONE);
-    for (const [path, name] of [
-      ["/dashboard/webhooks", "walk-webhooks-phone"],
-      ["/dashboard/contacts/opt-outs", "walk-opt-outs-phone"],
-      ["/dashboard/numbers", "walk-numbers-phone"],
-      [`/dashboard/delivery-logs?message=${messageId}`, "walk-delivery-log-by-message-phone"],
-    ]) {
-      await page.goto(path!);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    for (const [path, name, ready] of [
+      ["/dashboard/webhooks", "walk-webhooks-phone", "Broken endpoint"],
+      ["/dashboard/contacts/opt-outs", "walk-opt-outs-phone", "Replied UNSUBSCRIBE"],
+      ["/dashboard/numbers", "walk-numbers-phone", "Long code"],
+      [`/dashboard/delivery-logs?message=${messageId}`, "walk-delivery-log-by-message-phone", "6 deliveries"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible({ timeout: 15_000 });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-      await screenshot(page, name!);
+      await screenshot(page, name);
     }
     expect(problems).toEqual([]);
   } finally {
