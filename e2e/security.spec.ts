@@ -72,10 +72,12 @@ test("pages: a fresh nonce per request on every script, no inline-script allowan
 
   await page.goto("/docs");
   // The reference (Scalar) loads in the browser from our own bundles and fetches openapi.json.
-  const sidebar = page.locator(".sidebar").first();
+  const sidebar = page.getByRole("complementary", { name: /^Sidebar for/ });
   await expect(sidebar).toBeVisible({ timeout: 30_000 });
-  await sidebar.getByText("Send one SMS", { exact: false }).first().click();
-  await expect(page.locator("body")).toContainText("client.sms.send(");
+  await sidebar.getByRole("link", { name: "SMS", exact: true }).click();
+  await sidebar.getByRole("link", { name: /^Send an SMS/ }).click();
+  await expect(page.getByRole("heading", { name: "Send an SMS", exact: true })).toBeVisible();
+  await expect(page.locator("code").filter({ hasText: "/api/v1/sms/send" }).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/docs-under-csp.png` });
   expect(await cspViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
