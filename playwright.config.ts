@@ -76,6 +76,8 @@ function server(port: number, env: Record<string, string>) {
       SHUTDOWN_DRAIN_MS: "500",
       // No SMTP server here: emails go to the log and /dev/mail, which the account flows read.
       DEV_MAIL: "on",
+      // The operator API (assigning receiving numbers) for e2e/walk-api.spec.ts.
+      OPERATOR_TOKEN: "e2e-only-operator-token-0123456789abcdef",
       ...env,
     },
   };

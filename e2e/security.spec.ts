@@ -71,10 +71,13 @@ test("pages: a fresh nonce per request on every script, no inline-script allowan
   expect(await cspViolations(page)).toEqual([]);
 
   await page.goto("/docs");
-  // Swagger UI loads in the browser from our own bundles and fetches openapi.json.
-  await expect(page.locator(".swagger-ui .opblock").first()).toBeVisible();
-  await page.locator(".swagger-ui .opblock-summary").first().click();
-  await expect(page.locator(".swagger-ui .opblock-body").first()).toBeVisible();
+  // The reference (Scalar) loads in the browser from our own bundles and fetches openapi.json.
+  const sidebar = page.getByRole("complementary", { name: /^Sidebar for/ });
+  await expect(sidebar).toBeVisible({ timeout: 30_000 });
+  await sidebar.getByRole("link", { name: "SMS", exact: true }).click();
+  await sidebar.getByRole("link", { name: /^Send an SMS/ }).click();
+  await expect(page.getByRole("heading", { name: "Send an SMS", exact: true })).toBeVisible();
+  await expect(page.locator("code").filter({ hasText: "/api/v1/sms/send" }).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/docs-under-csp.png` });
   expect(await cspViolations(page)).toEqual([]);
   expect(problems).toEqual([]);

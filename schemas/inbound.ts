@@ -12,10 +12,15 @@ export const KEYWORD_FAMILIES = {
 } as const;
 export type KeywordFamily = keyof typeof KEYWORD_FAMILIES;
 
+/** The body as a keyword is matched: trimmed, in ASCII capitals ("unsubscribe " → "UNSUBSCRIBE"). */
+export function keywordWord(body: string): string {
+  // ASCII case only: toUpperCase() would fold "ſtop" (U+017F) or "ﬆop" into STOP.
+  return body.trim().replace(/[a-z]/g, (c) => c.toUpperCase());
+}
+
 /** The keyword family of an inbound body, or null when it is an ordinary message. */
 export function keywordOf(body: string): KeywordFamily | null {
-  // ASCII case only: toUpperCase() would fold "ſtop" (U+017F) or "ﬆop" into STOP.
-  const word = body.trim().replace(/[a-z]/g, (c) => c.toUpperCase());
+  const word = keywordWord(body);
   for (const family of Object.keys(KEYWORD_FAMILIES) as KeywordFamily[]) {
     if ((KEYWORD_FAMILIES[family] as readonly string[]).includes(word)) return family;
   }

@@ -109,7 +109,15 @@ export const bulkSmsResponse = z
     errors: z.array(
       z.object({
         index: z.number().int().meta({ description: "Position in the request's `messages`." }),
-        code: z.string().meta({ example: "invalid_phone_number" }),
+        code: z
+          .enum([
+            "invalid_request",
+            "invalid_phone_number",
+            "country_not_allowed",
+            "recipient_opted_out",
+            "spending_limit_reached",
+          ])
+          .meta({ example: "invalid_phone_number" }),
         message: z.string(),
       }),
     ),

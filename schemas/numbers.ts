@@ -17,3 +17,20 @@ export const phoneNumberViewSchema = z
   .object({ number: z.string(), organizationId: z.string(), createdAt: timestampSchema })
   .meta({ id: "ReceivingNumber" });
 export type PhoneNumberView = z.infer<typeof phoneNumberViewSchema>;
+
+/** What kind of number receives: from libphonenumber's metadata, or a short code by its shape. */
+export const NUMBER_KINDS = {
+  mobile: "Mobile long code",
+  landline: "Landline long code",
+  long_code: "Long code",
+  toll_free: "Toll-free",
+  short_code: "Short code",
+} as const;
+export type NumberKind = keyof typeof NUMBER_KINDS;
+
+/** The dashboard's row: the REST object plus the number's kind and country (ISO 3166-1 alpha-2, null if unknown). */
+export const numberDetailsSchema = phoneNumberViewSchema.extend({
+  kind: z.enum(Object.keys(NUMBER_KINDS) as [NumberKind, ...NumberKind[]]),
+  country: z.string().nullable(),
+});
+export type NumberDetails = z.infer<typeof numberDetailsSchema>;

@@ -32,3 +32,9 @@ export interface OptOutEventPayload {
   source: OptOutSource;
   at: string;
 }
+
+/** The dashboard's opt-out row: the REST object plus the word a keyword opt-out replied. */
+export const recentOptOutSchema = optOutSchema.extend({
+  keyword: z.string().nullable().meta({ description: "Source `keyword`: the word replied (STOP, UNSUBSCRIBE, …)." }),
+});
+export type RecentOptOutView = z.infer<typeof recentOptOutSchema>;

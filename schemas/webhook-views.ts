@@ -22,6 +22,7 @@ export const listDeliveriesInput = z
     webhookId: idSchema.optional(),
     status: deliveryStatusSchema.optional(),
     event: z.string().trim().min(1).max(64).optional(),
+    messageId: idSchema.optional(),
     from: z.date().optional(),
     until: z.date().optional(),
     cursor: listCursorSchema.optional(),
@@ -43,3 +44,20 @@ export const deliveryPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
+
+/**
+ * An endpoint's health on the Webhooks page: the newest `sample` settled deliveries of the last
+ * `windowMs` (a bounded read, server/webhooks/webhook-health.ts); under `failingBelow` succeeded,
+ * the endpoint shows as Failing instead of Active.
+ */
+export const WEBHOOK_HEALTH = { windowMs: 24 * 3_600_000, sample: 200, failingBelow: 0.9 } as const;
+
+export const webhookHealthSchema = z.object({
+  webhookId: z.string(),
+  settled: z.number().int(),
+  succeeded: z.number().int(),
+  /** succeeded ÷ settled, null when nothing settled in the window. */
+  successRate: z.number().nullable(),
+  failing: z.boolean(),
+});
+export type WebhookHealth = z.infer<typeof webhookHealthSchema>;

@@ -198,6 +198,11 @@ export const deliveryLogQuery = z.strictObject({
   webhookId: z.string().max(64).optional(),
   status: deliveryStatusSchema.optional(),
   event: z.string().max(64).optional(),
+  messageId: z
+    .string()
+    .max(64)
+    .optional()
+    .meta({ description: "Only deliveries of this message's events (`message.*`)." }),
   from: z.coerce.date().pipe(dateInRange).optional(),
   until: z.coerce.date().pipe(dateInRange).optional(),
   cursor: listCursorSchema.optional(),

@@ -16,18 +16,20 @@ export default async function DocsPage() {
   return (
     <div className="min-h-screen bg-white text-slate-900">
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex max-w-[1460px] items-center justify-between gap-4 px-5 py-3">
-          <div className="flex items-baseline gap-2">
+        <div className="mx-auto flex h-14 max-w-[1460px] items-center justify-between gap-3 px-4 sm:px-5">
+          <div className="flex min-w-0 items-baseline gap-2 whitespace-nowrap">
             <Link href="/dashboard" className="text-lg font-semibold tracking-tight text-slate-900">
               SignalGate
             </Link>
-            <span className="text-slate-300">/</span>
-            <h1 className="text-base font-medium text-slate-600">API reference</h1>
+            <span aria-hidden className="text-slate-300">
+              /
+            </span>
+            <h1 className="truncate text-base font-medium text-slate-600">API reference</h1>
           </div>
-          <nav className="flex items-center gap-2 text-sm">
+          <nav className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
             <a
               href={OPENAPI_URL}
-              className="rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              className="hidden rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-block"
             >
               openapi.json
             </a>
@@ -40,9 +42,14 @@ export default async function DocsPage() {
           </nav>
         </div>
       </header>
-      <main>
+      {/* Not <main>: the reference inside is the page's main landmark. */}
+      <div>
         {guides.length > 0 && (
-          <nav aria-label="Guides" className="mx-auto max-w-[1460px] border-b border-slate-100 px-5 py-3 text-sm">
+          // One scrolling line on a phone, so the reference starts on the first screen.
+          <nav
+            aria-label="Guides"
+            className="mx-auto max-w-[1460px] border-b border-slate-100 px-4 py-3 text-sm max-sm:overflow-x-auto max-sm:whitespace-nowrap sm:px-5"
+          >
             <span className="mr-2 font-medium text-slate-500">Guides:</span>
             {guides.map((g) => (
               <Link
@@ -56,7 +63,7 @@ export default async function DocsPage() {
           </nav>
         )}
         <ApiReference url={OPENAPI_URL} />
-      </main>
+      </div>
     </div>
   );
 }

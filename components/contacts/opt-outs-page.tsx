@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { BellOff } from "lucide-react";
 import { toast } from "sonner";
-import { createOptOutInput, type OptOutSource, type OptOutView } from "@/schemas/opt-outs";
+import { createOptOutInput, type OptOutSource, type RecentOptOutView } from "@/schemas/opt-outs";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -20,11 +20,16 @@ import { PagedList } from "../dashboard/paged-list";
 import { CreatedCell } from "../dashboard/list-cells";
 
 const SOURCES: Record<OptOutSource, { label: string; tone: BadgeTone }> = {
-  keyword: { label: "Replied STOP", tone: "amber" },
+  keyword: { label: "Replied with a keyword", tone: "amber" },
   api: { label: "API", tone: "gray" },
   dashboard: { label: "Dashboard", tone: "indigo" },
   import: { label: "Import", tone: "blue" },
 };
+
+/** "Replied UNSUBSCRIBE": the word the person sent (older keyword opt-outs did not keep it). */
+function sourceLabel(o: RecentOptOutView): string {
+  return o.source === "keyword" && o.keyword ? `Replied ${o.keyword}` : SOURCES[o.source].label;
+}
 
 function AddOptOutForm() {
   const trpc = useTRPC();
@@ -87,7 +92,7 @@ export function OptOutsPage() {
   const list = useInfiniteQuery(
     trpc.contacts.optOuts.infiniteQueryOptions({}, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
   );
-  const [removing, setRemoving] = useState<OptOutView | null>(null);
+  const [removing, setRemoving] = useState<RecentOptOutView | null>(null);
   const remove = useMutation(
     trpc.contacts.removeOptOut.mutationOptions({
       onSuccess: async () => {
@@ -102,7 +107,7 @@ export function OptOutsPage() {
     <div>
       <PageHeader
         title="Opt-outs"
-        description="Numbers that asked not to be messaged (STOP and the other keywords, the API or this page). Every send to them is refused with recipient_opted_out, in the sandbox and live."
+        description="Numbers that asked not to be messaged (STOP and the other keywords, the API or this page), newest first. Every send to them is refused with recipient_opted_out, in the sandbox and live."
       />
       {canManage ? <AddOptOutForm /> : null}
       <PagedList
@@ -131,7 +136,7 @@ export function OptOutsPage() {
                 <TR key={o.phone}>
                   <TD className="font-mono text-[13px] font-medium text-slate-900">{o.phone}</TD>
                   <TD>
-                    <Badge tone={SOURCES[o.source].tone}>{SOURCES[o.source].label}</Badge>
+                    <Badge tone={SOURCES[o.source].tone}>{sourceLabel(o)}</Badge>
                   </TD>
                   <CreatedCell at={o.optedOutAt} now={list.dataUpdatedAt} />
                   {canManage ? (

@@ -9,9 +9,10 @@ import { DateRangeFilter, FilterSelect, StatusFilter } from "../dashboard/filter
 import { dayRange } from "../messages/message-format";
 import { DELIVERY_EVENTS } from "../webhooks/events";
 import { DELIVERY_STATUS_INFO } from "./delivery-status";
+import { MessageFilterChip } from "./message-filter-chip";
 
 /** Query-string keys of a delivery log; `delivery` is the open detail drawer. */
-export const DELIVERY_URL_KEYS = ["status", "event", "webhook", "since", "until", "delivery"] as const;
+export const DELIVERY_URL_KEYS = ["status", "event", "webhook", "since", "until", "delivery", "message"] as const;
 export type DeliveryUrlKey = (typeof DELIVERY_URL_KEYS)[number];
 export type DeliveryUrlState = Record<DeliveryUrlKey, string>;
 
@@ -19,7 +20,9 @@ const EVENT_OPTIONS = DELIVERY_EVENTS.map((value) => ({ value, label: value }));
 
 /** The filters a log offers: a page about one webhook has no webhook filter. */
 export function deliveryFilterKeys(withWebhook: boolean): readonly DeliveryUrlKey[] {
-  return withWebhook ? ["status", "event", "webhook", "since", "until"] : ["status", "event", "since", "until"];
+  return withWebhook
+    ? ["status", "event", "webhook", "since", "until", "message"]
+    : ["status", "event", "since", "until", "message"];
 }
 
 /**
@@ -32,6 +35,8 @@ export function deliveryListInput(state: DeliveryUrlState, fixedWebhookId?: stri
     ...(webhookId ? { webhookId } : {}),
     ...(isOneOf(DELIVERY_STATUSES, state.status) ? { status: state.status } : {}),
     ...(isOneOf(DELIVERY_EVENTS, state.event) ? { event: state.event } : {}),
+    // A message's drawer links here with `message`: only the deliveries of that message's events.
+    ...(/^msg_[0-9A-Za-z]+$/.test(state.message) ? { messageId: state.message } : {}),
     ...dayRange(state.since, state.until),
   };
 }
@@ -84,6 +89,7 @@ export function DeliveryFilters({
         />
       ) : null}
       <DateRangeFilter since={state.since} until={state.until} set={set} />
+      {state.message ? <MessageFilterChip messageId={state.message} onClear={() => set({ message: null })} /> : null}
     </FilterBar>
   );
 }

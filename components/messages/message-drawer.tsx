@@ -8,6 +8,7 @@ import { DetailDrawer, patchListItem, TimelineSection } from "../dashboard/detai
 import { MessageStatusBadge } from "./message-badges";
 import { MessageBody, MessageError, MessageFacts } from "./message-facts";
 import { MessageTimeline } from "./message-timeline";
+import { MessageWebhooks } from "./message-webhooks";
 import { BatchSection, ScheduleConfirmDialogs, ScheduledSection, useScheduleCancels } from "./scheduled-panel";
 
 const POLL_MS = 500;
@@ -76,6 +77,7 @@ export function MessageDrawer({ messageId, onClose }: { messageId: string | null
             <MessageFacts message={m} />
             <BatchSection message={m} actions={cancels} />
             <MessageBody message={m} />
+            <MessageWebhooks message={m} />
           </div>
         )}
       </DetailDrawer>

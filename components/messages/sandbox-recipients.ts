@@ -19,4 +19,11 @@ export const SANDBOX_RECIPIENTS: { to: string; outcome: MessageStatus; label: st
     explain: "Sent, then UNDELIVERED with carrier_rejected.",
   },
   { to: "+15005550003", outcome: "SENT", label: "No receipt", explain: "Stays SENT: no delivery receipt ever comes." },
+  {
+    // Not a status: the send itself is refused, as at the spend limit (outcome only colours the dot).
+    to: "+15005550004",
+    outcome: "FAILED",
+    label: "Spend limit",
+    explain: "Refused at once: 402 spending_limit_reached, as a live send past the monthly limit.",
+  },
 ];

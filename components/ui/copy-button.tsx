@@ -10,10 +10,13 @@ export function CopyButton({
   value,
   label = "Copy",
   className,
+  iconOnly = false,
 }: {
   value: string;
   label?: string;
   className?: string;
+  /** Just the icon: `label` is then only its accessible name and tooltip (rows that repeat it). */
+  iconOnly?: boolean;
 }) {
   const [copied, setCopied] = useState(false);
 
@@ -44,7 +47,7 @@ export function CopyButton({
       )}
     >
       {copied ? <Check aria-hidden className="size-3.5 text-emerald-600" /> : <Copy aria-hidden className="size-3.5" />}
-      <span>{copied ? "Copied" : label}</span>
+      {iconOnly ? null : <span>{copied ? "Copied" : label}</span>}
     </button>
   );
 }

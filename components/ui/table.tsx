@@ -4,7 +4,9 @@ import { cn } from "./cn";
 /** A bordered card holding a table that scrolls sideways on narrow screens. */
 export function Table({ children, className, label }: { children: ReactNode; className?: string; label?: string }) {
   return (
-    <div className={cn("overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm", className)}>
+    // `relative`: an absolutely placed screen-reader label in a cell is clipped here too, instead of
+    // widening the page (a phone's page scrolled sideways by the Actions column's hidden label).
+    <div className={cn("relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm", className)}>
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">
         {children}
       </table>

@@ -1,28 +1,37 @@
-import { EVENT_DESCRIPTIONS, type WebhookEvent } from "@/schemas/webhooks";
+import { CANONICAL_EVENTS, EVENT_ALIASES, EVENT_DESCRIPTIONS, type WebhookEvent } from "@/schemas/webhooks";
 
 export { EVENT_DESCRIPTIONS };
 export type { WebhookEvent };
 
-/** How the events picker groups the subscribable events; "*" is offered on its own above them. */
-export const EVENT_GROUPS: { label: string; events: WebhookEvent[] }[] = [
-  {
-    label: "Messages",
-    events: [
-      "message.queued",
-      "message.sent",
-      "message.delivered",
-      "message.failed",
-      "message.undelivered",
-      "message.received",
-      "message.scheduled",
-      "message.canceled",
-    ],
-  },
-  { label: "OTP", events: ["otp.sent", "otp.verified", "otp.expired"] },
-  { label: "Contacts", events: ["contact.opted_out", "contact.opted_in"] },
-  { label: "Test", events: ["webhook.test"] },
-  { label: "Aliases", events: ["sms.delivered", "sms.failed"] },
-];
+/** Group titles by the event name's area (the part before the dot); an area not named here gets its own name. */
+const AREA_LABELS: Record<string, string> = {
+  message: "Messages",
+  otp: "OTP",
+  contact: "Contacts",
+  billing: "Billing",
+  fraud: "Fraud guard",
+  webhook: "Test",
+};
+
+/**
+ * How the events picker groups the subscribable events, built from the server's own list
+ * (schemas/webhooks.ts), so an event the server can send is never missing here: canonical events
+ * by area in the order above, then the aliases. "*" is offered on its own above them.
+ */
+export const EVENT_GROUPS: { label: string; events: WebhookEvent[] }[] = (() => {
+  const areas = new Map<string, WebhookEvent[]>(Object.keys(AREA_LABELS).map((a) => [a, []]));
+  for (const event of CANONICAL_EVENTS) {
+    const area = event.split(".")[0]!;
+    if (!areas.has(area)) areas.set(area, []);
+    areas.get(area)!.push(event);
+  }
+  return [
+    ...[...areas]
+      .filter(([, events]) => events.length > 0)
+      .map(([area, events]) => ({ label: AREA_LABELS[area] ?? area, events })),
+    { label: "Aliases", events: Object.keys(EVENT_ALIASES) as WebhookEvent[] },
+  ];
+})();
 
 export const ALL_EVENTS: WebhookEvent = "*";
 

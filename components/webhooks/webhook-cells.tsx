@@ -1,4 +1,5 @@
 import type { WebhookView } from "@/schemas/webhooks";
+import type { WebhookHealth } from "@/schemas/webhook-views";
 import { Badge } from "../ui/badge";
 import { CompactChips } from "../ui/chips";
 import { cn } from "../ui/cn";
@@ -18,14 +19,42 @@ export function EventsCell({ events }: { events: readonly string[] }) {
   return <CompactChips values={ordered} noun="events" />;
 }
 
-/** Active or Disabled; when SignalGate disabled it (a 410 answer), why, so nobody wonders. */
-export function WebhookStatus({ webhook, detailed = false }: { webhook: WebhookView; detailed?: boolean }) {
+/** "97%": whole percents, except just under 100 (a failure never rounds up to a clean 100%). */
+export function formatSuccessRate(rate: number): string {
+  const percent = Math.floor(rate * 1000) / 10;
+  return `${percent >= 99.95 || percent === Math.trunc(percent) ? percent.toFixed(0) : percent.toFixed(1)}%`;
+}
+
+/**
+ * Active, Failing (recent deliveries mostly fail: its success rate over 24 h) or Disabled; when
+ * SignalGate disabled it (a 410 answer), why, so nobody wonders.
+ */
+export function WebhookStatus({
+  webhook,
+  health,
+  detailed = false,
+}: {
+  webhook: WebhookView;
+  /** Absent while it loads: the status then reads from the webhook alone. */
+  health?: WebhookHealth;
+  detailed?: boolean;
+}) {
   const active = webhook.isActive;
+  const failing = active && health?.failing === true;
+  const rate = health && health.successRate !== null ? formatSuccessRate(health.successRate) : null;
   return (
     <div data-testid="webhook-status" className="min-w-0">
-      <DotStatus tone={active ? "on" : webhook.disabledReason ? "problem" : "off"}>
-        {active ? "Active" : "Disabled"}
+      <DotStatus tone={failing ? "problem" : active ? "on" : webhook.disabledReason ? "problem" : "off"}>
+        {failing ? "Failing" : active ? "Active" : "Disabled"}
       </DotStatus>
+      {active && health && rate ? (
+        <p
+          className={cn("text-xs", failing ? "text-red-700" : "text-slate-500", detailed ? "mt-1" : "mt-0.5")}
+          title={`${health.succeeded} of the last ${health.settled} settled deliveries in 24 h succeeded`}
+        >
+          {rate} succeeded in 24 h
+        </p>
+      ) : null}
       {!active && webhook.disabledReason ? (
         <p
           className={cn(

@@ -120,11 +120,13 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 function Summary({ webhook: w }: { webhook: WebhookView }) {
   const events = orderEvents(w.events);
+  const trpc = useTRPC();
+  const health = useQuery(trpc.webhooks.health.queryOptions());
   return (
     <Card>
       <dl className="grid gap-x-6 gap-y-4 px-5 py-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.2fr)_minmax(0,2fr)_auto_auto]">
         <Item label="Status">
-          <WebhookStatus webhook={w} detailed />
+          <WebhookStatus webhook={w} health={health.data?.find((h) => h.webhookId === w.id)} detailed />
         </Item>
         <Item label="Events">
           <span className="flex flex-wrap gap-1">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Activity, Plus, Webhook } from "lucide-react";
@@ -19,6 +19,8 @@ import { WebhooksTable } from "./webhooks-table";
 export function WebhooksPage() {
   const trpc = useTRPC();
   const webhooks = useQuery(trpc.webhooks.list.queryOptions());
+  const health = useQuery(trpc.webhooks.health.queryOptions());
+  const healthById = useMemo(() => new Map((health.data ?? []).map((h) => [h.webhookId, h])), [health.data]);
   const { actions, dialogs, reveal } = useWebhookActions();
   const [creating, setCreating] = useState(false);
 
@@ -62,7 +64,7 @@ export function WebhooksPage() {
           retried after 1 minute, 5 minutes, 30 minutes, 2 hours and 24 hours.
         </EmptyState>
       ) : (
-        <WebhooksTable webhooks={webhooks.data} actions={actions} />
+        <WebhooksTable webhooks={webhooks.data} health={healthById} actions={actions} />
       )}
 
       <VerifySignatures />

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Pencil, ScrollText, Send, Trash2 } from "lucide-react";
 import type { WebhookView } from "@/schemas/webhooks";
+import type { WebhookHealth } from "@/schemas/webhook-views";
 import { formatDate, formatDateTime } from "../api-keys/key-format";
 import { ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
@@ -10,7 +11,16 @@ import type { WebhookActions } from "./use-webhook-actions";
 import { EventsCell, WebhookStatus } from "./webhook-cells";
 
 /** `actions` is null for roles that may only look. */
-export function WebhooksTable({ webhooks, actions }: { webhooks: WebhookView[]; actions: WebhookActions | null }) {
+export function WebhooksTable({
+  webhooks,
+  health,
+  actions,
+}: {
+  webhooks: WebhookView[];
+  /** Each webhook's success over 24 h, by id (empty while it loads). */
+  health: ReadonlyMap<string, WebhookHealth>;
+  actions: WebhookActions | null;
+}) {
   return (
     <Table label="Webhooks">
       <THead>
@@ -46,7 +56,7 @@ export function WebhooksTable({ webhooks, actions }: { webhooks: WebhookView[]; 
               <EventsCell events={w.events} />
             </TD>
             <TD>
-              <WebhookStatus webhook={w} />
+              <WebhookStatus webhook={w} health={health.get(w.id)} />
             </TD>
             <TD className="text-slate-500">
               <time dateTime={w.createdAt} title={formatDateTime(w.createdAt)}>

@@ -8,6 +8,11 @@ export const SANDBOX_NUMBERS = {
   failed: "+15005550001",
   undelivered: "+15005550002",
   noReceipt: "+15005550003",
+  /**
+   * Never reaches the carrier: accepting it answers 402 `spending_limit_reached` (per index in
+   * bulk), as a live send past the monthly limit would (server/messages/insert-messages.ts).
+   */
+  spendingLimit: "+15005550004",
 } as const;
 
 export const SANDBOX_PROVIDER = "sandbox";

@@ -6,7 +6,7 @@ import { nudgeMessagePipeline } from "../messages/pipeline/worker";
 import { priceMessage } from "../billing/price-message";
 import { deleteOptOut, writeOptOut } from "../contacts/opt-outs/write-opt-outs";
 import { countSegments } from "@/schemas/segments";
-import { keywordOf, type InboundSettings, type KeywordFamily } from "@/schemas/inbound";
+import { keywordOf, keywordWord, type InboundSettings, type KeywordFamily } from "@/schemas/inbound";
 import { inboundSettingsOf } from "./settings";
 import { storeInboundMessages, type AnsweredDelivery, type InboundInput, type StoredInbound } from "./store-inbound";
 
@@ -38,7 +38,9 @@ async function handleKeywords(tx: DbOrTx, items: Keyworded[], now: Date): Promis
   for (const { input, stored, family } of ordered) {
     const s = settings.get(stored.organizationId)!;
     if (!s.keywordsEnabled) continue;
-    if (family === "stop") await writeOptOut(tx, stored.organizationId, input.from, "keyword", stored.receivedAt);
+    if (family === "stop") {
+      await writeOptOut(tx, stored.organizationId, input.from, "keyword", stored.receivedAt, keywordWord(input.body));
+    }
     if (family === "start") await deleteOptOut(tx, stored.organizationId, input.from, "keyword", stored.receivedAt);
     const body = s[REPLY_OF[family]];
     if (!body) continue;

@@ -2,6 +2,7 @@ import type { DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
 import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
+import { SANDBOX_NUMBERS } from "../carriers/sandbox";
 import { queuedEventPayload } from "./queued-event-payload";
 
 /** A message about to be accepted: everything but its lifecycle columns. */
@@ -51,12 +52,15 @@ export type Refusal = "country_not_allowed" | "recipient_opted_out" | "spending_
 //   seen or waits for this transaction; one indexed read for all the statement's numbers;
 // - the monthly spend limit (live): sg_charge_live_messages, once per organization and month in
 //   organization order, locks that organization's month row and answers how many of its items,
-//   in order, fit under the limit; the rest are refused and never written.
+//   in order, fit under the limit; the rest are refused and never written;
+// - the sandbox's magic recipient +15005550004 (flag `l`) is refused as past the limit, after the
+//   country and opt-out checks, exactly where a live item past the limit would be.
 // It answers the refused items only: by position in the input and reason.
 const INSERT_SQL = `
 WITH input AS MATERIALIZED (
   SELECT e->'p' AS payload, e->>'o' AS organization_id, e->>'k' AS api_key_id, e->>'b' AS body, e->>'e' AS event_id,
-         (e->>'n')::int AS ord, e->>'c' AS country, (e->>'x') IS NOT NULL AS skip_opt_out, r.*
+         (e->>'n')::int AS ord, e->>'c' AS country, (e->>'x') IS NOT NULL AS skip_opt_out,
+         (e->>'l') IS NOT NULL AS sandbox_limit, r.*
   FROM jsonb_array_elements($1::jsonb) e
   CROSS JOIN LATERAL jsonb_to_record(e->'p')
     AS r("messageId" text, "to" text, "from" text, environment text, segments int, encoding text, "batchId" text,
@@ -91,6 +95,7 @@ WITH input AS MATERIALIZED (
   SELECT checked.*,
          CASE WHEN NOT checked.country_ok THEN 'country_not_allowed'
               WHEN checked.is_opted_out THEN 'recipient_opted_out'
+              WHEN checked.sandbox_limit THEN 'spending_limit_reached'
               WHEN ranked.live_rank > charged.accepted THEN 'spending_limit_reached' END AS refusal
   FROM checked
   LEFT JOIN ranked USING (ord)
@@ -136,6 +141,7 @@ export async function insertMessages(
       n,
       c: m.country ?? null,
       ...(m.skipOptOutCheck && { x: 1 }),
+      ...(m.environment === "test" && m.to === SANDBOX_NUMBERS.spendingLimit && { l: 1 }),
     })),
   );
   const refused = await runSql<{ ord: number; refusal: Refusal }>(

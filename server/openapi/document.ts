@@ -7,6 +7,7 @@ import {
   type ZodOpenApiPathsObject,
 } from "zod-openapi";
 import { errorBodySchema } from "@/schemas/common";
+import { codeSamplesFor } from "./code-samples";
 import { API_DESCRIPTION } from "./info";
 import { PATH_MODULES } from "./paths";
 import type { PathModule } from "./paths/types";
@@ -33,9 +34,11 @@ function collectPaths(modules: PathModule[]): ZodOpenApiPathsObject {
         if (!op) continue;
         const declared = declaredPathParams(op);
         const missing = templateParams.filter((name) => !declared.has(name));
+        const samples = codeSamplesFor(op.operationId);
         copy[method] = {
           ...op,
           tags: op.tags ?? [area.tag.name],
+          ...(samples.length ? { "x-codeSamples": samples } : {}),
           ...(missing.length
             ? {
                 parameters: [

@@ -28,8 +28,9 @@ The key prefix selects the environment.
 
 - \`sg_test_…\` keys are a **sandbox**: nothing leaves the service and messages move QUEUED → SENT →
   DELIVERED within a few seconds, except for the magic recipients \`+15005550001\` (FAILED,
-  \`invalid_number\`), \`+15005550002\` (UNDELIVERED, \`carrier_rejected\`) and \`+15005550003\` (stays
-  SENT). The status endpoint returns the \`body\` of sandbox messages, OTP codes included.
+  \`invalid_number\`), \`+15005550002\` (UNDELIVERED, \`carrier_rejected\`), \`+15005550003\` (stays
+  SENT) and \`+15005550004\` (refused with 402 \`spending_limit_reached\`, per index in bulk, as a live send
+  past the monthly spend limit). The status endpoint returns the \`body\` of sandbox messages, OTP codes included.
 - \`sg_live_…\` keys send real messages through the configured SMS providers (SMPP, a Twilio-compatible
   API, or both with failover); \`providerMessageId\` in events is the carrier's own id. While none is
   configured, sends answer 503 \`provider_not_configured\` and nothing is queued or charged.

@@ -18,6 +18,7 @@ export type CursorList =
   | "webhook.deliveries"
   | "contacts"
   | "contacts.opt-outs"
+  | "contacts.opt-outs.recent"
   | "inbox"
   | "events";
 

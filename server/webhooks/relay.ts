@@ -9,7 +9,8 @@ const FAILED_ALIAS = aliasOf("message.failed");
 // LOCKED, so concurrent relays take disjoint events), create one delivery per active webhook of
 // the organization that subscribed (by canonical name, alias or "*"; the delivery carries the name
 // it subscribed with), and mark the events dispatched. The envelope body is built here once and
-// stored, so every attempt sends (and signs) the same bytes with the same event id. Either all of
+// stored, so every attempt sends (and signs) the same bytes with the same event id; a message's
+// event also stores its messageId, so a message's deliveries are one indexed read. Either all of
 // it commits or none: a kill at any point leaves the events undispatched for the next relay.
 const RELAY_SQL = `
 WITH ev AS (
@@ -32,10 +33,10 @@ WITH ev AS (
      OR (ev.type = 'message.failed' AND $4::text = ANY(w.events))
 ), inserted AS (
   INSERT INTO webhook_deliveries (id, organization_id, webhook_id, event_id, event, body, status, next_attempt_at,
-                                  created_at, updated_at)
+                                  created_at, updated_at, message_id)
   SELECT sg_new_id('dlv'), organization_id, webhook_id, event_id, event_name,
     jsonb_build_object('id', event_id, 'event', event_name, 'timestamp', sg_iso(occurred_at), 'payload', payload)::text,
-    'PENDING', $2::timestamptz, $2::timestamptz, $2::timestamptz
+    'PENDING', $2::timestamptz, $2::timestamptz, $2::timestamptz, payload->>'messageId'
   FROM targets
   ON CONFLICT (webhook_id, event_id) DO NOTHING
   RETURNING 1

@@ -238,6 +238,7 @@ export interface paths {
          *     | `+15005550001` | `FAILED`, `errorCode` `invalid_number` |
          *     | `+15005550002` | `UNDELIVERED`, `errorCode` `carrier_rejected` |
          *     | `+15005550003` | stays `SENT` (no delivery receipt) |
+         *     | `+15005550004` | refused at acceptance with 402 `spending_limit_reached` (in bulk: that code in `errors` for its index), exactly as a live send past the monthly spend limit; nothing is queued |
          *     | any other number | `DELIVERED` |
          *
          *     **Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.
@@ -279,11 +280,12 @@ export interface paths {
          *     | `+15005550001` | `FAILED`, `errorCode` `invalid_number` |
          *     | `+15005550002` | `UNDELIVERED`, `errorCode` `carrier_rejected` |
          *     | `+15005550003` | stays `SENT` (no delivery receipt) |
+         *     | `+15005550004` | refused at acceptance with 402 `spending_limit_reached` (in bulk: that code in `errors` for its index), exactly as a live send past the monthly spend limit; nothing is queued |
          *     | any other number | `DELIVERED` |
          *
          *     **Production** (`sg_live_…` keys): messages go to the configured SMS provider. While no provider is configured the request answers 503 `provider_not_configured`, and nothing is queued or charged.
          *
-         *     **Refused items** are reported in `errors` by index with the codes of a single send: `country_not_allowed` and `recipient_opted_out` (sandbox and live), and, live, `spending_limit_reached` for the items past the monthly limit (items are taken in index order until it is reached). All numbers of the request are checked in the one statement that accepts it; refused items are neither queued nor charged.
+         *     **Refused items** are reported in `errors` by index with the codes of a single send: `country_not_allowed` and `recipient_opted_out` (sandbox and live), and, live, `spending_limit_reached` for the items past the monthly limit (items are taken in index order until it is reached); in the sandbox, the magic recipient `+15005550004` is refused with `spending_limit_reached` at its index, to test that path. All numbers of the request are checked in the one statement that accepts it; refused items are neither queued nor charged.
          *
          *     **Idempotency:** send an `Idempotency-Key` header (1 to 255 printable ASCII characters; anything else answers 400 `invalid_request`) to make retries safe. Within 24 hours, per organization, environment and endpoint, the same key with the same body replays the first response with `Idempotent-Replayed: true` and sends nothing; the same key with a different body answers 422 `idempotency_key_reused`; while the first request is still running, 409 `idempotency_in_progress`.
          *
@@ -2063,8 +2065,11 @@ export interface components {
             errors: {
                 /** @description Position in the request's `messages`. */
                 index: number;
-                /** @example invalid_phone_number */
-                code: string;
+                /**
+                 * @example invalid_phone_number
+                 * @enum {string}
+                 */
+                code: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out" | "spending_limit_reached";
                 message: string;
             }[];
             /**

@@ -14,10 +14,12 @@ export async function writeOptOut(
   phone: string,
   source: OptOutSource,
   now: Date,
+  /** Source `keyword`: the word replied, shown in the dashboard. */
+  keyword: string | null = null,
 ): Promise<boolean> {
   await lockOptOuts(tx, organizationId);
   const { count } = await tx.contactOptOut.createMany({
-    data: [{ organizationId, phone, source, optedOutAt: now }],
+    data: [{ organizationId, phone, source, optedOutAt: now, keyword }],
     skipDuplicates: true,
   });
   if (count === 1) {

@@ -38,6 +38,8 @@ const SANDBOX = [
     "| `+15005550001` | `FAILED`, `errorCode` `invalid_number` |",
     "| `+15005550002` | `UNDELIVERED`, `errorCode` `carrier_rejected` |",
     "| `+15005550003` | stays `SENT` (no delivery receipt) |",
+    "| `+15005550004` | refused at acceptance with 402 `spending_limit_reached` (in bulk: that code in `errors` for " +
+      "its index), exactly as a live send past the monthly spend limit; nothing is queued |",
     "| any other number | `DELIVERED` |",
   ].join("\n"),
 ].join("\n\n");
@@ -57,7 +59,8 @@ const ACCEPTANCE =
 const BULK_ACCEPTANCE =
   "**Refused items** are reported in `errors` by index with the codes of a single send: `country_not_allowed` " +
   "and `recipient_opted_out` (sandbox and live), and, live, `spending_limit_reached` for the items past the " +
-  "monthly limit (items are taken in index order until it is reached). All numbers of the request are checked " +
+  "monthly limit (items are taken in index order until it is reached); in the sandbox, the magic recipient " +
+  "`+15005550004` is refused with `spending_limit_reached` at its index, to test that path. All numbers of the request are checked " +
   "in the one statement that accepts it; refused items are neither queued nor charged.";
 
 const IDEMPOTENCY =

@@ -10,7 +10,8 @@ import { updateContact } from "../../contacts/update-contact";
 import { getImportOrThrow } from "../../contacts/imports/get-import";
 import { MAX_IMPORT_BYTES, startImport } from "../../contacts/imports/start-import";
 import { addOptOut } from "../../contacts/opt-outs/add-opt-out";
-import { listOptOuts } from "../../contacts/opt-outs/list-opt-outs";
+import { describeNumber } from "../../numbers/describe-number";
+import { listRecentOptOuts } from "../../contacts/opt-outs/list-recent-opt-outs";
 import { removeOptOut } from "../../contacts/opt-outs/remove-opt-out";
 import { listOrganizationNumbers } from "../../numbers/numbers";
 import { createContactInput, listContactsQuery, updateContactInput } from "@/schemas/contacts";
@@ -74,7 +75,8 @@ export const contactsRouter = router({
 
   optOuts: roleProcedure("contacts.read")
     .input(optOutsInput)
-    .query(({ ctx, input }) => listOptOuts(ctx.db, ctx.organizationId, input)),
+    // Newest first, with the word replied: what the Opt-outs page shows (REST keeps phone order).
+    .query(({ ctx, input }) => listRecentOptOuts(ctx.db, ctx.organizationId, input)),
 
   addOptOut: roleProcedure("contacts.manage")
     .input(createOptOutInput)
@@ -86,5 +88,8 @@ export const contactsRouter = router({
       removeOptOut(ctx.db, ctx.organizationId, input.phone, "dashboard", undefined, ctx.actor),
     ),
 
-  numbers: roleProcedure("contacts.read").query(({ ctx }) => listOrganizationNumbers(ctx.db, ctx.organizationId)),
+  /** With each number's kind and country (the REST list is the bare objects). */
+  numbers: roleProcedure("contacts.read").query(async ({ ctx }) =>
+    (await listOrganizationNumbers(ctx.db, ctx.organizationId)).map(describeNumber),
+  ),
 });

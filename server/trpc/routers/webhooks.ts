@@ -6,6 +6,7 @@ import { redeliver } from "../../webhooks/deliveries/redeliver";
 import { getWebhookOrThrow } from "../../webhooks/get-webhook-or-throw";
 import { listWebhooks } from "../../webhooks/list-webhooks";
 import { testWebhook } from "../../webhooks/test-webhook";
+import { webhookHealth } from "../../webhooks/webhook-health";
 import { toWebhookView } from "../../webhooks/to-view";
 import { deleteWebhook, updateWebhook } from "../../webhooks/update-webhook";
 import { deliveryPageSchema, listDeliveriesInput } from "@/schemas/webhook-views";
@@ -22,6 +23,9 @@ const byIdInput = z.strictObject({ id: webhookId });
 
 export const webhooksRouter = router({
   list: roleProcedure("webhooks.read").query(({ ctx }) => listWebhooks(ctx.db, ctx.organizationId)),
+
+  /** Each webhook's delivery success over the last 24 hours (a bounded sample), for Active/Failing. */
+  health: roleProcedure("webhooks.read").query(({ ctx }) => webhookHealth(ctx.db, ctx.organizationId)),
 
   byId: roleProcedure("webhooks.read")
     .input(byIdInput)

@@ -25,6 +25,8 @@ export async function listDeliveries(
     ...(q.webhookId ? { webhookId: q.webhookId } : {}),
     ...(q.status ? { status: q.status } : {}),
     ...(q.event ? { event: q.event } : {}),
+    // Served by the (organization_id, message_id, id) index.
+    ...(q.messageId ? { messageId: q.messageId } : {}),
     ...(q.from || q.until
       ? { createdAt: { ...(q.from ? { gte: q.from } : {}), ...(q.until ? { lt: q.until } : {}) } }
       : {}),
