@@ -3,11 +3,12 @@
 import Link from "next/link";
 import { Pencil, ScrollText, Send, Trash2 } from "lucide-react";
 import type { WebhookView } from "@/schemas/webhooks";
-import { formatDate, formatDateTime } from "../api-keys/key-format";
+
 import { ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import type { WebhookActions } from "./use-webhook-actions";
 import { EventsCell, WebhookStatus } from "./webhook-cells";
+import { Time } from "../ui/time";
 
 /** `actions` is null for roles that may only look. */
 export function WebhooksTable({ webhooks, actions }: { webhooks: WebhookView[]; actions: WebhookActions | null }) {
@@ -49,9 +50,7 @@ export function WebhooksTable({ webhooks, actions }: { webhooks: WebhookView[]; 
               <WebhookStatus webhook={w} />
             </TD>
             <TD className="text-slate-500">
-              <time dateTime={w.createdAt} title={formatDateTime(w.createdAt)}>
-                {formatDate(w.createdAt)}
-              </time>
+              <Time at={w.createdAt} format="date" />
             </TD>
             {actions ? (
               <TD className="text-right">
