@@ -58,7 +58,7 @@ test("inbox: auto-replies after their trigger, labelled, seconds and zones, opte
     "inbound: HELP",
     "outbound: Reply STOP t",
     "inbound: STOP",
-    "outbound: You are unsub",
+    "outbound: You are unsu",
   ]);
   const outbound = thread.locator('[data-direction="outbound"]');
   await expect(outbound.nth(0)).toContainText("Auto-reply (HELP)");

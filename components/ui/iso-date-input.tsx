@@ -15,10 +15,11 @@ export function IsoDateInput({
   ...rest
 }: { value: string; onChange: (day: string) => void } & Omit<InputProps, "value" | "onChange" | "type">) {
   const [draft, setDraft] = useState(value);
-  const [seen, setSeen] = useState(value);
-  // The value changed from outside (Back, a cleared filter): show it.
-  if (value !== seen) {
-    setSeen(value);
+  const [previous, setPrevious] = useState(value);
+  // The value changed (the typed day arrived, Back, a cleared filter): show it. Only a change of
+  // the value itself: it may lag behind the draft while the URL updates.
+  if (value !== previous) {
+    setPrevious(value);
     setDraft(value);
   }
   const invalid = draft !== "" && draft.length >= 10 && !isIsoDay(draft);
@@ -35,10 +36,7 @@ export function IsoDateInput({
       onChange={(e) => {
         const next = e.target.value.trim();
         setDraft(next);
-        if (next === "" || isIsoDay(next)) {
-          setSeen(next);
-          onChange(next);
-        }
+        if (next === "" || isIsoDay(next)) onChange(next);
       }}
       className={`font-mono tabular-nums ${rest.className ?? ""}`}
     />
