@@ -77,7 +77,7 @@ export function AuditTable({ entries, now }: { entries: AuditEntryView[]; now: n
                 {/* An email is shown whole: wrapped where it must (at any character), never cut off. */}
                 <TD className="max-w-72 min-w-44">
                   <div
-                    className="font-medium [overflow-wrap:anywhere] text-slate-900"
+                    className="font-medium [overflow-wrap:anywhere] whitespace-normal text-slate-900"
                     data-testid="audit-actor"
                     title={[e.actor.label, e.actor.id].filter(Boolean).join(" · ") || undefined}
                   >
