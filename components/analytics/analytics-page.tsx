@@ -69,20 +69,14 @@ export function AnalyticsPage() {
         />
         {preset === "custom" ? (
           <span className="flex items-center gap-2 text-sm">
-            <IsoDateInput
-              aria-label="First day"
-              value={custom.first}
-              onChange={(day) => setUrl({ from: day })}
-              className="w-36"
-            />
+            <span className="w-36">
+              <IsoDateInput aria-label="First day" value={custom.first} onChange={(day) => setUrl({ from: day })} />
+            </span>
             <span className="text-slate-500">to</span>
-            <IsoDateInput
-              aria-label="Last day"
-              value={custom.last}
-              onChange={(day) => setUrl({ to: day })}
-              className="w-36"
-            />
-            <span className="text-xs text-slate-500">UTC days</span>
+            <span className="w-36">
+              <IsoDateInput aria-label="Last day" value={custom.last} onChange={(day) => setUrl({ to: day })} />
+            </span>
+            <span className="text-xs whitespace-nowrap text-slate-500">UTC days</span>
             {customResult && "error" in customResult ? (
               <span role="alert" className="text-red-600">
                 {customResult.error}
