@@ -24,7 +24,7 @@ test("billing: limit and alerts, prices and a quote, allowed countries, the limi
   await signIn(page, email);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Billing" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Billing" })).toBeVisible();
-  await expect(page.getByTestId("spend-month-to-date")).toHaveText("$0.0000");
+  await expect(page.getByTestId("spend-month-to-date")).toHaveText("$0.00");
   await expect(page.getByText("No live messages this month yet.")).toBeVisible();
 
   await page.getByLabel("Monthly spend limit (USD)").fill("250");
@@ -32,7 +32,7 @@ test("billing: limit and alerts, prices and a quote, allowed countries, the limi
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved")).toBeVisible();
   await page.reload();
-  await expect(page.getByText("of $250.0000 limit")).toBeVisible();
+  await expect(page.getByText("of $250.00 limit")).toBeVisible();
   await expect(page.getByLabel("Alert thresholds (% of the limit)")).toHaveValue("50, 90");
 
   await page.getByLabel("Look up a country's price").fill("germany");
@@ -108,12 +108,25 @@ test("a limit set in the dashboard: live messages through the SMSC until refused
 
   await page.reload();
   await expect(page.getByTestId("limit-banner")).toContainText("Monthly spend limit reached.");
-  await expect(page.getByTestId("spend-month-to-date")).toHaveText("$0.0316");
-  const period = new Date().toISOString().slice(0, 7);
+  // Spend and totals in cents (issue 30), the exact amount on hover; per-segment prices in four places.
+  await expect(page.getByTestId("spend-month-to-date")).toHaveText("$0.03");
+  await expect(page.getByTestId("spend-month-to-date").locator("[title]")).toHaveAttribute("title", "Exactly $0.0316");
+  const period = new Date().toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
   const statement = page.getByTestId("statements").getByRole("listitem").filter({ hasText: period });
   await expect(statement).toContainText("Open");
   await expect(statement).toContainText("4 msgs");
-  await expect(statement).toContainText("$0.0316");
+  await expect(statement).toContainText("$0.03");
+  // The statement opens in the app: one line per country, the total; CSV stays a download.
+  await statement.getByRole("button", { name: "View" }).click();
+  const drawer = page.getByRole("dialog", { name: `${period} statement` });
+  const lines = drawer.getByTestId("statement-lines");
+  await expect(lines.getByRole("row").filter({ hasText: "United States" })).toContainText(
+    /4\s*4\s*\$0\.0079\s*\$0\.03/,
+  );
+  await expect(drawer.getByTestId("statement-total")).toHaveText("$0.03");
+  await expect(drawer.getByRole("button", { name: "Download CSV" })).toBeVisible();
+  await screenshot(page, "billing-statement", { fullPage: false });
+  await drawer.getByRole("button", { name: "Close" }).click();
   await expect(page.getByTestId("spend-by-country")).toContainText("United States");
   await screenshot(page, "billing-limit-reached");
   expect(problems).toEqual([]);

@@ -13,6 +13,8 @@ export const conversationSchema = z.object({
   lastBody: z.string(),
   lastAt: timestampSchema,
   environment: z.enum(["live", "test"]),
+  /** The sender is on the organization's opt-out list now (contract §10). */
+  optedOut: z.boolean(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -31,6 +33,8 @@ export const threadMessageSchema = z.object({
   status: z.string(),
   environment: z.enum(["live", "test"]),
   at: timestampSchema,
+  /** A keyword confirmation: the family it answers; null for every other message. */
+  autoReply: z.enum(["stop", "start", "help"]).nullable(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 

@@ -82,10 +82,19 @@ export type ListMessagesInput = z.input<typeof listMessagesInput>;
 export type ListMessagesFilters = z.output<typeof listMessagesInput>;
 
 /**
- * How a message entered the service: a single API send, a bulk batch, an OTP, this dashboard, or
- * from a phone (inbound, contract §10).
+ * How a message entered the service: a single API send, a bulk batch, an OTP, this dashboard, from
+ * a phone (inbound, contract §10), or the automatic answer to a STOP, START or HELP keyword.
  */
-export const MESSAGE_ORIGINS = ["api", "bulk", "otp", "dashboard", "inbound"] as const;
+export const MESSAGE_ORIGINS = [
+  "api",
+  "bulk",
+  "otp",
+  "dashboard",
+  "inbound",
+  "auto_reply_stop",
+  "auto_reply_start",
+  "auto_reply_help",
+] as const;
 
 export const messageListItemSchema = z.object({
   id: z.string(),

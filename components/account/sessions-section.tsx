@@ -12,8 +12,7 @@ import { ConfirmDialog } from "../ui/dialog";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+import { Time } from "../ui/time";
 
 /** A short, readable name for a User-Agent ("Chrome on Linux"), else the raw start of it. */
 function describeAgent(ua: string | null): string {
@@ -86,9 +85,8 @@ export function SessionsSection() {
                       {s.current ? <Badge tone="green">This session</Badge> : null}
                     </p>
                     <p className="text-xs text-slate-500">
-                      {s.ip ?? "Unknown address"} · signed in{" "}
-                      <time dateTime={s.createdAt}>{when.format(new Date(s.createdAt))}</time> · last active{" "}
-                      <time dateTime={s.lastUsedAt}>{when.format(new Date(s.lastUsedAt))}</time>
+                      {s.ip ?? "Unknown address"} · signed in <Time at={s.createdAt} /> · last active{" "}
+                      <Time at={s.lastUsedAt} />
                     </p>
                   </div>
                   {s.current ? null : (

@@ -16,18 +16,30 @@ import { KeyFigures } from "./key-figures";
 import { OtpFunnel } from "./otp-funnel";
 import { customRange, presetRange, PRESETS, type Preset, type Range } from "./range";
 import { Segmented } from "./segmented";
+import { isOneOf, useUrlState } from "../dashboard/use-url-state";
+import { IsoDateInput } from "../ui/iso-date-input";
 
 const PRESET_LABELS: Record<Preset, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days", "90d": "90 days" };
 
+const URL_KEYS = ["range", "env", "from", "to"] as const;
+const RANGES = [...PRESETS, "custom"] as const;
+
+/** Range and environment live in the URL (`?range=custom&from=2026-11-01&to=2026-11-07&env=live`). */
 export function AnalyticsPage() {
   const trpc = useTRPC();
-  const [preset, setPreset] = useState<Preset | "custom">("7d");
-  const [environment, setEnvironment] = useState<"live" | "test">("test");
-  const [custom, setCustom] = useState({ first: "", last: "" });
-  const customResult = preset === "custom" ? customRange(custom.first, custom.last) : null;
+  const [url, setUrl] = useUrlState(URL_KEYS);
+  const preset: Preset | "custom" = isOneOf(RANGES, url.range) ? url.range : "7d";
+  const environment: "live" | "test" = url.env === "live" ? "live" : "test";
+  const custom = { first: url.from, last: url.to };
+  // Nothing to say until both days are there: an untouched Custom range is not an error.
+  const customResult =
+    preset === "custom" && custom.first && custom.last ? customRange(custom.first, custom.last) : null;
   const [anchor] = useState(() => new Date());
   const range: Range | null =
     preset === "custom" ? (customResult && "from" in customResult ? customResult : null) : presetRange(preset, anchor);
+  const setPreset = (value: Preset | "custom") =>
+    setUrl(value === "custom" ? { range: value } : { range: value === "7d" ? null : value, from: null, to: null });
+  const setEnvironment = (value: "live" | "test") => setUrl({ env: value === "test" ? null : value });
 
   const input = range ? { environment, ...range } : null;
   const enabled = input !== null;
@@ -57,21 +69,14 @@ export function AnalyticsPage() {
         />
         {preset === "custom" ? (
           <span className="flex items-center gap-2 text-sm">
-            <input
-              type="date"
-              aria-label="First day"
-              value={custom.first}
-              onChange={(e) => setCustom({ ...custom, first: e.target.value })}
-              className="rounded-md border border-slate-300 px-2 py-1"
-            />
+            <span className="w-36">
+              <IsoDateInput aria-label="First day" value={custom.first} onChange={(day) => setUrl({ from: day })} />
+            </span>
             <span className="text-slate-500">to</span>
-            <input
-              type="date"
-              aria-label="Last day"
-              value={custom.last}
-              onChange={(e) => setCustom({ ...custom, last: e.target.value })}
-              className="rounded-md border border-slate-300 px-2 py-1"
-            />
+            <span className="w-36">
+              <IsoDateInput aria-label="Last day" value={custom.last} onChange={(day) => setUrl({ to: day })} />
+            </span>
+            <span className="text-xs whitespace-nowrap text-slate-500">UTC days</span>
             {customResult && "error" in customResult ? (
               <span role="alert" className="text-red-600">
                 {customResult.error}
@@ -93,7 +98,9 @@ export function AnalyticsPage() {
       </div>
 
       {!enabled ? (
-        <p className="text-sm text-slate-500">Pick the first and last day of the range.</p>
+        <p className="text-sm text-slate-500" data-testid="custom-hint">
+          Type the first and last day of the range (UTC), as YYYY-MM-DD.
+        </p>
       ) : messages.isPending || otp.isPending ? (
         <div role="status" aria-label="Loading analytics" className="space-y-4">
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">

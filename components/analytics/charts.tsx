@@ -3,6 +3,9 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { MessageAnalytics } from "@/schemas/analytics";
 import { bucketLabel, duration } from "./format";
+
+/** Buckets are UTC hours and days (as the API's): the tooltip says so. */
+const utcLabel = (label: unknown) => `${String(label)} UTC`;
 import type { Granularity } from "./range";
 
 const AXIS = { tickLine: false, tick: { fontSize: 12, fill: "#64748b" } } as const;
@@ -25,7 +28,7 @@ export function VolumeChart({ series, granularity }: { series: Series; granulari
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="label" {...AXIS} axisLine={{ stroke: "#cbd5e1" }} minTickGap={16} />
         <YAxis allowDecimals={false} {...AXIS} axisLine={false} width={44} />
-        <Tooltip isAnimationActive={false} cursor={{ fill: "#f1f5f9" }} />
+        <Tooltip isAnimationActive={false} cursor={{ fill: "#f1f5f9" }} labelFormatter={utcLabel} />
         <Legend iconType="square" wrapperStyle={{ fontSize: 12 }} />
         {(["delivered", "pending", "undelivered", "failed"] as const).map((key) => (
           <Bar
@@ -54,7 +57,7 @@ export function RateChart({ series, granularity }: { series: Series; granularity
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="label" {...AXIS} axisLine={{ stroke: "#cbd5e1" }} minTickGap={16} />
         <YAxis domain={[0, 100]} unit=" %" {...AXIS} axisLine={false} width={52} />
-        <Tooltip isAnimationActive={false} formatter={(v) => `${String(v)} %`} />
+        <Tooltip isAnimationActive={false} labelFormatter={utcLabel} formatter={(v) => `${String(v)} %`} />
         <Line
           dataKey="rate"
           name="Delivery rate"
@@ -82,7 +85,11 @@ export function TimeToDeliverChart({ series, granularity }: { series: Series; gr
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="label" {...AXIS} axisLine={{ stroke: "#cbd5e1" }} minTickGap={16} />
         <YAxis {...AXIS} axisLine={false} width={60} tickFormatter={(v: number) => duration(v)} />
-        <Tooltip isAnimationActive={false} formatter={(v) => duration(typeof v === "number" ? v : null)} />
+        <Tooltip
+          isAnimationActive={false}
+          labelFormatter={utcLabel}
+          formatter={(v) => duration(typeof v === "number" ? v : null)}
+        />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Line
           dataKey="p50"

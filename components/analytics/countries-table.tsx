@@ -1,5 +1,6 @@
 import type { MessageAnalytics } from "@/schemas/analytics";
 import { count, countryName, percent } from "./format";
+import { Money } from "../ui/money";
 
 interface CountryTotal {
   country: string;
@@ -63,7 +64,9 @@ export function CountriesTable({ rows }: { rows: CountryTotal[] }) {
             <td className="px-3 py-2.5 text-right tabular-nums">{count.format(r.sent)}</td>
             <td className="px-3 py-2.5 text-right tabular-nums">{count.format(r.delivered)}</td>
             <td className="px-3 py-2.5 text-right tabular-nums">{percent(r.deliveryRate)}</td>
-            <td className="px-5 py-2.5 text-right font-mono text-xs tabular-nums">{r.price}</td>
+            <td className="px-5 py-2.5 text-right font-mono text-xs tabular-nums">
+              <Money amount={r.price} />
+            </td>
           </tr>
         ))}
       </tbody>

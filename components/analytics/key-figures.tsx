@@ -1,5 +1,6 @@
 import type { MessageAnalytics, OtpAnalytics } from "@/schemas/analytics";
 import { count, duration, percent } from "./format";
+import { formatUsd } from "../format/money";
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
@@ -37,7 +38,7 @@ export function KeyFigures({ messages, otp }: { messages: MessageAnalytics["tota
       />
       <Figure
         label="Spend"
-        value={`$${messages.price}`}
+        value={formatUsd(messages.price)}
         testId="figure-spend"
         hint="Live messages; FAILED not billed"
       />

@@ -6,7 +6,8 @@ import { ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { EnvironmentBadge } from "./environment";
 import { PermissionsCell, StatusCell } from "./key-cells";
-import { formatDate, formatDateTime, formatRelative, keyStatus } from "./key-format";
+import { keyStatus } from "./key-format";
+import { Time } from "../ui/time";
 
 export interface KeyActions {
   onEdit: (key: ApiKeyView) => void;
@@ -69,27 +70,17 @@ export function ApiKeysTable({ keys, now, actions }: { keys: ApiKeyView[]; now: 
                 <StatusCell status={status} />
               </TD>
               <TD className="text-slate-500">
-                <time dateTime={k.createdAt} title={formatDateTime(k.createdAt)}>
-                  {formatDate(k.createdAt)}
-                </time>
+                <Time at={k.createdAt} format="date" />
               </TD>
               <TD className="text-slate-500">
                 {k.lastUsedAt ? (
-                  <time dateTime={k.lastUsedAt} title={formatDateTime(k.lastUsedAt)}>
-                    {formatRelative(k.lastUsedAt, now)}
-                  </time>
+                  <Time at={k.lastUsedAt} format="relative" now={now} />
                 ) : (
                   <span className="text-slate-400">Never</span>
                 )}
               </TD>
               <TD className={status === "expired" ? "text-red-600" : "text-slate-500"}>
-                {k.expiresAt ? (
-                  <time dateTime={k.expiresAt} title={formatDateTime(k.expiresAt)}>
-                    {formatDate(k.expiresAt)}
-                  </time>
-                ) : (
-                  <span className="text-slate-400">Never</span>
-                )}
+                {k.expiresAt ? <Time at={k.expiresAt} format="date" /> : <span className="text-slate-400">Never</span>}
               </TD>
               {actions ? (
                 <TD className="text-right">

@@ -13,23 +13,8 @@ export function hasAllPermissions(permissions: readonly string[]): boolean {
   return PERMISSIONS.every((p) => permissions.includes(p));
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const relative = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
-
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
-
-/** "just now", "5 minutes ago", "yesterday", then a plain date after a month. */
-export function formatRelative(iso: string, now: number): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 60) return "just now";
-  if (abs < 3600) return relative.format(Math.round(seconds / 60), "minute");
-  if (abs < 86_400) return relative.format(Math.round(seconds / 3600), "hour");
-  if (abs < 30 * 86_400) return relative.format(Math.round(seconds / 86_400), "day");
-  return formatDate(iso);
-}
+// One time-zone rule for the whole dashboard: components/format/time.ts.
+export { formatDate, formatDateTime, formatRelative } from "../format/time";
 
 /**
  * The textarea's lines checked with the API's own schema (so the form and the server agree on what

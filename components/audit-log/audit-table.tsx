@@ -74,9 +74,11 @@ export function AuditTable({ entries, now }: { entries: AuditEntryView[]; now: n
                 <TD>
                   <Badge tone={tone(e.action)}>{AUDIT_ACTION_LABELS[e.action]}</Badge>
                 </TD>
-                <TD className="max-w-56">
+                {/* An email is shown whole: wrapped where it must (at any character), never cut off. */}
+                <TD className="max-w-72 min-w-44">
                   <div
-                    className="truncate font-medium text-slate-900"
+                    className="font-medium [overflow-wrap:anywhere] whitespace-normal text-slate-900"
+                    data-testid="audit-actor"
                     title={[e.actor.label, e.actor.id].filter(Boolean).join(" · ") || undefined}
                   >
                     {actorName(e.actor)}

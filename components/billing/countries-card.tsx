@@ -10,6 +10,8 @@ import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/dialog";
 import { Input } from "../ui/input";
+import { formatUnitPrice } from "../format/money";
+import { searchCountries } from "./country-search";
 
 /** Where messages may go (sandbox and live): every country, or a chosen list. */
 export function CountriesCard({
@@ -36,8 +38,7 @@ export function CountriesCard({
     }),
   );
   const shown = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    const found = q ? prices.filter((p) => p.name.toLowerCase().includes(q) || p.country.toLowerCase() === q) : prices;
+    const found = searchCountries(prices, search);
     // The saved choice first, so a restricted list shows what it allows at a glance.
     const saved = new Set(billing.allowedCountries ?? []);
     return [...found.filter((p) => saved.has(p.country)), ...found.filter((p) => !saved.has(p.country))];
@@ -66,7 +67,7 @@ export function CountriesCard({
           <>
             <div className="flex items-center gap-3">
               <Input
-                placeholder="Search countries"
+                placeholder="Search by name or code, e.g. UK"
                 aria-label="Search countries"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
@@ -93,7 +94,9 @@ export function CountriesCard({
                     />
                     <span className="flex-1 text-slate-800">{p.name}</span>
                     <span className="font-mono text-xs text-slate-400">{p.country}</span>
-                    <span className="w-20 text-right font-mono text-xs text-slate-600">${p.pricePerSegment}</span>
+                    <span className="w-20 text-right font-mono text-xs text-slate-600">
+                      {formatUnitPrice(p.pricePerSegment)}
+                    </span>
                   </label>
                 </li>
               ))}

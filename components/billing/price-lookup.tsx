@@ -7,6 +7,8 @@ import { useTRPC } from "../trpc/client";
 import { Card, CardHeader } from "../ui/card";
 import { Input, Textarea } from "../ui/input";
 import { E164 } from "@/schemas/phone";
+import { formatUnitPrice } from "../format/money";
+import { searchCountries } from "./country-search";
 
 /** What a country costs per segment, and what a given message would cost live. */
 export function PriceLookup({ prices }: { prices: CountryPrice[] }) {
@@ -14,10 +16,8 @@ export function PriceLookup({ prices }: { prices: CountryPrice[] }) {
   const [search, setSearch] = useState("");
   const [to, setTo] = useState("");
   const [body, setBody] = useState("");
-  const q = search.trim().toLowerCase();
-  const matches = q
-    ? prices.filter((p) => p.name.toLowerCase().includes(q) || p.country.toLowerCase() === q).slice(0, 5)
-    : [];
+  const q = search.trim();
+  const matches = q ? searchCountries(prices, q).slice(0, 5) : [];
   const quote = useQuery({
     ...trpc.billing.quote.queryOptions({ to, body }),
     enabled: E164.test(to) && body.length > 0,
@@ -32,7 +32,7 @@ export function PriceLookup({ prices }: { prices: CountryPrice[] }) {
       <div className="space-y-4 px-5 py-4">
         <div>
           <Input
-            placeholder="Country, e.g. Germany"
+            placeholder="Country or code, e.g. Germany, UK"
             aria-label="Look up a country's price"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
@@ -44,7 +44,7 @@ export function PriceLookup({ prices }: { prices: CountryPrice[] }) {
                   <span>
                     {p.name} <span className="text-xs text-slate-400">{p.country}</span>
                   </span>
-                  <span className="font-mono text-xs">${p.pricePerSegment}</span>
+                  <span className="font-mono text-xs">{formatUnitPrice(p.pricePerSegment)}</span>
                 </li>
               ))}
             </ul>

@@ -10,6 +10,7 @@ import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/dialog";
 import { Field, Input } from "../ui/input";
+import { formatUsd } from "../format/money";
 
 /** "25" or "25.5" → "25.0000"; anything else as typed (the schema says what is wrong). */
 function asMoney(text: string): string {
@@ -55,7 +56,7 @@ export function SettingsForm({ billing, canManage }: { billing: BillingView; can
         <dl className="divide-y divide-slate-100 text-sm">
           <div className="flex justify-between px-5 py-2.5">
             <dt className="text-slate-600">Monthly limit</dt>
-            <dd className="font-medium">{billing.monthlySpendLimit ? `$${billing.monthlySpendLimit}` : "None"}</dd>
+            <dd className="font-medium">{billing.monthlySpendLimit ? formatUsd(billing.monthlySpendLimit) : "None"}</dd>
           </div>
           <div className="flex justify-between px-5 py-2.5">
             <dt className="text-slate-600">Alerts at</dt>

@@ -2,8 +2,9 @@ import type { BillingView } from "@/schemas/billing";
 import { Card, CardHeader } from "../ui/card";
 import { count } from "../analytics/format";
 import { spendLevel } from "./spend";
-
-const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+import { formatUsd } from "../format/money";
+import { formatUtcDay, utcDay } from "../format/time";
+import { Money } from "../ui/money";
 
 /** Month-to-date live spend against the limit, with the alert thresholds marked on the bar. */
 export function SpendCard({ billing }: { billing: BillingView }) {
@@ -14,15 +15,17 @@ export function SpendCard({ billing }: { billing: BillingView }) {
     <Card>
       <CardHeader
         title="Month to date"
-        description={`Live spend ${day.format(new Date(billing.period.start))} – ${day.format(end)} (UTC). Sandbox messages are free.`}
+        description={`Live spend ${formatUtcDay(utcDay(billing.period.start)).replace(" UTC", "")} – ${formatUtcDay(utcDay(end))}. Sandbox messages are free.`}
       />
       <div className="space-y-3 px-5 py-4">
         <p className="flex items-baseline gap-2">
           <span className="text-3xl font-semibold text-slate-900 tabular-nums" data-testid="spend-month-to-date">
-            ${billing.monthToDate.spend}
+            <Money amount={billing.monthToDate.spend} />
           </span>
           <span className="text-sm text-slate-500">
-            {billing.monthlySpendLimit === null ? "no monthly limit" : `of $${billing.monthlySpendLimit} limit`}
+            {billing.monthlySpendLimit === null
+              ? "no monthly limit"
+              : `of ${formatUsd(billing.monthlySpendLimit)} limit`}
           </span>
         </p>
         {percent !== null ? (

@@ -6,8 +6,9 @@ import { useTRPC } from "../trpc/client";
 import { Card, CardHeader } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import { count, countryName } from "../analytics/format";
-
-const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+import { formatUsd } from "../format/money";
+import { formatUtcDay } from "../format/time";
+import { Money } from "../ui/money";
 
 /** This month's live spend by day (a chart) and by country (a table), FAILED excluded. */
 export function UsageCard() {
@@ -19,7 +20,7 @@ export function UsageCard() {
     <Card>
       <CardHeader
         title="Spend this month"
-        description="Live messages by day and by country; FAILED messages are not billed."
+        description="Live messages by UTC day and by country; FAILED messages are not billed."
       />
       {!byDay.data || !byCountry.data ? (
         <Skeleton className="m-5 h-40" />
@@ -33,8 +34,9 @@ export function UsageCard() {
             <BarChart
               responsive
               data={byDay.data.rows.map((r) => ({
-                label: day.format(new Date(`${r.date}T00:00:00Z`)),
+                label: r.date ? formatUtcDay(r.date).replace(" UTC", "") : "",
                 spend: Number(r.price),
+                exact: r.price,
               }))}
               style={{ width: "100%", height: 180 }}
               margin={{ top: 4, right: 12, left: 0 }}
@@ -46,9 +48,13 @@ export function UsageCard() {
                 axisLine={false}
                 width={52}
                 tick={{ fontSize: 12, fill: "#64748b" }}
-                tickFormatter={(v: number) => `$${v}`}
+                tickFormatter={(v: number) => `$${v.toFixed(2)}`}
               />
-              <Tooltip isAnimationActive={false} formatter={(v) => `$${Number(v).toFixed(4)}`} />
+              <Tooltip
+                isAnimationActive={false}
+                labelFormatter={(label) => `${String(label)} UTC`}
+                formatter={(_v, _name, item) => formatUsd((item.payload as { exact: string }).exact)}
+              />
               <Bar dataKey="spend" name="Spend" fill="#6366f1" isAnimationActive={false} />
             </BarChart>
           </figure>
@@ -67,7 +73,9 @@ export function UsageCard() {
                   <td className="px-5 py-2">{countryName(r.country ?? "")}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{count.format(r.messages)}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{count.format(r.segments)}</td>
-                  <td className="px-5 py-2 text-right font-mono text-xs">${r.price}</td>
+                  <td className="px-5 py-2 text-right font-mono text-xs">
+                    <Money amount={r.price} />
+                  </td>
                 </tr>
               ))}
             </tbody>

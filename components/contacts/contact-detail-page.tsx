@@ -163,7 +163,7 @@ function ContactDetail({ contact: c }: { contact: ContactView }) {
 
       <h2 className="mt-8 mb-3 text-base font-semibold text-slate-900">Conversation</h2>
       <Card className="flex max-h-[28rem] min-h-48 flex-col overflow-hidden">
-        <Thread phone={c.phone} />
+        <Thread phone={c.phone} optedOut={c.optedOut} />
       </Card>
 
       <ContactDialog open={editing} onOpenChange={setEditing} contact={editing ? c : null} />

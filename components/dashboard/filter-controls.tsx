@@ -3,8 +3,9 @@
 import type { ReactNode } from "react";
 import type { KeyEnvironment } from "@/schemas/api-keys";
 import { cn } from "../ui/cn";
-import { Input, Select } from "../ui/input";
+import { Select } from "../ui/input";
 import { isOneOf } from "./use-url-state";
+import { IsoDateInput } from "../ui/iso-date-input";
 
 /** A labelled filter control; the label sits above so the bar lines up on one baseline. */
 export function FilterField({
@@ -122,7 +123,7 @@ export function EnvironmentFilter({
   );
 }
 
-/** Since and Until days (yyyy-mm-dd); each bounds the other's picker so the range never inverts. */
+/** Since and Until days, written and shown as ISO dates (YYYY-MM-DD), each a day of the viewer's zone. */
 export function DateRangeFilter({
   since,
   until,
@@ -135,22 +136,10 @@ export function DateRangeFilter({
   return (
     <>
       <FilterField label="Since" htmlFor="filter-since" className="w-36">
-        <Input
-          id="filter-since"
-          type="date"
-          value={since}
-          max={until || undefined}
-          onChange={(e) => set({ since: e.target.value })}
-        />
+        <IsoDateInput id="filter-since" value={since} onChange={(day) => set({ since: day })} />
       </FilterField>
       <FilterField label="Until" htmlFor="filter-until" className="w-36">
-        <Input
-          id="filter-until"
-          type="date"
-          value={until}
-          min={since || undefined}
-          onChange={(e) => set({ until: e.target.value })}
-        />
+        <IsoDateInput id="filter-until" value={until} onChange={(day) => set({ until: day })} />
       </FilterField>
     </>
   );

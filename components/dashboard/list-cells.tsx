@@ -2,7 +2,8 @@
 
 import type { HTMLAttributes, ReactNode } from "react";
 import { TD, TR } from "../ui/table";
-import { formatDateTime, formatRelative, shortId } from "../messages/message-format";
+import { shortId } from "../messages/message-format";
+import { Time } from "../ui/time";
 
 /** A row that opens its detail drawer when clicked; the open one is highlighted. */
 export function OpenableRow({
@@ -37,13 +38,11 @@ export function OpenRowButton({ onOpen, children }: { onOpen: () => void; childr
   );
 }
 
-/** "5 minutes ago" judged against `now` (when the page was fetched), the exact time on hover. */
+/** "5 minutes ago" judged against `now` (when the page was fetched); the viewer's and UTC time on hover. */
 export function CreatedCell({ at, now }: { at: string; now: number }) {
   return (
     <TD className="text-slate-500">
-      <time dateTime={at} title={formatDateTime(at)}>
-        {formatRelative(at, now)}
-      </time>
+      <Time at={at} format="relative" now={now} />
     </TD>
   );
 }

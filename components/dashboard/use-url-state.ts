@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 
 export type UrlStatePatch<K extends string> = Partial<Record<K, string | null>>;
@@ -23,19 +23,27 @@ export function useUrlState<K extends string>(keys: readonly K[]) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [serialized]);
 
+  // The query string asked for last: two changes before the router has updated the URL (a day
+  // typed, then a button pressed) both apply, rather than the second undoing the first.
+  const latest = useRef(serialized);
+  useEffect(() => {
+    latest.current = serialized;
+  }, [serialized]);
+
   const set = useCallback(
     (patch: UrlStatePatch<K>, { push = false }: { push?: boolean } = {}) => {
-      const next = new URLSearchParams(serialized);
+      const next = new URLSearchParams(latest.current);
       for (const [k, v] of Object.entries(patch) as [K, string | null | undefined][]) {
         if (v) next.set(k, v);
         else next.delete(k);
       }
       const query = next.toString();
+      latest.current = query;
       const href = query ? `${pathname}?${query}` : pathname;
       if (push) router.push(href, { scroll: false });
       else router.replace(href, { scroll: false });
     },
-    [serialized, pathname, router],
+    [pathname, router],
   );
 
   return [values, set] as const;

@@ -3,6 +3,7 @@ import { cn } from "../ui/cn";
 import { TimelinePending, TimelineStep } from "../ui/timeline";
 import { formatDateTime, formatTime } from "../messages/message-format";
 import { answerLabel, formatIn } from "./delivery-status";
+import { formatUtc } from "../format/time";
 
 type Attempt = DeliveryDetail["attempts"][number];
 
@@ -43,7 +44,11 @@ function AttemptItem({ attempt: a, last }: { attempt: Attempt; last: boolean }) 
     <TimelineStep failed={!ok} last={last} spacing="loose" data-attempt={a.attempt}>
       <div className="flex items-baseline justify-between gap-3">
         <span className="text-sm font-medium text-slate-900">Attempt {a.attempt}</span>
-        <time dateTime={a.at} title={formatDateTime(a.at)} className="text-xs text-slate-500 tabular-nums">
+        <time
+          dateTime={a.at}
+          title={`${formatDateTime(a.at)} · ${formatUtc(a.at)}`}
+          className="text-xs text-slate-500 tabular-nums"
+        >
           {formatTime(a.at)}
         </time>
       </div>

@@ -6,6 +6,7 @@ import { cn } from "../ui/cn";
 import { CreatedCell, OpenableRow, OpenRowButton, ShortIdCell } from "../dashboard/list-cells";
 import { formatDateTime, shortId } from "../messages/message-format";
 import { answerLabel, DeliveryStatusBadge, formatIn } from "./delivery-status";
+import { formatUtc } from "../format/time";
 
 /**
  * `now` is when the page was fetched, so "2 minutes ago" agrees with itself across rows. A row
@@ -59,7 +60,10 @@ export function DeliveriesTable({
                 <div className="flex flex-col items-start gap-1">
                   <DeliveryStatusBadge status={d.status} />
                   {d.status === "RETRYING" && d.nextAttemptAt ? (
-                    <span className="text-xs text-amber-700" title={formatDateTime(d.nextAttemptAt)}>
+                    <span
+                      className="text-xs text-amber-700"
+                      title={`${formatDateTime(d.nextAttemptAt)} · ${formatUtc(d.nextAttemptAt)}`}
+                    >
                       Next retry {formatIn(d.nextAttemptAt, now)}
                     </span>
                   ) : null}

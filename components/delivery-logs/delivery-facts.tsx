@@ -4,8 +4,9 @@ import type { DeliveryDetail } from "@/schemas/webhooks";
 import { MAX_DELIVERY_ATTEMPTS } from "@/schemas/webhooks";
 import { CodeBlock } from "../ui/code-block";
 import { CopyableId, Fact, FactList, SectionTitle } from "../ui/facts";
-import { formatDateTime } from "../messages/message-format";
+
 import { formatIn } from "./delivery-status";
+import { Time } from "../ui/time";
 
 /** When a RETRYING delivery tries again, and how many tries are left after that. */
 export function NextRetry({ delivery, now }: { delivery: DeliveryDetail; now: number }) {
@@ -20,8 +21,7 @@ export function NextRetry({ delivery, now }: { delivery: DeliveryDetail; now: nu
       <Clock aria-hidden className="mt-0.5 size-4 shrink-0 text-amber-600" />
       <div className="text-sm text-amber-900">
         <p className="font-medium">
-          Next retry {formatIn(delivery.nextAttemptAt, now)} —{" "}
-          <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>
+          Next retry {formatIn(delivery.nextAttemptAt, now)} — <Time at={delivery.nextAttemptAt} />
         </p>
         <p className="mt-0.5 text-amber-800">
           Attempt {next} of {MAX_DELIVERY_ATTEMPTS}.{" "}
@@ -60,10 +60,10 @@ export function DeliveryFacts({
         <CopyableId value={d.id} />
       </Fact>
       <Fact label="Created">
-        <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>
+        <Time at={d.createdAt} />
       </Fact>
       <Fact label="Last change">
-        <time dateTime={d.updatedAt}>{formatDateTime(d.updatedAt)}</time>
+        <Time at={d.updatedAt} />
       </Fact>
     </FactList>
   );

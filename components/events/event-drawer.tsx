@@ -5,9 +5,10 @@ import { skipToken, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../trpc/client";
 import { DetailDrawer } from "../dashboard/detail-drawer";
 import { CopyableId, Fact, FactList, SectionTitle } from "../ui/facts";
-import { formatDateTime } from "../messages/message-format";
+
 import { DeliveryPayload } from "../delivery-logs/delivery-facts";
 import { answerLabel, DeliveryStatusBadge } from "../delivery-logs/delivery-status";
+import { Time } from "../ui/time";
 
 /** One event: when, its payload, and each webhook delivery made of it (linked to the delivery log). */
 export function EventDrawer({ eventId, onClose }: { eventId: string | null; onClose: () => void }) {
@@ -31,7 +32,9 @@ export function EventDrawer({ eventId, onClose }: { eventId: string | null; onCl
             <Fact label="Type">
               <code className="font-mono text-[13px]">{e.event}</code>
             </Fact>
-            <Fact label="Time">{formatDateTime(e.timestamp)}</Fact>
+            <Fact label="Time">
+              <Time at={e.timestamp} />
+            </Fact>
             <Fact label="ID">
               <CopyableId value={e.id} />
             </Fact>

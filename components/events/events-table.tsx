@@ -3,8 +3,9 @@
 import type { EventEnvelope } from "@/schemas/events";
 import { Table, TBody, TD, TH, THead } from "../ui/table";
 import { OpenableRow, OpenRowButton, ShortIdCell } from "../dashboard/list-cells";
-import { formatDateTime } from "../messages/message-format";
+
 import { eventPhone, eventSubject } from "./event-subject";
+import { Time } from "../ui/time";
 
 export function EventsTable({
   events,
@@ -35,7 +36,9 @@ export function EventsTable({
               <div className="font-mono text-[13px] text-slate-700">{eventSubject(e.payload)}</div>
               <div className="text-xs text-slate-500">{eventPhone(e.payload)}</div>
             </TD>
-            <TD className="text-sm whitespace-nowrap text-slate-600 tabular-nums">{formatDateTime(e.timestamp)}</TD>
+            <TD className="text-sm whitespace-nowrap text-slate-600 tabular-nums">
+              <Time at={e.timestamp} />
+            </TD>
             <ShortIdCell id={e.id} />
           </OpenableRow>
         ))}

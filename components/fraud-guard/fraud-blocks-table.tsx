@@ -14,7 +14,8 @@ import { Skeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
-import { formatDateTime } from "../api-keys/key-format";
+
+import { Time } from "../ui/time";
 
 function Status({ block }: { block: FraudBlockView }) {
   if (block.active) return <Badge tone="red">Blocked</Badge>;
@@ -90,8 +91,18 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
                   {/* A fixed width makes the sentence wrap instead of widening the table. */}
                   <p className="w-96 text-xs leading-5 whitespace-normal text-slate-600">{b.reason}</p>
                 </TD>
-                <TD>{formatDateTime(b.blockedAt)}</TD>
-                <TD>{b.liftedAt ? `lifted ${formatDateTime(b.liftedAt)}` : formatDateTime(b.until)}</TD>
+                <TD>
+                  <Time at={b.blockedAt} />
+                </TD>
+                <TD>
+                  {b.liftedAt ? (
+                    <>
+                      lifted <Time at={b.liftedAt} />
+                    </>
+                  ) : (
+                    <Time at={b.until} />
+                  )}
+                </TD>
                 {canManage ? (
                   <TD className="text-right">
                     {b.active ? (

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Inbox, MessagesSquare } from "lucide-react";
 import type { Conversation } from "@/schemas/inbox";
@@ -13,7 +14,8 @@ import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { useUrlState } from "../dashboard/use-url-state";
 import { EnvironmentTag } from "../messages/message-badges";
-import { formatDateTime, formatRelative } from "../messages/message-format";
+import { Badge } from "../ui/badge";
+import { Time } from "../ui/time";
 import { Thread } from "./thread";
 
 const URL_KEYS = ["phone"] as const;
@@ -41,6 +43,17 @@ export function InboxPage() {
   );
   const conversations = uniqueByPhone(list.data?.pages ?? []);
   const selected = url.phone || conversations[0]?.phone || "";
+  const selectedConversation = conversations.find((c) => c.phone === selected);
+  // On a phone the thread sits below the list: opening one scrolls to it (not on the first load).
+  const threadRef = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!opened.current) return;
+    opened.current = false;
+    if (window.matchMedia("(max-width: 767px)").matches) {
+      threadRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
+  }, [url.phone]);
 
   return (
     <div>
@@ -71,7 +84,10 @@ export function InboxPage() {
                   <button
                     type="button"
                     aria-current={c.phone === selected ? "true" : undefined}
-                    onClick={() => setUrl({ phone: c.phone })}
+                    onClick={() => {
+                      opened.current = true;
+                      setUrl({ phone: c.phone });
+                    }}
                     className={cn(
                       "block w-full px-4 py-3 text-left hover:bg-slate-50",
                       c.phone === selected && "bg-indigo-50/70 hover:bg-indigo-50",
@@ -79,14 +95,18 @@ export function InboxPage() {
                   >
                     <span className="flex items-center justify-between gap-2">
                       <span className="font-mono text-[13px] font-medium text-slate-900">{c.phone}</span>
-                      <time dateTime={c.lastAt} title={formatDateTime(c.lastAt)} className="text-xs text-slate-500">
-                        {formatRelative(c.lastAt, list.dataUpdatedAt)}
-                      </time>
+                      <Time
+                        at={c.lastAt}
+                        format="relative"
+                        now={list.dataUpdatedAt}
+                        className="text-xs whitespace-nowrap text-slate-500"
+                      />
                     </span>
                     <span className="mt-0.5 block truncate text-sm text-slate-600">{c.lastBody}</span>
                     <span className="mt-1 flex items-center gap-2 text-xs text-slate-500">
                       to <span className="font-mono">{c.number}</span>
                       <EnvironmentTag environment={c.environment} />
+                      {c.optedOut ? <Badge tone="red">Opted out</Badge> : null}
                     </span>
                   </button>
                 </li>
@@ -106,7 +126,13 @@ export function InboxPage() {
               </div>
             ) : null}
           </nav>
-          {selected ? <Thread phone={selected} /> : <EmptyState icon={MessagesSquare} title="Pick a conversation" />}
+          <div ref={threadRef} className="flex min-w-0 scroll-mt-4 flex-col">
+            {selected ? (
+              <Thread phone={selected} optedOut={selectedConversation?.optedOut ?? false} />
+            ) : (
+              <EmptyState icon={MessagesSquare} title="Pick a conversation" />
+            )}
+          </div>
         </div>
       )}
     </div>

@@ -8,12 +8,20 @@ import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
-import { formatDateTime } from "../messages/message-format";
+import { Badge } from "../ui/badge";
+import { Time } from "../ui/time";
+import type { ThreadMessage } from "@/schemas/inbox";
 
 const REFRESH_MS = 5_000;
 
+const AUTO_REPLY_LABEL: Record<NonNullable<ThreadMessage["autoReply"]>, string> = {
+  stop: "Auto-reply (STOP)",
+  start: "Auto-reply (START)",
+  help: "Auto-reply (HELP)",
+};
+
 /** One number's conversation, oldest at the top like a phone shows it; both directions. */
-export function Thread({ phone }: { phone: string }) {
+export function Thread({ phone, optedOut }: { phone: string; optedOut: boolean }) {
   const trpc = useTRPC();
   const thread = useQuery(
     trpc.inbox.conversation.queryOptions({ phone }, { refetchOnMount: "always", refetchInterval: REFRESH_MS }),
@@ -21,7 +29,14 @@ export function Thread({ phone }: { phone: string }) {
   return (
     <section aria-label={`Conversation with ${phone}`} className="flex min-w-0 flex-col">
       <header className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-        <h2 className="font-mono text-sm font-semibold text-slate-900">{phone}</h2>
+        <h2 className="flex items-center gap-2 font-mono text-sm font-semibold text-slate-900">
+          {phone}
+          {optedOut ? (
+            <Badge tone="red" className="font-sans">
+              Opted out
+            </Badge>
+          ) : null}
+        </h2>
         <Link
           href={`/dashboard/messages?recipient=${encodeURIComponent(phone)}`}
           className="text-xs font-medium text-indigo-600 hover:underline"
@@ -61,13 +76,13 @@ export function Thread({ phone }: { phone: string }) {
                     </p>
                     <Link
                       href={`/dashboard/messages?message=${encodeURIComponent(m.id)}`}
-                      title={formatDateTime(m.at)}
                       className={cn(
                         "mt-1 block text-[11px] hover:underline",
                         mine ? "text-indigo-100" : "text-slate-500",
                       )}
                     >
-                      {new Date(m.at).toLocaleString("en", { dateStyle: "medium", timeStyle: "short" })}
+                      {m.autoReply ? <span className="font-medium">{AUTO_REPLY_LABEL[m.autoReply]} · </span> : null}
+                      <Time at={m.at} />
                       {mine ? ` · ${m.status.toLowerCase()}` : ""}
                     </Link>
                   </div>

@@ -22,8 +22,7 @@ import { InviteMemberDialog } from "./invite-member-dialog";
 import { PendingInvitations } from "./pending-invitations";
 import { ChangeRoleDialog, type MemberRef } from "./change-role-dialog";
 import { RolesExplained } from "./roles-explained";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+import { Time } from "../ui/time";
 
 export function MembersPage() {
   const trpc = useTRPC();
@@ -112,7 +111,7 @@ export function MembersPage() {
                   <RoleBadge role={m.role} />
                 </TD>
                 <TD className="text-slate-500">
-                  <time dateTime={m.joinedAt.toISOString()}>{dateFormat.format(m.joinedAt)}</time>
+                  <Time at={m.joinedAt} format="date" />
                 </TD>
                 {canManage ? (
                   <TD className="text-right">

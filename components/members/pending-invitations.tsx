@@ -13,8 +13,7 @@ import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { useDashboard } from "../dashboard/dashboard-context";
 import { RoleBadge } from "../dashboard/role-badge";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+import { Time } from "../ui/time";
 
 /** Pending invitations with resend and revoke (owners and admins only; the page decides). */
 export function PendingInvitations() {
@@ -80,10 +79,10 @@ export function PendingInvitations() {
                 <RoleBadge role={inv.role} />
               </TD>
               <TD className="text-slate-500">
-                <time dateTime={inv.createdAt}>{dateFormat.format(new Date(inv.createdAt))}</time>
+                <Time at={inv.createdAt} format="date" />
               </TD>
               <TD className="text-slate-500">
-                <time dateTime={inv.expiresAt}>{dateFormat.format(new Date(inv.expiresAt))}</time>
+                <Time at={inv.expiresAt} format="date" />
               </TD>
               <TD className="text-right">
                 {inv.role !== "owner" || myRole === "owner" ? (

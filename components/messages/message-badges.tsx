@@ -60,6 +60,9 @@ export const ORIGIN_LABELS: Record<MessageListItem["origin"], string> = {
   otp: "OTP",
   dashboard: "Dashboard test",
   inbound: "Inbound",
+  auto_reply_stop: "Auto-reply (STOP)",
+  auto_reply_start: "Auto-reply (START)",
+  auto_reply_help: "Auto-reply (HELP)",
 };
 
 export function segmentsLabel(segments: number, encoding: string): string {

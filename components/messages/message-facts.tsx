@@ -2,7 +2,8 @@ import { CircleAlert, EyeOff } from "lucide-react";
 import type { MessageDetail } from "@/schemas/message-views";
 import { CopyableId, Fact, FactList, SectionTitle } from "../ui/facts";
 import { EnvironmentTag, ORIGIN_LABELS, segmentsLabel } from "./message-badges";
-import { formatDateTime } from "./message-format";
+
+import { Time } from "../ui/time";
 
 export function MessageError({ message }: { message: MessageDetail }) {
   if (!message.errorCode && !message.errorMessage) return null;
@@ -63,7 +64,7 @@ export function MessageFacts({ message: m }: { message: MessageDetail }) {
         )}
       </Fact>
       <Fact label="Created">
-        <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+        <Time at={m.createdAt} />
       </Fact>
     </FactList>
   );

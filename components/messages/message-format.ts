@@ -1,4 +1,4 @@
-import { formatDateTime, formatRelative } from "../api-keys/key-format";
+import { formatDateTime, formatPreciseClock, formatRelative } from "../format/time";
 
 export { formatDateTime, formatRelative };
 
@@ -39,15 +39,8 @@ export function dayRange(since: string, until: string): { from?: Date; until?: D
   };
 }
 
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  hour: "numeric",
-  minute: "2-digit",
-  second: "2-digit",
-  fractionalSecondDigits: 3,
-});
-
-/** 10:15:02.123 AM: the steps of a sandbox message are a fraction of a second apart. */
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+/** 10:15:02.123 AM PST: the steps of a sandbox message are a fraction of a second apart. */
+export const formatTime = (iso: string) => formatPreciseClock(iso);
 
 /** "+0.42 s" or "+3 min" after `since`. */
 export function formatDelta(iso: string, since: string): string {

@@ -3,6 +3,7 @@ import { cn } from "../ui/cn";
 import { TimelinePending, TimelineStep } from "../ui/timeline";
 import { MESSAGE_STATUS_INFO } from "./message-badges";
 import { formatDateTime, formatDelta, formatTime } from "./message-format";
+import { formatUtc } from "../format/time";
 
 const WAITING_FOR: Partial<Record<MessageStatus, { next: MessageStatus; text: string }>> = {
   QUEUED: { next: "SENT", text: "Handing the message to the carrier…" },
@@ -30,7 +31,7 @@ export function MessageTimeline({ message, live }: { message: MessageDetail; liv
               </span>
               <time
                 dateTime={entry.at}
-                title={formatDateTime(entry.at)}
+                title={`${formatDateTime(entry.at)} · ${formatUtc(entry.at)}`}
                 className="text-xs text-slate-500 tabular-nums"
               >
                 {formatTime(entry.at)}

@@ -6,7 +6,8 @@ import { ShieldAlert } from "lucide-react";
 import { Badge } from "../ui/badge";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
-import { formatDateTime } from "../api-keys/key-format";
+
+import { Time } from "../ui/time";
 
 /**
  * OTP sends the fraud guard refused (403 suspected_fraud): not sent, not billed, so they have no
@@ -46,7 +47,9 @@ export function BlockedAttempts() {
               </TD>
               <TD className="font-mono">{a.prefix}</TD>
               <TD>{a.environment}</TD>
-              <TD>{formatDateTime(a.createdAt)}</TD>
+              <TD>
+                <Time at={a.createdAt} />
+              </TD>
             </TR>
           ))}
         </TBody>

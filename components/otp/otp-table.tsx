@@ -8,6 +8,7 @@ import { CreatedCell } from "../dashboard/list-cells";
 import { EnvironmentTag } from "../messages/message-badges";
 import { formatDateTime, formatRelative, shortId } from "../messages/message-format";
 import { OtpStatusBadge } from "./otp-status-badge";
+import { formatUtc } from "../format/time";
 
 /** Wrong attempts used of the allowance, as a count and a small bar that turns red when used up. */
 function Attempts({ attempts, max }: { attempts: number; max: number }) {
@@ -31,14 +32,22 @@ function Attempts({ attempts, max }: { attempts: number; max: number }) {
 function Expiry({ otp, now }: { otp: OtpListItem; now: number }) {
   if (otp.status === "APPROVED" && otp.verifiedAt) {
     return (
-      <time dateTime={otp.verifiedAt} title={formatDateTime(otp.verifiedAt)} className="text-slate-500">
+      <time
+        dateTime={otp.verifiedAt}
+        title={`${formatDateTime(otp.verifiedAt)} · ${formatUtc(otp.verifiedAt)}`}
+        className="text-slate-500"
+      >
         Verified {formatRelative(otp.verifiedAt, now)}
       </time>
     );
   }
   const past = Date.parse(otp.expiresAt) <= now;
   return (
-    <time dateTime={otp.expiresAt} title={formatDateTime(otp.expiresAt)} className="text-slate-500">
+    <time
+      dateTime={otp.expiresAt}
+      title={`${formatDateTime(otp.expiresAt)} · ${formatUtc(otp.expiresAt)}`}
+      className="text-slate-500"
+    >
       {past ? "Expired" : "Expires"} {formatRelative(otp.expiresAt, now)}
     </time>
   );

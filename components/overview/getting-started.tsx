@@ -62,21 +62,6 @@ const { messageId } = await client.sms.send({
 });
 console.log(await client.sms.status(messageId));`;
 
-  const sdkManage = `// npm install signalgate
-import { SignalGate } from "signalgate";
-
-// Signs in, then renews its access token (refresh-token rotation)
-const client = new SignalGate({
-  email: "${user.email}",
-  password: process.env.SIGNALGATE_PASSWORD,
-  organizationId: "${organization.id}",
-  baseUrl: "${baseUrl}",
-});
-console.log(await client.rateLimits.get());`;
-
-  const readCmd = `curl ${baseUrl}/api/v1/developer/rate-limits \\
-  -H "Authorization: Bearer $ACCESS_TOKEN"`;
-
   return (
     <Card>
       <CardHeader
@@ -91,51 +76,47 @@ console.log(await client.rateLimits.get());`;
           </p>
           <CodeBlock code={tokenCmd} />
         </Step>
-        {canCreateKeys ? (
-          <>
-            <Step n={2} title="Create a sandbox API key">
-              <p>
-                The response contains <Code>rawKey</Code> (it starts with <Code>sg_test_</Code>). It is shown only once:
-                store it in <Code>SIGNALGATE_API_KEY</Code> and keep it out of client-side code.
-              </p>
-              <CodeBlock code={keyCmd} />
-            </Step>
-            <Step n={3} title="Send a test SMS">
-              <p>
-                With the <Code>sg_test_</Code> key the message is queued for real and answers <Code>202</Code> with its{" "}
-                <Code>messageId</Code>, <Code>segments</Code> and <Code>encoding</Code>, but nothing leaves SignalGate:
-                it moves from <Code>QUEUED</Code> to <Code>SENT</Code> to <Code>DELIVERED</Code> within a few seconds.
-              </p>
-              <CodeBlock code={smsCmd} />
-            </Step>
-            <Step n={4} title="Follow its delivery">
-              <p>
-                Put the <Code>messageId</Code> in <Code>MESSAGE_ID</Code>. To try the failure cases, send to{" "}
-                <Code>+15005550001</Code> (<Code>FAILED</Code>), <Code>+15005550002</Code> (<Code>UNDELIVERED</Code>) or{" "}
-                <Code>+15005550003</Code> (stays <Code>SENT</Code>).
-              </p>
-              <CodeBlock code={statusCmd} />
-            </Step>
-            <Step n={5} title="Or use the TypeScript SDK">
-              <p>
-                The <Code>signalgate</Code> package (Node 20 or later) is typed from this API&apos;s OpenAPI document,
-                retries rate-limited calls as the API asks, and verifies webhook signatures. See its README for every
-                method.
-              </p>
-              <CodeBlock code={sdkSend} label="TypeScript" />
-            </Step>
-          </>
-        ) : (
-          <Step n={2} title="Read this organization's configuration">
-            <p>
-              Your role can read this organization&apos;s configuration with the same token, for example its rate
-              limits.
+        <Step n={2} title="Create a sandbox API key">
+          {canCreateKeys ? null : (
+            <p
+              className="rounded-md bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200"
+              data-testid="read-only-note"
+            >
+              Your role reads this organization; creating keys needs an owner, admin or developer. Ask one for a{" "}
+              <Code>sg_test_</Code> key, or read its configuration with your token:{" "}
+              <Code>GET /api/v1/developer/rate-limits</Code>.
             </p>
-            <CodeBlock code={readCmd} />
-            <p>Or with the TypeScript SDK:</p>
-            <CodeBlock code={sdkManage} label="TypeScript" />
-          </Step>
-        )}
+          )}
+          <p>
+            The response contains <Code>rawKey</Code> (it starts with <Code>sg_test_</Code>). It is shown only once:
+            store it in <Code>SIGNALGATE_API_KEY</Code> and keep it out of client-side code.
+          </p>
+          <CodeBlock code={keyCmd} />
+        </Step>
+        <Step n={3} title="Send a test SMS">
+          <p>
+            With the <Code>sg_test_</Code> key the message is queued for real and answers <Code>202</Code> with its{" "}
+            <Code>messageId</Code>, <Code>segments</Code> and <Code>encoding</Code>, but nothing leaves SignalGate: it
+            moves from <Code>QUEUED</Code> to <Code>SENT</Code> to <Code>DELIVERED</Code> within a few seconds.
+          </p>
+          <CodeBlock code={smsCmd} />
+        </Step>
+        <Step n={4} title="Follow its delivery">
+          <p>
+            Put the <Code>messageId</Code> in <Code>MESSAGE_ID</Code>. To try the failure cases, send to{" "}
+            <Code>+15005550001</Code> (<Code>FAILED</Code>), <Code>+15005550002</Code> (<Code>UNDELIVERED</Code>) or{" "}
+            <Code>+15005550003</Code> (stays <Code>SENT</Code>).
+          </p>
+          <CodeBlock code={statusCmd} />
+        </Step>
+        <Step n={5} title="Or use the TypeScript SDK">
+          <p>
+            The <Code>signalgate</Code> package (Node 20 or later) is typed from this API&apos;s OpenAPI document,
+            retries rate-limited calls as the API asks, and verifies webhook signatures. See its README for every
+            method.
+          </p>
+          <CodeBlock code={sdkSend} label="TypeScript" />
+        </Step>
       </ol>
     </Card>
   );

@@ -14,12 +14,13 @@ import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
 import { errorCode, errorMessage } from "../trpc/errors";
-import { formatDateTime } from "../api-keys/key-format";
+
 import { DeliveryLog } from "../delivery-logs/delivery-log";
 import { ALL_EVENTS, orderEvents } from "./events";
 import { useWebhookActions, type WebhookActions } from "./use-webhook-actions";
 import { WebhookStatus } from "./webhook-cells";
 import { VerifySignatures } from "./verify-signatures";
+import { Time } from "../ui/time";
 
 /** One webhook: what it is subscribed to, its state, what can be done to it, and its delivery log. */
 export function WebhookDetailPage({ webhookId }: { webhookId: string }) {
@@ -141,7 +142,7 @@ function Summary({ webhook: w }: { webhook: WebhookView }) {
           </span>
         </Item>
         <Item label="Created">
-          <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time>
+          <Time at={w.createdAt} />
         </Item>
       </dl>
     </Card>

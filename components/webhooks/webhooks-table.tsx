@@ -4,11 +4,11 @@ import Link from "next/link";
 import { Pencil, ScrollText, Send, Trash2 } from "lucide-react";
 import type { WebhookView } from "@/schemas/webhooks";
 import type { WebhookHealth } from "@/schemas/webhook-views";
-import { formatDate, formatDateTime } from "../api-keys/key-format";
 import { ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import type { WebhookActions } from "./use-webhook-actions";
 import { EventsCell, WebhookStatus } from "./webhook-cells";
+import { Time } from "../ui/time";
 
 /** `actions` is null for roles that may only look. */
 export function WebhooksTable({
@@ -59,9 +59,7 @@ export function WebhooksTable({
               <WebhookStatus webhook={w} health={health.get(w.id)} />
             </TD>
             <TD className="text-slate-500">
-              <time dateTime={w.createdAt} title={formatDateTime(w.createdAt)}>
-                {formatDate(w.createdAt)}
-              </time>
+              <Time at={w.createdAt} format="date" />
             </TD>
             {actions ? (
               <TD className="text-right">

@@ -7,7 +7,7 @@ import { newMessage } from "../test/new-message";
 import { seedMember, seedOrganization } from "../test/seed";
 import { callerFor, trpcError } from "../test/trpc";
 import { getConversation, listConversations } from "./conversations";
-import { receiveInboundMessage } from "./receive-inbound";
+import { receiveInboundMessage, receiveInboundMessages } from "./receive-inbound";
 
 const ADA = "+14155550171";
 const BOB = "+14155550172";
@@ -89,5 +89,67 @@ describe("the Inbox", () => {
     const support = callerFor((await seedMember(a.organizationId, "support")).userId).inbox;
     expect((await support.settings()).helpReply).toBe("Call us.");
     expect((await trpcError(support.updateSettings({ keywordsEnabled: false }))).code).toBe("FORBIDDEN");
+  });
+
+  it("puts each keyword's auto-reply after its trigger, labelled, even in the same millisecond (issue 30)", async () => {
+    const org = await seedOrganization("owner");
+    const at = new Date("2026-11-26T20:58:03.000Z");
+    // Each reply would be made in its trigger's millisecond; STOP comes from a carrier whose clock
+    // is 5 s ahead of ours. Ordering by id (or created_at) must still answer trigger, then reply.
+    const plus = (ms: number) => new Date(at.getTime() + ms);
+    for (const [body, receivedAt, now] of [
+      ["HELP", at, at],
+      ["START", plus(1000), plus(1000)],
+      ["STOP", plus(7000), plus(2000)],
+    ] as const) {
+      const r = await receiveInboundMessages(
+        getDb(),
+        [
+          {
+            from: ADA,
+            to: "+15005550006",
+            body,
+            environment: "test",
+            organizationId: org.organizationId,
+            provider: "sandbox",
+            receivedAt,
+          },
+        ],
+        now,
+      );
+      expect(r[0]!.outcome).toBe("stored");
+    }
+    const thread = [...(await getConversation(getDb(), org.organizationId, ADA, { canReadLiveBody: true }))].reverse();
+    expect(thread.map((m) => [m.direction, m.autoReply, m.body?.split(" ").slice(0, 3).join(" ")])).toEqual([
+      ["inbound", null, "HELP"],
+      ["outbound", "help", "Reply STOP to"],
+      ["inbound", null, "START"],
+      ["outbound", "start", "You are subscribed"],
+      ["inbound", null, "STOP"],
+      ["outbound", "stop", "You are unsubscribed"],
+    ]);
+    // STOP was received 5 s ahead: its reply is created after it, not at our earlier clock.
+    const stop = thread[4]!;
+    const stopReply = thread[5]!;
+    expect(Date.parse(stopReply.at)).toBeGreaterThan(Date.parse(stop.at));
+
+    const list = await callerFor(org.userId).messages.list({});
+    const origins = list.items.filter((m) => m.direction === "outbound").map((m) => m.origin);
+    expect(origins.sort()).toEqual(["auto_reply_help", "auto_reply_start", "auto_reply_stop"]);
+  });
+
+  it("marks senders on the opt-out list", async () => {
+    const org = await seedOrganization("owner");
+    await inbound(org.organizationId, ADA, "hi");
+    await inbound(org.organizationId, BOB, "STOP");
+    const page = await listConversations(getDb(), org.organizationId);
+    expect(page.items.map((c) => [c.phone, c.optedOut])).toEqual([
+      [BOB, true],
+      [ADA, false],
+    ]);
+    await inbound(org.organizationId, BOB, "start");
+    expect((await listConversations(getDb(), org.organizationId)).items.find((c) => c.phone === BOB)!.optedOut).toBe(
+      false,
+    );
   });
 });

@@ -12,6 +12,7 @@ interface ConversationRow {
   body: string;
   created_at: Date;
   environment: "live" | "test";
+  opted_out: boolean;
 }
 
 /**
@@ -41,7 +42,9 @@ export async function listConversations(
              environment::text AS environment
       FROM recent ORDER BY from_sender, id DESC
     )
-    SELECT latest.*, (SELECT min(id) FROM recent) AS window_end, (SELECT count(*) FROM recent) AS window_size
+    SELECT latest.*, (SELECT min(id) FROM recent) AS window_end, (SELECT count(*) FROM recent) AS window_size,
+           EXISTS (SELECT 1 FROM contact_opt_outs o
+                   WHERE o.organization_id = ${organizationId} AND o.phone = latest.phone) AS opted_out
     FROM latest ORDER BY id DESC`;
   const full = rows.length > 0 && Number(rows[0]!.window_size) === window;
   return {
@@ -52,6 +55,7 @@ export async function listConversations(
       lastBody: r.body,
       lastAt: new Date(r.created_at).toISOString(),
       environment: r.environment,
+      optedOut: r.opted_out,
     })),
     nextCursor: full ? encodeCursor("inbox", organizationId, rows[0]!.window_end) : null,
   };
@@ -64,6 +68,7 @@ interface ThreadRow {
   status: string;
   environment: "live" | "test";
   created_at: Date;
+  auto_reply: "stop" | "start" | "help" | null;
 }
 
 /**
@@ -80,11 +85,13 @@ export async function getConversation(
 ): Promise<ThreadMessage[]> {
   const rows = await db.$queryRaw<ThreadRow[]>`
     SELECT * FROM (
-      (SELECT id, direction::text AS direction, body, status::text AS status, environment::text AS environment, created_at
+      (SELECT id, direction::text AS direction, body, status::text AS status, environment::text AS environment, created_at,
+              auto_reply
        FROM messages WHERE organization_id = ${organizationId} AND direction = 'inbound' AND from_sender = ${phone}
        ORDER BY id DESC LIMIT ${THREAD_LIMIT})
       UNION ALL
-      (SELECT id, direction::text AS direction, body, status::text AS status, environment::text AS environment, created_at
+      (SELECT id, direction::text AS direction, body, status::text AS status, environment::text AS environment, created_at,
+              auto_reply
        FROM messages WHERE organization_id = ${organizationId} AND to_number = ${phone} AND direction = 'outbound'
        ORDER BY id DESC LIMIT ${THREAD_LIMIT})
     ) both_ways ORDER BY id DESC LIMIT ${THREAD_LIMIT}`;
@@ -95,5 +102,6 @@ export async function getConversation(
     status: r.status,
     environment: r.environment,
     at: new Date(r.created_at).toISOString(),
+    autoReply: r.auto_reply,
   }));
 }

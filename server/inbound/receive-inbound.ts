@@ -34,7 +34,7 @@ async function handleKeywords(tx: DbOrTx, items: Keyworded[], now: Date): Promis
   const ordered = [...items].sort((a, b) =>
     a.stored.organizationId < b.stored.organizationId ? -1 : a.stored.organizationId > b.stored.organizationId ? 1 : 0,
   );
-  const replies: NewMessage[] = [];
+  const replies: (NewMessage & { createdAt: Date })[] = [];
   for (const { input, stored, family } of ordered) {
     const s = settings.get(stored.organizationId)!;
     if (!s.keywordsEnabled) continue;
@@ -45,8 +45,13 @@ async function handleKeywords(tx: DbOrTx, items: Keyworded[], now: Date): Promis
     const body = s[REPLY_OF[family]];
     if (!body) continue;
     const { encoding, segments } = countSegments(body);
+    // The reply is created after its trigger, never in the same millisecond or before it (a carrier's
+    // receive time can be ahead of ours): ids and created_at order a conversation, so the answer to
+    // HELP must sort after HELP.
+    const at = new Date(Math.max(now.getTime(), stored.receivedAt.getTime() + 1));
     replies.push({
-      id: newIdAt("msg", now),
+      id: newIdAt("msg", at),
+      createdAt: at,
       organizationId: stored.organizationId,
       apiKeyId: null,
       batchId: null,
@@ -59,6 +64,7 @@ async function handleKeywords(tx: DbOrTx, items: Keyworded[], now: Date): Promis
       encoding,
       ...priceMessage(input.environment, input.from, segments),
       skipOptOutCheck: true,
+      autoReply: family,
     });
   }
   const outcome = await insertMessages(tx, replies, now);

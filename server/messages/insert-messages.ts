@@ -32,6 +32,8 @@ export interface NewMessage {
    * this time; server/scheduling/dispatch-due.ts moves it to QUEUED then.
    */
   sendAt?: Date | null;
+  /** A keyword confirmation: the family it answers (contract §10), stored for the dashboard's label. */
+  autoReply?: "stop" | "start" | "help";
 }
 
 /** Why the accepting statement refused an item; nothing of it was written. */
@@ -60,7 +62,7 @@ const INSERT_SQL = `
 WITH input AS MATERIALIZED (
   SELECT e->'p' AS payload, e->>'o' AS organization_id, e->>'k' AS api_key_id, e->>'b' AS body, e->>'e' AS event_id,
          (e->>'n')::int AS ord, e->>'c' AS country, (e->>'x') IS NOT NULL AS skip_opt_out,
-         (e->>'l') IS NOT NULL AS sandbox_limit, r.*
+         (e->>'l') IS NOT NULL AS sandbox_limit, e->>'a' AS auto_reply, r.*
   FROM jsonb_array_elements($1::jsonb) e
   CROSS JOIN LATERAL jsonb_to_record(e->'p')
     AS r("messageId" text, "to" text, "from" text, environment text, segments int, encoding text, "batchId" text,
@@ -102,10 +104,11 @@ WITH input AS MATERIALIZED (
   LEFT JOIN charged ON charged.organization_id = ranked.organization_id AND charged.billing_month = ranked.billing_month
 ), inserted AS (
   INSERT INTO messages (id, organization_id, api_key_id, batch_id, otp_id, environment, to_number, from_sender, body,
-                        segments, encoding, price_units, country, created_at, next_attempt_at, updated_at, status, send_at)
+                        segments, encoding, price_units, country, created_at, next_attempt_at, updated_at, status, send_at,
+                        auto_reply)
   SELECT "messageId", organization_id, api_key_id, "batchId", "otpId", environment::"KeyEnvironment", "to", "from",
          body, segments, encoding, price_units, country, "createdAt", coalesce("sendAt", "createdAt"), "createdAt",
-         status::"MessageStatus", "sendAt"
+         status::"MessageStatus", "sendAt", auto_reply
   FROM verdict WHERE refusal IS NULL
 ), events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
@@ -142,6 +145,7 @@ export async function insertMessages(
       c: m.country ?? null,
       ...(m.skipOptOutCheck && { x: 1 }),
       ...(m.environment === "test" && m.to === SANDBOX_NUMBERS.spendingLimit && { l: 1 }),
+      ...(m.autoReply && { a: m.autoReply }),
     })),
   );
   const refused = await runSql<{ ord: number; refusal: Refusal }>(

@@ -31,6 +31,7 @@ interface Row {
   created_at: Date | string;
   snippet: string | null;
   api_key_name: string | null;
+  auto_reply: string | null;
 }
 
 /**
@@ -70,10 +71,10 @@ export function messagePageSql(
   return Prisma.sql`
     SELECT m.id, m.to_number, m.from_sender, m.status::text AS status, m.direction::text AS direction,
       m.environment::text AS environment, m.segments, m.encoding, m.price_units, m.api_key_id, m.batch_id,
-      m.otp_id, m.error_code, m.created_at, m.snippet, k.name AS api_key_name
+      m.otp_id, m.error_code, m.created_at, m.auto_reply, m.snippet, k.name AS api_key_name
     FROM (
       SELECT id, to_number, from_sender, status, direction, environment, segments, encoding, price_units,
-        api_key_id, batch_id, otp_id, error_code, created_at, left(body, ${SNIPPET_CHARS}) AS snippet
+        api_key_id, batch_id, otp_id, error_code, created_at, auto_reply, left(body, ${SNIPPET_CHARS}) AS snippet
       FROM messages WHERE ${where}
       ORDER BY id DESC LIMIT ${rows}
     ) m
@@ -118,6 +119,7 @@ export async function listMessages(
           otpId: r.otp_id,
           errorCode: r.error_code,
           createdAt: new Date(r.created_at),
+          autoReply: r.auto_reply,
         }),
         snippet: bodyHidden || r.snippet === null ? null : r.snippet,
         apiKeyName: r.api_key_name,

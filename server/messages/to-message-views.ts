@@ -24,6 +24,7 @@ export const MESSAGE_LIST_SELECT = {
   otpId: true,
   errorCode: true,
   createdAt: true,
+  autoReply: true,
 } as const;
 
 type ListRow = Pick<Message, keyof typeof MESSAGE_LIST_SELECT>;
@@ -34,11 +35,12 @@ function originOf(m: ListRow): MessageListItem["origin"] {
   if (m.direction === "inbound") return "inbound";
   if (m.otpId) return "otp";
   if (m.batchId) return "bulk";
+  if (m.autoReply === "stop" || m.autoReply === "start" || m.autoReply === "help") return `auto_reply_${m.autoReply}`;
   return m.apiKeyId ? "api" : "dashboard";
 }
 
 export function toMessageListItem(m: ListRow): MessageListItem {
-  const { priceUnits, ...rest } = m;
+  const { priceUnits, autoReply: _autoReply, ...rest } = m;
   return messageListItemSchema.parse({
     ...rest,
     price: formatMoney(Number(priceUnits)),

@@ -31,6 +31,10 @@ export const billingRouter = router({
 
   statements: roleProcedure("billing.read").query(({ ctx }) => listStatements(ctx.db, ctx.organizationId)),
 
+  statement: roleProcedure("billing.read")
+    .input(z.strictObject({ period: periodSchema }))
+    .query(({ ctx, input }) => getStatementOrThrow(ctx.db, ctx.organizationId, input.period)),
+
   statementCsv: roleProcedure("billing.read")
     .input(z.strictObject({ period: periodSchema }))
     .query(async ({ ctx, input }) => statementCsv(await getStatementOrThrow(ctx.db, ctx.organizationId, input.period))),

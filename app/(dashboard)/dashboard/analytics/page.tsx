@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { RequireAction } from "@/components/dashboard/require-action";
 import { AnalyticsPage } from "@/components/analytics/analytics-page";
 
@@ -7,7 +8,10 @@ export const metadata: Metadata = { title: "Analytics" };
 export default function Page() {
   return (
     <RequireAction action="messages.read">
-      <AnalyticsPage />
+      {/* The range and environment are read from the query string (useSearchParams). */}
+      <Suspense>
+        <AnalyticsPage />
+      </Suspense>
     </RequireAction>
   );
 }
