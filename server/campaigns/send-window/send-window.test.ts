@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isSendWindowOpen, localMinuteOfDay, nextSendWindowOpening, parseClock } from "./send-window";
-import { sendWindowForNumber } from "./send-window-for-number";
+import {
+  bestPartialOpening,
+  isSendWindowOpen,
+  localMinuteOfDay,
+  nextSendWindowOpening,
+  parseClock,
+} from "./send-window";
+import { sendWindowCheck, sendWindowForNumber } from "./send-window-for-number";
 
 const LA = "+12135550123";
 const NY = "+12125550123";
@@ -10,11 +16,17 @@ const at = (iso: string) => new Date(iso);
 describe("sendWindowForNumber, 09:00–20:00, injected clock", () => {
   it("16:30 UTC in November: open in New York (11:30), closed in Los Angeles (08:30) until 17:00 UTC", () => {
     const now = at("2026-11-26T16:30:00.000Z");
-    expect(sendWindowForNumber(NY, day, now)).toEqual({ open: true, opensAt: now, zones: ["America/New_York"] });
+    expect(sendWindowForNumber(NY, day, now)).toEqual({
+      open: true,
+      opensAt: now,
+      zones: ["America/New_York"],
+      partial: false,
+    });
     expect(sendWindowForNumber(LA, day, now)).toEqual({
       open: false,
       opensAt: at("2026-11-26T17:00:00.000Z"),
       zones: ["America/Los_Angeles"],
+      partial: false,
     });
   });
 
@@ -59,6 +71,28 @@ describe("several zones: open only when open in all of them", () => {
     expect(
       nextSendWindowOpening({ start: "09:00", end: "10:00" }, farApart, at("2026-11-26T12:00:00.000Z")),
     ).toBeNull();
+  });
+
+  it("a number of unknown area (every +1 zone, Guam to Alaska) waits until all of them are in the window", async () => {
+    // Guam is UTC+10 (= UTC-14): from St John's (UTC-3:30) round to Guam is 10.5 hours, so an
+    // 11-hour window is open everywhere from 23:00 to 23:30 UTC.
+    const now = at("2026-11-26T12:00:00.000Z");
+    const decision = sendWindowForNumber("+15005550001", day, now);
+    expect(decision.zones.length).toBeGreaterThan(30);
+    expect(decision).toMatchObject({ open: false, partial: false, opensAt: at("2026-11-26T23:00:00.000Z") });
+    expect(await sendWindowCheck("+15005550001", day, at("2026-11-26T23:29:00.000Z"))).toBeNull();
+    expect(await sendWindowCheck("+15005550001", day, at("2026-11-26T23:30:00.000Z"))).toEqual(
+      at("2026-11-27T23:00:00.000Z"),
+    );
+    expect(await sendWindowCheck(LA, day, now)).toEqual(at("2026-11-26T17:00:00.000Z"));
+  });
+
+  it("zones that never share an open minute get the window in as many of them as possible, never nothing", () => {
+    const farApart = ["Pacific/Honolulu", "Pacific/Guam"];
+    const hour = { start: "09:00", end: "10:00" };
+    // 12:00 UTC: Honolulu 02:00, Guam 22:00. Honolulu's 09:00 (19:00 UTC) comes first.
+    expect(bestPartialOpening(hour, farApart, at("2026-11-26T12:00:00.000Z"))).toEqual(at("2026-11-26T19:00:00.000Z"));
+    expect(bestPartialOpening(hour, farApart, at("2026-11-26T19:30:00.000Z"))).toEqual(at("2026-11-26T19:30:00.000Z"));
   });
 
   it("a UK mobile's zones (London, Guernsey, Jersey, Isle of Man) all agree", () => {

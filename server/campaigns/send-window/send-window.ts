@@ -90,6 +90,23 @@ export function isSendWindowOpen(window: SendWindow | null, zones: readonly stri
 /** How far ahead an opening is looked for: a week covers every pair of real zones that overlap. */
 const SEARCH_DAYS = 8;
 
+/** The UTC minutes at which some zone's window opens (± an hour for DST), after `now`, ascending. */
+function openingCandidates(start: number, zones: readonly string[], nowMinute: number, days: number): number[] {
+  const candidates = new Set<number>();
+  for (const zone of zones) {
+    for (let day = 0; day <= days; day++) {
+      // The zone's local minute `start` on local day `day` from today, as a UTC minute; a DST jump
+      // moves it by up to an hour, which trying an hour either side (and firstOpenMinute) repairs.
+      const approx = nowMinute + day * DAY_MINUTES;
+      const offset = zoneOffsetMinutes(zone, approx * MINUTE_MS);
+      const localToday = Math.floor((approx + offset) / DAY_MINUTES) * DAY_MINUTES;
+      const utc = localToday + start - offset;
+      for (const c of [utc, utc - 60, utc + 60]) if (c > nowMinute) candidates.add(c);
+    }
+  }
+  return [...candidates].sort((a, b) => a - b);
+}
+
 /**
  * The first instant at or after `now` when the window is open in every zone; `now` itself when it
  * is open, null when the zones never share an open minute (e.g. a 09:00–10:00 window for a number
@@ -101,23 +118,38 @@ export function nextSendWindowOpening(window: SendWindow | null, zones: readonly
   if (isSendWindowOpen(window, zones, now)) return now;
   const w = windowMinutes(window!);
   const nowMinute = Math.floor(now.getTime() / MINUTE_MS);
-  const candidates = new Set<number>();
-  for (const zone of zones) {
-    for (let day = 0; day <= SEARCH_DAYS; day++) {
-      // The zone's local minute `w.start` on local day `day` from today, as a UTC minute; a DST
-      // jump moves it by up to an hour, which the next-minute search below repairs.
-      const approx = nowMinute + day * DAY_MINUTES;
-      const offset = zoneOffsetMinutes(zone, approx * MINUTE_MS);
-      const localToday = Math.floor((approx + offset) / DAY_MINUTES) * DAY_MINUTES;
-      const utc = localToday + w.start - offset;
-      for (const c of [utc, utc - 60, utc + 60]) if (c > nowMinute) candidates.add(c);
-    }
-  }
-  for (const minute of [...candidates].sort((a, b) => a - b)) {
-    const at = new Date(minute * MINUTE_MS);
-    if (isSendWindowOpen(window, zones, at)) return firstOpenMinute(window!, zones, minute);
+  for (const minute of openingCandidates(w.start, zones, nowMinute, SEARCH_DAYS)) {
+    if (isSendWindowOpen(window, zones, new Date(minute * MINUTE_MS))) return firstOpenMinute(window!, zones, minute);
   }
   return null;
+}
+
+function openCount(w: { start: number; end: number }, zones: readonly string[], at: Date): number {
+  let n = 0;
+  for (const zone of zones) if (inWindow(localMinuteOfDay(zone, at), w)) n++;
+  return n;
+}
+
+/**
+ * For zones that never share an open minute (a number whose area is unknown: Google lists every
+ * zone of its calling code, Guam to Alaska for +1), waiting for all of them would drop the
+ * recipient, which the contract forbids. The best that can be kept is the window open in as many
+ * of its zones as possible: the earliest instant, from `now` on, of the largest such set.
+ */
+export function bestPartialOpening(window: SendWindow, zones: readonly string[], now: Date): Date {
+  const w = windowMinutes(window);
+  const nowMinute = Math.floor(now.getTime() / MINUTE_MS);
+  let best = now;
+  let bestCount = openCount(w, zones, now);
+  for (const minute of openingCandidates(w.start, zones, nowMinute, 1)) {
+    const at = new Date(minute * MINUTE_MS);
+    const count = openCount(w, zones, at);
+    if (count > bestCount) {
+      best = at;
+      bestCount = count;
+    }
+  }
+  return best;
 }
 
 /** Steps back from an open minute to the first one of its run (a DST-shifted candidate may overshoot). */
