@@ -20,6 +20,7 @@ export const CANONICAL_EVENTS = [
   "message.scheduled",
   "message.canceled",
   "fraud.prefix_blocked",
+  "link.clicked",
 ] as const;
 
 /** The seed's second naming family: subscribing to an alias receives the canonical event under the alias's name. */
@@ -53,6 +54,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "*": "Every event, present and future.",
   "message.scheduled": "A message was accepted with a sendAt and waits until it is due.",
   "message.canceled": "A scheduled message was canceled (by the API, the dashboard or an opt-out).",
+  "link.clicked": "A recipient followed a tracked link of a campaign message (link previews and HEAD are not counted).",
 };
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;
