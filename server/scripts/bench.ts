@@ -129,6 +129,7 @@ import { contactsOnly } from "./bench/contacts-run";
 import { scheduledOnly } from "./bench/scheduled";
 import { eventsOnly } from "./bench/events";
 import { trustOnly } from "./bench/trust";
+import { linksOnly } from "./bench/links";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -185,6 +186,10 @@ async function main(): Promise<number> {
   if (options.only === "trust") {
     if (!databaseUrl) throw new Error("--only trust needs PostgreSQL (run `npm run bench -- --only trust`)");
     return trustOnly(server, account, databaseUrl);
+  }
+  if (options.only === "links") {
+    if (!databaseUrl) throw new Error("--only links needs PostgreSQL (run `npm run bench -- --only links`)");
+    return linksOnly(server, account, databaseUrl);
   }
   if (options.only === "webhooks") {
     if (!databaseUrl) throw new Error("--only webhooks needs PostgreSQL (run `npm run bench -- --only webhooks`)");
