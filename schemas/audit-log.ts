@@ -44,6 +44,13 @@ export const AUDIT_ACTIONS = [
   "twoFactor.recoveryCodesRegenerated",
   "twoFactor.recoveryCodeUsed",
   "twoFactor.requirementChanged",
+  "campaign.created",
+  "campaign.updated",
+  "campaign.deleted",
+  "campaign.launched",
+  "campaign.paused",
+  "campaign.resumed",
+  "campaign.canceled",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -62,6 +69,7 @@ export const AUDIT_RESOURCE_TYPES = [
   "fraudBlock",
   "twoFactor",
   "organizationSecurity",
+  "campaign",
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
@@ -102,6 +110,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "twoFactor.recoveryCodesRegenerated": "Recovery codes regenerated",
   "twoFactor.recoveryCodeUsed": "Recovery code used to sign in",
   "twoFactor.requirementChanged": "Two-factor requirement changed",
+  "campaign.created": "Campaign created",
+  "campaign.updated": "Campaign updated",
+  "campaign.deleted": "Campaign deleted",
+  "campaign.launched": "Campaign launched",
+  "campaign.paused": "Campaign paused",
+  "campaign.resumed": "Campaign resumed",
+  "campaign.canceled": "Campaign canceled",
 };
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
@@ -118,6 +133,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   fraudBlock: "Fraud guard block",
   twoFactor: "Two-factor sign-in",
   organizationSecurity: "Organization security",
+  campaign: "Campaign",
 };
 
 /*
@@ -213,6 +229,23 @@ const twoFactorSnapshot = z.object({
 
 const organizationSecuritySnapshot = z.object({ requireMfa: z.boolean() });
 
+/** A campaign's settings and status (contract §11); never its recipients. */
+const campaignSnapshot = z.object({
+  name: z.string(),
+  environment: keyEnvironmentSchema,
+  status: z.string(),
+  pausedReason: z.string().nullable().optional(),
+  audience: z.object({ tags: z.array(z.string()), excludeTags: z.array(z.string()) }),
+  from: z.string().nullable(),
+  template: z.string(),
+  appendOptOutText: z.boolean(),
+  scheduledAt: z.string().nullable(),
+  sendWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
+  throttlePerMinute: z.number().nullable(),
+  frequencyCapHours: z.number().nullable(),
+  linkTracking: z.boolean(),
+});
+
 export const AUDIT_SNAPSHOTS = {
   apiKey: apiKeySnapshot,
   webhook: webhookSnapshot,
@@ -227,6 +260,7 @@ export const AUDIT_SNAPSHOTS = {
   fraudBlock: fraudBlockSnapshot,
   twoFactor: twoFactorSnapshot,
   organizationSecurity: organizationSecuritySnapshot,
+  campaign: campaignSnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;
 
 /**

@@ -19,7 +19,9 @@ export type CursorList =
   | "contacts"
   | "contacts.opt-outs"
   | "inbox"
-  | "events";
+  | "events"
+  | "campaigns"
+  | "campaign.recipients";
 
 let macKey: Buffer | undefined;
 function key(): Buffer {

@@ -18,6 +18,7 @@ import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
 import { accountRouter } from "./routers/account";
 import { eventsRouter } from "./routers/events";
+import { campaignsRouter } from "./routers/campaigns";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -43,6 +44,7 @@ export const appRouter = router({
   account: accountRouter,
   fraudGuard: fraudGuardRouter,
   twoFactor: twoFactorRouter,
+  campaigns: campaignsRouter,
 });
 
 export type AppRouter = typeof appRouter;
