@@ -19,6 +19,7 @@ import { webhooksRouter } from "./routers/webhooks";
 import { accountRouter } from "./routers/account";
 import { eventsRouter } from "./routers/events";
 import { campaignsRouter } from "./routers/campaigns";
+import { campaignToolsRouter } from "./routers/campaign-tools";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -45,6 +46,7 @@ export const appRouter = router({
   fraudGuard: fraudGuardRouter,
   twoFactor: twoFactorRouter,
   campaigns: campaignsRouter,
+  campaignTools: campaignToolsRouter,
 });
 
 export type AppRouter = typeof appRouter;
