@@ -87,11 +87,9 @@ const campaignFields = {
 export const createCampaignInput = z
   .strictObject({
     ...campaignFields,
-    environment: keyEnvironmentSchema
-      .optional()
-      .meta({
-        description: "Dashboard and JWT callers only (default `test`); an API key's campaign is in its environment.",
-      }),
+    environment: keyEnvironmentSchema.optional().meta({
+      description: "Dashboard and JWT callers only (default `test`); an API key's campaign is in its environment.",
+    }),
   })
   .meta({ id: "CreateCampaignRequest" });
 export type CreateCampaignInput = z.input<typeof createCampaignInput>;

@@ -1,16 +1,13 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { pricePerSegment, priceList } from "../billing/price-list";
-import { priceMessage } from "../billing/price-message";
 import { getContactOrThrow } from "../contacts/get-contact-or-throw";
 import { sendSms } from "../messages/send-sms";
 import type { SendSmsResponse } from "@/schemas/messages";
-import { formatMoney } from "@/schemas/money";
-import { countSegments } from "@/schemas/segments";
 import type { CampaignPreview } from "@/schemas/campaigns";
 import type { Campaign } from "../db/generated/client";
 import { getCampaignOrThrow, type CampaignScope } from "./get-campaign-or-throw";
 import { renderCampaignText, type RenderContact } from "./render-port";
+import { previewMessage, validateTemplate } from "./template";
 
 async function contactFor(
   db: Db,
@@ -45,7 +42,8 @@ function render(campaign: Campaign, contact: RenderContact | null): string {
 
 /**
  * POST /campaigns/:id/preview (contract §11): the text as it will be sent to the contact (or with
- * the fallbacks), its segments, encoding and price for that contact's country.
+ * the fallbacks), its segments, encoding and price for that contact's country (template module's
+ * previewMessage: the same counter and price list as acceptance).
  */
 export async function previewCampaign(
   db: Db,
@@ -55,14 +53,16 @@ export async function previewCampaign(
 ): Promise<CampaignPreview> {
   const campaign = await getCampaignOrThrow(db, scope, campaignId);
   const contact = await contactFor(db, scope.organizationId, input.contactId);
-  const text = render(campaign, contact);
-  const { encoding, segments } = countSegments(text);
-  const priceUnits = contact
-    ? priceMessage(campaign.environment, contact.phone, segments).priceUnits
-    : campaign.environment === "live"
-      ? pricePerSegment(priceList(), null) * segments
-      : 0;
-  return { text, segments, encoding, price: formatMoney(priceUnits) };
+  render(campaign, contact);
+  const preview = previewMessage({
+    template: validateTemplate(campaign.template),
+    contact,
+    appendOptOutText: campaign.appendOptOutText,
+    linkTracking: campaign.linkTracking,
+    linkBaseUrl: "",
+    environment: campaign.environment,
+  });
+  return { text: preview.text, segments: preview.segments, encoding: preview.encoding, price: preview.price };
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from "@/schemas/campaigns";
 import { estimateCampaign } from "./estimate";
 import { getCampaignOrThrow, viewOf, type CampaignScope } from "./get-campaign-or-throw";
-import { templateProblem } from "./render-port";
+import { checkTemplate } from "./render-port";
 
 /** Who creates: the organization, an environment for API keys (the key's) and the key itself. */
 export interface CampaignCreator {
@@ -24,16 +24,6 @@ export interface CampaignCreator {
   /** An API key's environment; undefined for the dashboard and JWTs (the body chooses, default test). */
   environment?: "live" | "test";
   apiKeyId: string | null;
-}
-
-function checkTemplate(template: string | undefined): void {
-  if (template === undefined) return;
-  const problem = templateProblem(template);
-  if (problem) {
-    throw new AppError("invalid_request", "The request body is not valid.", {
-      details: [{ path: "template", message: problem }],
-    });
-  }
 }
 
 function scheduledAtOf(value: string | null | undefined, now: Date): Date | null | undefined {

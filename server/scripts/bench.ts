@@ -129,6 +129,7 @@ import { contactsOnly } from "./bench/contacts-run";
 import { scheduledOnly } from "./bench/scheduled";
 import { eventsOnly } from "./bench/events";
 import { trustOnly } from "./bench/trust";
+import { campaignsOnly } from "./bench/campaigns";
 import { linksOnly } from "./bench/links";
 
 const options = parseArgs(process.argv.slice(2));
@@ -165,6 +166,10 @@ async function main(): Promise<number> {
   if (options.only === "scheduled") {
     if (!databaseUrl) throw new Error("--only scheduled needs PostgreSQL (run `npm run bench -- --only scheduled`)");
     return scheduledOnly(databaseUrl);
+  }
+  if (options.only === "campaigns") {
+    if (!databaseUrl) throw new Error("--only campaigns needs PostgreSQL (run `npm run bench -- --only campaigns`)");
+    return campaignsOnly(databaseUrl);
   }
   if (options.only === "smpp") {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");

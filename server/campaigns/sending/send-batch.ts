@@ -7,8 +7,8 @@ import { countSegments } from "@/schemas/segments";
 import type { SkippedReason } from "@/schemas/campaigns";
 import { insertCampaignEvent } from "../campaign-events";
 import { pauseWithin } from "../launch-campaign";
-import { renderCampaignText } from "../render-port";
-import { windowCheck } from "./window-port";
+import { campaignRenderer } from "../render-port";
+import { sendWindowCheck } from "../send-window";
 import { takeThrottleTokens } from "./throttle";
 
 /** Recipients per transaction. */
@@ -148,11 +148,12 @@ async function settle(
   const window =
     c.send_window_start && c.send_window_end ? { start: c.send_window_start, end: c.send_window_end } : null;
   const from = c.from_sender ?? (claimed.length ? (await getSenderProfile(tx, c.organization_id)).defaultSender : "");
+  const render = campaignRenderer({ template: c.template, appendOptOutText: c.append_opt_out_text });
   const skip = (r: Claimed, reason: SkippedReason) =>
     outcomes.push({ contact_id: r.contact_id, status: "SKIPPED", reason, message_id: null, not_before: null });
   for (const r of claimed) {
     if (window) {
-      const opensAt = await windowCheck()(r.phone, window, now);
+      const opensAt = await sendWindowCheck(r.phone, window, now);
       if (opensAt) {
         outcomes.push({
           contact_id: r.contact_id,
@@ -168,16 +169,13 @@ async function settle(
       skip(r, "frequency_cap");
       continue;
     }
-    const rendered = renderCampaignText(
-      { template: c.template, appendOptOutText: c.append_opt_out_text },
-      {
-        phone: r.phone,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        email: r.email,
-        attributes: attributesOf(r.attributes),
-      },
-    );
+    const rendered = render({
+      phone: r.phone,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      attributes: attributesOf(r.attributes),
+    });
     if (!rendered.ok) {
       skip(r, "invalid_template");
       continue;

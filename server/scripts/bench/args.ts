@@ -13,6 +13,7 @@ export const PARTS = [
   "scheduled",
   "events",
   "trust",
+  "campaigns",
   "links",
 ] as const;
 export type Part = (typeof PARTS)[number];

@@ -7,7 +7,17 @@ import { gitCommit, writeReport } from "./results-file";
  */
 export function reportPartOnly(
   part:
-    "webhooks" | "smpp" | "retention" | "billing" | "growth" | "contacts" | "scheduled" | "events" | "trust" | "links",
+    | "webhooks"
+    | "smpp"
+    | "retention"
+    | "billing"
+    | "growth"
+    | "contacts"
+    | "scheduled"
+    | "events"
+    | "trust"
+    | "campaigns"
+    | "links",
   title: string,
   loadAtStart: number[],
   print: () => void,
