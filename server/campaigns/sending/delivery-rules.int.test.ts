@@ -195,3 +195,26 @@ describe("stats", () => {
     expect(await recountCampaignStats(getDb(), id)).toEqual(v.stats);
   });
 });
+
+describe("link tracking", () => {
+  it("each accepted recipient gets short links of its own; a skipped one gets none", async () => {
+    await seedContacts(org, 3, { at: BEFORE });
+    await getDb().contactOptOut.create({ data: { organizationId: org, phone: "+14155550002", source: "api" } });
+    const id = await start({ template: "Sale: https://shop.example/sale?x=1 now", linkTracking: true }, new Date());
+    await runUntilIdle(org);
+    const messages = await getDb().message.findMany({ where: { organizationId: org, batchId: id } });
+    expect(messages).toHaveLength(2);
+    const links = await getDb().$queryRawUnsafe<{ code: string; message_id: string; url: string; phone: string }[]>(
+      `SELECT code, message_id, url, phone FROM campaign_links WHERE campaign_id = $1`,
+      id,
+    );
+    expect(links).toHaveLength(2);
+    for (const m of messages) {
+      const link = links.find((l) => l.message_id === m.id)!;
+      expect(link).toMatchObject({ url: "https://shop.example/sale?x=1", phone: m.to });
+      expect(m.body).toContain(`/l/${link.code} now`);
+      expect(m.body).not.toContain("shop.example");
+    }
+    expect(links[0]!.code).not.toBe(links[1]!.code);
+  });
+});

@@ -9,6 +9,9 @@ import { insertCampaignEvent } from "../campaign-events";
 import { pauseWithin } from "../launch-campaign";
 import { campaignRenderer } from "../render-port";
 import { sendWindowCheck } from "../send-window";
+import { insertTrackedLinks } from "../links/insert-tracked-links";
+import { linkBaseUrl } from "../links/link-base-url";
+import { planTrackedLinks } from "../links/plan-tracked-links";
 import { takeThrottleTokens } from "./throttle";
 
 /** Recipients per transaction. */
@@ -29,6 +32,7 @@ interface CampaignRow {
   frequency_cap_hours: number | null;
   api_key_id: string | null;
   expanded_at: Date | null;
+  link_tracking: boolean;
 }
 
 interface Claimed {
@@ -144,7 +148,7 @@ async function settle(
   now: Date,
 ): Promise<Omit<SendResult, "worked" | "completed">> {
   const outcomes: Outcome[] = [];
-  const candidates: { recipient: Claimed; message: NewMessage }[] = [];
+  const drafts: { recipient: Claimed; id: string; text: string }[] = [];
   const window =
     c.send_window_start && c.send_window_end ? { start: c.send_window_start, end: c.send_window_end } : null;
   const from = c.from_sender ?? (claimed.length ? (await getSenderProfile(tx, c.organization_id)).defaultSender : "");
@@ -180,25 +184,42 @@ async function settle(
       skip(r, "invalid_template");
       continue;
     }
-    const { encoding, segments } = countSegments(rendered.text);
-    candidates.push({
-      recipient: r,
+    drafts.push({ recipient: r, id: newIdAt("msg", now), text: rendered.text });
+  }
+  // Link tracking (contract §11): each recipient's URLs become short links of its own, counted in
+  // its segments and price; the links of accepted messages are written in this transaction.
+  const plan = c.link_tracking
+    ? planTrackedLinks(
+        { organizationId: c.organization_id, campaignId: c.id, linkBaseUrl: linkBaseUrl() },
+        drafts.map((d) => ({
+          contactId: d.recipient.contact_id,
+          messageId: d.id,
+          phone: d.recipient.phone,
+          text: d.text,
+        })),
+      )
+    : null;
+  const candidates = drafts.map((d, i): { recipient: Claimed; message: NewMessage } => {
+    const body = plan ? plan.texts[i]! : d.text;
+    const { encoding, segments } = countSegments(body);
+    return {
+      recipient: d.recipient,
       message: {
-        id: newIdAt("msg", now),
+        id: d.id,
         organizationId: c.organization_id,
         apiKeyId: c.api_key_id,
         batchId: c.id,
         otpId: null,
         environment: c.environment,
-        to: r.phone,
+        to: d.recipient.phone,
         from,
-        body: rendered.text,
+        body,
         segments,
         encoding,
-        ...priceMessage(c.environment, r.phone, segments),
+        ...priceMessage(c.environment, d.recipient.phone, segments),
       },
-    });
-  }
+    };
+  });
   const refusals = await insertMessages(
     tx,
     candidates.map((x) => x.message),
@@ -222,6 +243,14 @@ async function settle(
     // spending_limit_reached: the recipient waits; the campaign pauses below.
     else paused = true;
   });
+  if (plan) {
+    const sent = new Set(outcomes.filter((o) => o.status === "ACCEPTED").map((o) => o.message_id));
+    await insertTrackedLinks(
+      tx,
+      plan.links.filter((l) => sent.has(l.messageId)),
+      now,
+    );
+  }
   if (outcomes.length > 0) {
     await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString());
   }
