@@ -39,7 +39,7 @@ export const runCampaignsJob = defineJob({
         return { ...result, wakeAt: new Date(result.backlog ? 0 : nextTick).toISOString() };
       });
       accepted += tick.accepted;
-      if (tick.active === 0) break;
+      if (tick.active === 0 && !tick.backlog) break;
       await step.sleepUntil(`wait-${i}`, tick.wakeAt);
     }
     return { accepted };

@@ -97,22 +97,35 @@ function attributesOf(v: unknown): Record<string, string> {
 }
 
 /**
- * One batch of a RUNNING campaign, in one transaction under its row lock: claim waiting recipients
- * (as many as the throttle allows), hold back those outside the send window until it opens, skip
- * the frequency-capped and those the template cannot be filled for, and accept the rest through
- * the same statement as every send (opt-outs, allowed countries, the spend limit). A recipient
- * becomes ACCEPTED in the transaction that inserts its message: texted once, whatever crashes.
- * The spend limit pauses the campaign (`spending_limit_reached`); the refused recipients wait.
+ * One batch of a RUNNING campaign in one transaction: claim waiting recipients (as many as the
+ * throttle allows), hold back those outside the send window until it opens, skip the
+ * frequency-capped and those the template cannot be filled for, and accept the rest through the
+ * same statement as every send (opt-outs, allowed countries, the spend limit). A recipient becomes
+ * ACCEPTED in the transaction that inserts its message: texted once, whatever crashes.
+ *
+ * Locks on the campaign row: batches take FOR KEY SHARE, so several run at once (their recipients
+ * are disjoint: FOR UPDATE SKIP LOCKED), beside the expansion's FOR NO KEY UPDATE; pause, resume
+ * and cancel take FOR UPDATE, which waits for every batch in flight, so once a pause has answered
+ * no batch accepts anything more. A throttled campaign's batch takes FOR NO KEY UPDATE (its token
+ * bucket is on the row): one at a time. The spend limit's pause and the completion are their own
+ * transactions after the batch.
  */
 export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_BATCH): Promise<SendResult> {
   const db = getDb();
-  return db.$transaction(
-    async (tx) => {
+  const result = await db.$transaction(
+    async (tx): Promise<SendResult> => {
       const [c] = await tx.$queryRawUnsafe<CampaignRow[]>(
-        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR UPDATE SKIP LOCKED`,
+        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR KEY SHARE SKIP LOCKED`,
         campaignId,
       );
       if (!c) return IDLE;
+      if (c.throttle_per_minute !== null) {
+        const [held] = await tx.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT id FROM campaigns WHERE id = $1 FOR NO KEY UPDATE SKIP LOCKED`,
+          campaignId,
+        );
+        if (!held) return IDLE;
+      }
       const allowance = takeThrottleTokens(c, now, batchSize);
       const claimed =
         allowance.take > 0
@@ -124,21 +137,24 @@ export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_
               c.frequency_cap_hours,
             )
           : [];
-      const result = await settle(tx, c, claimed, now);
+      const settled = await settle(tx, c, claimed, now);
       if (c.throttle_per_minute !== null) {
         await tx.$executeRawUnsafe(
           `UPDATE campaigns SET throttle_tokens = $2, throttle_at = $3::timestamptz WHERE id = $1`,
           campaignId,
-          allowance.tokens - result.accepted,
+          allowance.tokens - settled.accepted,
           now.toISOString(),
         );
       }
-      if (result.paused) return { ...result, worked: true, completed: false };
-      const completed = await completeIfDone(tx, c, now);
-      return { ...result, worked: true, completed };
+      // Fewer than asked for: the campaign may have no one left waiting.
+      const maybeDone = c.expanded_at !== null && claimed.length < allowance.take;
+      return { ...settled, worked: true, completed: maybeDone };
     },
     { timeout: 60_000 },
   );
+  if (result.paused) await pauseForSpendLimit(campaignId, now);
+  else if (result.completed) result.completed = await completeIfDone(campaignId, now);
+  return result;
 }
 
 async function settle(
@@ -254,7 +270,6 @@ async function settle(
   if (outcomes.length > 0) {
     await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString());
   }
-  if (paused) await pauseWithin(tx, c.id, "spending_limit_reached", now);
   return {
     accepted,
     skipped: outcomes.filter((o) => o.status === "SKIPPED").length,
@@ -263,19 +278,37 @@ async function settle(
   };
 }
 
+/** The spend limit refused a message: PAUSED with `spending_limit_reached`, unless it changed meanwhile. */
+async function pauseForSpendLimit(campaignId: string, now: Date): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    const [c] = await tx.$queryRawUnsafe<{ status: string }[]>(
+      `SELECT status FROM campaigns WHERE id = $1 FOR UPDATE`,
+      campaignId,
+    );
+    if (c?.status === "RUNNING") await pauseWithin(tx, campaignId, "spending_limit_reached", now);
+  });
+}
+
 /** COMPLETED once the audience is expanded and no recipient waits (the aggregate's `pending`). */
-async function completeIfDone(tx: DbOrTx, c: CampaignRow, now: Date): Promise<boolean> {
-  if (!c.expanded_at) return false;
-  const [s] = await tx.$queryRawUnsafe<{ pending: bigint }[]>(
-    `SELECT pending FROM campaign_stats WHERE campaign_id = $1`,
-    c.id,
-  );
-  if (Number(s?.pending ?? 0) > 0) return false;
-  await tx.$executeRawUnsafe(
-    `UPDATE campaigns SET status = 'COMPLETED', completed_at = $2::timestamptz, updated_at = $2::timestamptz WHERE id = $1`,
-    c.id,
-    now.toISOString(),
-  );
-  await insertCampaignEvent(tx, c.id, "campaign.completed", now);
-  return true;
+async function completeIfDone(campaignId: string, now: Date): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const [c] = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id FROM campaigns WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NOT NULL
+       FOR UPDATE SKIP LOCKED`,
+      campaignId,
+    );
+    if (!c) return false;
+    const [s] = await tx.$queryRawUnsafe<{ pending: bigint }[]>(
+      `SELECT pending FROM campaign_stats WHERE campaign_id = $1`,
+      campaignId,
+    );
+    if (Number(s?.pending ?? 0) > 0) return false;
+    await tx.$executeRawUnsafe(
+      `UPDATE campaigns SET status = 'COMPLETED', completed_at = $2::timestamptz, updated_at = $2::timestamptz WHERE id = $1`,
+      campaignId,
+      now.toISOString(),
+    );
+    await insertCampaignEvent(tx, campaignId, "campaign.completed", now);
+    return true;
+  });
 }
