@@ -108,6 +108,16 @@ export interface CampaignEventPayload {
   };
 }
 
+/** `link.clicked` (contract §11): a recipient followed a campaign's tracked link. */
+export interface LinkClickedPayload {
+  campaignId: string;
+  messageId: string | null;
+  phone: string;
+  /** The original URL the short link redirects to. */
+  url: string;
+  at: string;
+}
+
 /** `webhook.test`. */
 export interface WebhookTestPayload {
   webhookId: string;
@@ -138,6 +148,7 @@ export interface WebhookEventPayloads {
   "campaign.paused": CampaignEventPayload;
   "campaign.completed": CampaignEventPayload;
   "campaign.canceled": CampaignEventPayload;
+  "link.clicked": LinkClickedPayload;
 }
 
 export type WebhookEventName = keyof WebhookEventPayloads;
@@ -165,6 +176,7 @@ export const WEBHOOK_EVENT_NAMES = [
   "campaign.paused",
   "campaign.completed",
   "campaign.canceled",
+  "link.clicked",
 ] as const satisfies readonly WebhookEventName[];
 
 /** The body of a delivery (messaging-api.md §2.5), typed by its `event`: narrow with `switch (e.event)`. */
