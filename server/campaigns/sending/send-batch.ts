@@ -114,18 +114,20 @@ export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_
   const db = getDb();
   const result = await db.$transaction(
     async (tx): Promise<SendResult> => {
-      const [c] = await tx.$queryRawUnsafe<CampaignRow[]>(
+      const [shared] = await tx.$queryRawUnsafe<CampaignRow[]>(
         `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR KEY SHARE SKIP LOCKED`,
         campaignId,
       );
+      if (!shared) return IDLE;
+      // Throttled: the row again under the exclusive lock, so the tokens read are the latest.
+      const [c] =
+        shared.throttle_per_minute === null
+          ? [shared]
+          : await tx.$queryRawUnsafe<CampaignRow[]>(
+              `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR NO KEY UPDATE SKIP LOCKED`,
+              campaignId,
+            );
       if (!c) return IDLE;
-      if (c.throttle_per_minute !== null) {
-        const [held] = await tx.$queryRawUnsafe<{ id: string }[]>(
-          `SELECT id FROM campaigns WHERE id = $1 FOR NO KEY UPDATE SKIP LOCKED`,
-          campaignId,
-        );
-        if (!held) return IDLE;
-      }
       const allowance = takeThrottleTokens(c, now, batchSize);
       const claimed =
         allowance.take > 0
