@@ -39,10 +39,14 @@ export const runCampaignsJob = defineJob({
           onAccepted: () => nudgeMessagePipeline(),
         });
         const nextTick = started + (i + 1) * TICK_MS;
-        return { ...result, wakeAt: new Date(result.backlog ? 0 : nextTick).toISOString() };
+        const endedAt = Date.now();
+        return { ...result, endedAt, wakeAt: new Date(result.backlog ? 0 : Math.max(nextTick, endedAt)).toISOString() };
       });
       accepted += tick.accepted;
       if (tick.active === 0 && !tick.backlog) break;
+      // By the clock (memoized with the tick, so a replay ends at the same tick): slow passes must
+      // not carry the run past its minute, or the cron's next run would only start a minute later.
+      if (tick.endedAt >= endsAt) break;
       await step.sleepUntil(`wait-${i}`, tick.wakeAt);
     }
     return { accepted };
