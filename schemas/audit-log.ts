@@ -51,6 +51,13 @@ export const AUDIT_ACTIONS = [
   "optOut.added",
   "optOut.removed",
   "organization.updated",
+  "campaign.created",
+  "campaign.updated",
+  "campaign.deleted",
+  "campaign.launched",
+  "campaign.paused",
+  "campaign.resumed",
+  "campaign.canceled",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -73,6 +80,7 @@ export const AUDIT_RESOURCE_TYPES = [
   "contactImport",
   "optOut",
   "organization",
+  "campaign",
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
@@ -120,6 +128,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "optOut.added": "Number opted out",
   "optOut.removed": "Number opted back in",
   "organization.updated": "Organization settings changed",
+  "campaign.created": "Campaign created",
+  "campaign.updated": "Campaign updated",
+  "campaign.deleted": "Campaign deleted",
+  "campaign.launched": "Campaign launched",
+  "campaign.paused": "Campaign paused",
+  "campaign.resumed": "Campaign resumed",
+  "campaign.canceled": "Campaign canceled",
 };
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
@@ -140,6 +155,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   contactImport: "Contact import",
   optOut: "Opt-out",
   organization: "Organization",
+  campaign: "Campaign",
 };
 
 /*
@@ -250,6 +266,23 @@ const optOutSnapshot = z.object({ phone: z.string(), source: z.string() });
 
 const organizationSnapshot = z.object({ defaultCountry: z.string().nullable() });
 
+/** A campaign's settings and status (contract §11); never its recipients. */
+const campaignSnapshot = z.object({
+  name: z.string(),
+  environment: keyEnvironmentSchema,
+  status: z.string(),
+  pausedReason: z.string().nullable().optional(),
+  audience: z.object({ tags: z.array(z.string()), excludeTags: z.array(z.string()) }),
+  from: z.string().nullable(),
+  template: z.string(),
+  appendOptOutText: z.boolean(),
+  scheduledAt: z.string().nullable(),
+  sendWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
+  throttlePerMinute: z.number().nullable(),
+  frequencyCapHours: z.number().nullable(),
+  linkTracking: z.boolean(),
+});
+
 export const AUDIT_SNAPSHOTS = {
   apiKey: apiKeySnapshot,
   webhook: webhookSnapshot,
@@ -268,6 +301,7 @@ export const AUDIT_SNAPSHOTS = {
   contactImport: contactImportSnapshot,
   optOut: optOutSnapshot,
   organization: organizationSnapshot,
+  campaign: campaignSnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;
 
 /**

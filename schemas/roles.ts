@@ -39,6 +39,9 @@ export const ACTIONS = [
   /** The OTP fraud guard (contract §12): owner and admin manage, developer reads, support none. */
   "fraudGuard.read",
   "fraudGuard.manage",
+  /** Campaigns (contract §11): owner, admin and developer manage, support reads. */
+  "campaigns.read",
+  "campaigns.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -61,6 +64,8 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "inbound.read",
     "inbound.manage",
     "fraudGuard.read",
+    "campaigns.read",
+    "campaigns.manage",
   ]),
   support: new Set<Action>([
     "webhooks.read",
@@ -70,6 +75,7 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "auditLog.read",
     "contacts.read",
     "inbound.read",
+    "campaigns.read",
   ]),
 };
 

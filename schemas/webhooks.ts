@@ -20,6 +20,11 @@ export const CANONICAL_EVENTS = [
   "message.scheduled",
   "message.canceled",
   "fraud.prefix_blocked",
+  "campaign.started",
+  "campaign.paused",
+  "campaign.completed",
+  "campaign.canceled",
+  "link.clicked",
 ] as const;
 
 /** The seed's second naming family: subscribing to an alias receives the canonical event under the alias's name. */
@@ -53,6 +58,11 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "*": "Every event, present and future.",
   "message.scheduled": "A message was accepted with a sendAt and waits until it is due.",
   "message.canceled": "A scheduled message was canceled (by the API, the dashboard or an opt-out).",
+  "campaign.started": "A campaign started running: its audience is fixed.",
+  "campaign.paused": "A campaign was paused (by hand, or by the spend limit).",
+  "campaign.completed": "A campaign has no recipient left waiting.",
+  "campaign.canceled": "A campaign was canceled; recipients still waiting are never texted.",
+  "link.clicked": "A recipient followed a tracked link of a campaign message (link previews and HEAD are not counted).",
 };
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;

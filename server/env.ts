@@ -88,6 +88,13 @@ const schema = z
       .url()
       .optional()
       .transform((v) => v?.replace(/\/+$/, "")),
+    // Campaign short links are {LINK_BASE_URL}/l/{code} (contract §11); default: PUBLIC_BASE_URL, else this server.
+    LINK_BASE_URL: z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), "must be an http(s) URL")
+      .optional()
+      .transform((v) => v?.replace(/\/+$/, "")),
     // SIGTERM: how long /api/health answers 503 while requests are still served (server/serve.mjs).
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(5000),
     // Tests and `npm run chaos` only: shrinks the webhook retry schedule (0.01: 0.6 s, 3 s, 18 s …).

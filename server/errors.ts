@@ -44,6 +44,7 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
   invalid_token: 400,
   email_unverified: 403,
+  campaign_not_editable: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -97,6 +98,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   service_unavailable: "The service is briefly unavailable. Retry after the time given in Retry-After.",
   invalid_token: "This link is not valid: it was already used, has expired or was revoked.",
   email_unverified: "Verify your email address first: follow the link in the email we sent you.",
+  campaign_not_editable: "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
 };
 
 export class AppError extends Error {

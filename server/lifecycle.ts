@@ -14,12 +14,22 @@ export interface StartupReport {
   failed(error: unknown): void;
 }
 
+/** What server/campaigns/links/redirect.ts answers, as serve.mjs writes it. */
+export interface LinkRedirectAnswer {
+  status: number;
+  headers: Record<string, string>;
+  error?: { code: string; message: string };
+}
+
 declare global {
   var __signalgateStartup: StartupReport | undefined;
   /** Set by serve.mjs the moment SIGTERM/SIGINT arrives: readiness answers 503 from then on. */
   var __signalgateShuttingDown: boolean | undefined;
   /** Installed by instrumentation.ts: stops background work and closes the database. */
   var __signalgateShutdown: (() => Promise<void>) | undefined;
+  /** Installed by instrumentation.ts: answers /l/{code} for serve.mjs (server/serve/short-links.mjs). */
+  var __signalgateLinkRedirect:
+    ((method: string, code: string, userAgent: string | undefined) => Promise<LinkRedirectAnswer>) | undefined;
 }
 
 export function isShuttingDown(): boolean {

@@ -53,6 +53,9 @@ async function start(): Promise<{ shutdownDrainMs: number }> {
   console.log(`[carriers] live: ${providers.length > 0 ? providers.join(", ") : "none (sg_live_ sends answer 503)"}`);
   const pipeline = startMessagePipeline();
   console.log(`[messages] pipeline: ${pipeline ? "on" : "off"}`);
+  // Short links skip Next's router: serve.mjs calls this for /l/{code} once start-up succeeded.
+  const { answerLinkRequest } = await import("./campaigns/links/redirect");
+  globalThis.__signalgateLinkRedirect = (method, code, userAgent) => answerLinkRequest(method, code, userAgent);
   const { startWebhookWorker } = await import("./webhooks/deliveries/worker");
   const webhooks = startWebhookWorker();
   console.log(`[webhooks] worker: ${webhooks ? "on" : "off"}`);

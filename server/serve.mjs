@@ -13,6 +13,7 @@ import next from "next";
 import { trackConnections } from "./serve/connections.mjs";
 import { refuseMalformedPath } from "./serve/malformed-path.mjs";
 import { createShutdown, markDraining } from "./serve/shutdown.mjs";
+import { isShortLinkRequest, serveShortLink } from "./serve/short-links.mjs";
 import { awaitStartup, describeStartupFailure, installStartupReport } from "./serve/startup.mjs";
 
 const dev = process.argv.includes("--dev");
@@ -57,7 +58,8 @@ const server = createServer((req, res) => {
   if (refuseMalformedPath(req, res)) return;
   req.headers["x-sg-client-ip"] = clientIp(req);
   req.headers["x-sg-edge"] = edgeToken;
-  handle(req, res).catch((err) => {
+  const handled = isShortLinkRequest(req) ? serveShortLink(req, res) : handle(req, res);
+  handled.catch((err) => {
     console.error("[serve] unhandled", err);
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
     res.end(

@@ -10,6 +10,7 @@ import {
   KeyRound,
   LayoutDashboard,
   MessageSquare,
+  Megaphone,
   Phone,
   ScrollText,
   ShieldAlert,
@@ -40,6 +41,7 @@ export const NAV: NavGroup[] = [
     items: [
       { href: "/dashboard/messages", label: "Messages", icon: MessageSquare, action: "messages.read" },
       { href: "/dashboard/inbox", label: "Inbox", icon: Inbox },
+      { href: "/dashboard/campaigns", label: "Campaigns", icon: Megaphone, action: "campaigns.read" },
       { href: "/dashboard/analytics", label: "Analytics", icon: BarChart3, action: "messages.read" },
       { href: "/dashboard/otp", label: "OTP activity", icon: ShieldCheck, action: "messages.read" },
       { href: "/dashboard/delivery-logs", label: "Delivery logs", icon: ScrollText, action: "webhooks.read" },

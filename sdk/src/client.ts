@@ -21,6 +21,7 @@ import {
 } from "./resources/account.js";
 import { FraudGuardResource } from "./resources/fraud-guard.js";
 import { TwoFactorResource } from "./resources/two-factor.js";
+import { Campaigns } from "./resources/campaigns.js";
 import { Analytics, Pricing } from "./resources/analytics.js";
 import { ApiKeys } from "./resources/api-keys.js";
 import { ContactSettingsResource, Contacts, Numbers, OptOuts } from "./resources/contacts.js";
@@ -121,6 +122,8 @@ export class SignalGate {
   readonly fraudGuard: FraudGuardResource;
   /** The signed-in user's two-factor sign-in. */
   readonly twoFactor: TwoFactorResource;
+  /** Campaigns (API key with `campaigns.manage`, or an access token). */
+  readonly campaigns: Campaigns;
   /** Registration, the session's tokens, logout. */
   readonly auth: Auth;
   /** Your account: profile, password, verification, sessions, invitations to accept (management). */
@@ -183,6 +186,7 @@ export class SignalGate {
     this.inboundSettings = new InboundSettingsResource(transport);
     this.fraudGuard = new FraudGuardResource(transport);
     this.twoFactor = new TwoFactorResource(transport);
+    this.campaigns = new Campaigns(transport);
     this.auth = new Auth(() => this.config, this.tokens);
     this.account = new AccountResource(transport);
     this.members = new MembersResource(transport);

@@ -94,6 +94,18 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   listEvents: (sg) => sg.events.list().firstPage(),
   getEvent: (sg) => sg.events.get("evt_1"),
   resendEvent: (sg) => sg.events.resend("evt_1", { webhookId: "wh_1" }),
+  listCampaigns: (sg) => sg.campaigns.list().firstPage(),
+  createCampaign: (sg) => sg.campaigns.create({ name: "c", template: "hi" }),
+  getCampaign: (sg) => sg.campaigns.get("cmp_1"),
+  updateCampaign: (sg) => sg.campaigns.update("cmp_1", { name: "c" }),
+  deleteCampaign: (sg) => sg.campaigns.delete("cmp_1"),
+  previewCampaign: (sg) => sg.campaigns.preview("cmp_1"),
+  testCampaign: (sg) => sg.campaigns.test("cmp_1", { to: "+14155550123" }),
+  launchCampaign: (sg) => sg.campaigns.launch("cmp_1"),
+  pauseCampaign: (sg) => sg.campaigns.pause("cmp_1"),
+  resumeCampaign: (sg) => sg.campaigns.resume("cmp_1"),
+  cancelCampaign: (sg) => sg.campaigns.cancel("cmp_1"),
+  listCampaignRecipients: (sg) => sg.campaigns.recipients("cmp_1").firstPage(),
   streamEvents: async (sg) => {
     for await (const m of sg.events.stream({ reconnect: false })) void m;
   },

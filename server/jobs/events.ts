@@ -25,6 +25,8 @@ export interface JobEvents {
   "email/queued": { emailId?: string };
   /** POST /auth/password-reset: the job looks the address up, so the request's work never depends on it. */
   "auth/password-reset.requested": { email: string; ip?: string | null; userAgent?: string | null };
+  /** A campaign started or resumed (contract §11): the campaign runner works at once, not at the next minute. */
+  "campaigns/wake": { campaignId?: string };
 }
 
 export type JobEventName = keyof JobEvents;

@@ -20,7 +20,9 @@ export type CursorList =
   | "contacts.opt-outs"
   | "contacts.opt-outs.recent"
   | "inbox"
-  | "events";
+  | "events"
+  | "campaigns"
+  | "campaign.recipients";
 
 let macKey: Buffer | undefined;
 function key(): Buffer {

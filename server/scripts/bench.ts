@@ -129,6 +129,8 @@ import { contactsOnly } from "./bench/contacts-run";
 import { scheduledOnly } from "./bench/scheduled";
 import { eventsOnly } from "./bench/events";
 import { trustOnly } from "./bench/trust";
+import { campaignsOnly } from "./bench/campaigns";
+import { linksOnly } from "./bench/links";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -165,6 +167,10 @@ async function main(): Promise<number> {
     if (!databaseUrl) throw new Error("--only scheduled needs PostgreSQL (run `npm run bench -- --only scheduled`)");
     return scheduledOnly(databaseUrl);
   }
+  if (options.only === "campaigns") {
+    if (!databaseUrl) throw new Error("--only campaigns needs PostgreSQL (run `npm run bench -- --only campaigns`)");
+    return campaignsOnly(databaseUrl);
+  }
   if (options.only === "smpp") {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");
     return smppOnly(databaseUrl);
@@ -185,6 +191,10 @@ async function main(): Promise<number> {
   if (options.only === "trust") {
     if (!databaseUrl) throw new Error("--only trust needs PostgreSQL (run `npm run bench -- --only trust`)");
     return trustOnly(server, account, databaseUrl);
+  }
+  if (options.only === "links") {
+    if (!databaseUrl) throw new Error("--only links needs PostgreSQL (run `npm run bench -- --only links`)");
+    return linksOnly(server, account, databaseUrl);
   }
   if (options.only === "webhooks") {
     if (!databaseUrl) throw new Error("--only webhooks needs PostgreSQL (run `npm run bench -- --only webhooks`)");

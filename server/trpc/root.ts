@@ -18,6 +18,8 @@ import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
 import { accountRouter } from "./routers/account";
 import { eventsRouter } from "./routers/events";
+import { campaignsRouter } from "./routers/campaigns";
+import { campaignToolsRouter } from "./routers/campaign-tools";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -43,6 +45,8 @@ export const appRouter = router({
   account: accountRouter,
   fraudGuard: fraudGuardRouter,
   twoFactor: twoFactorRouter,
+  campaigns: campaignsRouter,
+  campaignTools: campaignToolsRouter,
 });
 
 export type AppRouter = typeof appRouter;

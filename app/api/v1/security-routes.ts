@@ -265,3 +265,128 @@ export const ANY_CREDENTIAL_ROUTES: AnyCredentialRoute[] = [
     params: { country: "FR" },
   },
 ];
+
+// Campaign routes (contract §11) take an API key with `campaigns.manage` or a member's access
+// token (owner, admin, developer manage; support reads): security-campaigns.int.test.ts. Routes
+// under /campaigns/:id get a fresh DRAFT of the caller's organization as `id`.
+import * as campaigns from "./campaigns/route";
+import * as campaignById from "./campaigns/[id]/route";
+import * as campaignPreview from "./campaigns/[id]/preview/route";
+import * as campaignTest from "./campaigns/[id]/test/route";
+import * as campaignLaunch from "./campaigns/[id]/launch/route";
+import * as campaignPause from "./campaigns/[id]/pause/route";
+import * as campaignResume from "./campaigns/[id]/resume/route";
+import * as campaignCancel from "./campaigns/[id]/cancel/route";
+import * as campaignRecipients from "./campaigns/[id]/recipients/route";
+
+export interface CampaignRoute {
+  name: string;
+  handler: Handler;
+  method: string;
+  /** `{id}` is replaced by a campaign id. */
+  path: string;
+  /** Support's role reads (true) or is refused (false). */
+  read: boolean;
+  body?: unknown;
+  /** What an authenticated, permitted call on a fresh DRAFT answers. */
+  passes: number;
+}
+
+const campaignBody = { name: "Security", template: "Hi {{firstName|there}}" };
+
+export const CAMPAIGN_ROUTES: CampaignRoute[] = [
+  { name: "GET /campaigns", handler: campaigns.GET, method: "GET", path: "/api/v1/campaigns", read: true, passes: 200 },
+  {
+    name: "POST /campaigns",
+    handler: campaigns.POST,
+    method: "POST",
+    path: "/api/v1/campaigns",
+    read: false,
+    body: campaignBody,
+    passes: 201,
+  },
+  {
+    name: "GET /campaigns/:id",
+    handler: campaignById.GET,
+    method: "GET",
+    path: "/api/v1/campaigns/{id}",
+    read: true,
+    passes: 200,
+  },
+  {
+    name: "PATCH /campaigns/:id",
+    handler: campaignById.PATCH,
+    method: "PATCH",
+    path: "/api/v1/campaigns/{id}",
+    read: false,
+    body: { name: "Renamed" },
+    passes: 200,
+  },
+  {
+    name: "DELETE /campaigns/:id",
+    handler: campaignById.DELETE,
+    method: "DELETE",
+    path: "/api/v1/campaigns/{id}",
+    read: false,
+    passes: 204,
+  },
+  {
+    name: "POST /campaigns/:id/preview",
+    handler: campaignPreview.POST,
+    method: "POST",
+    path: "/api/v1/campaigns/{id}/preview",
+    read: true,
+    body: {},
+    passes: 200,
+  },
+  {
+    name: "POST /campaigns/:id/test",
+    handler: campaignTest.POST,
+    method: "POST",
+    path: "/api/v1/campaigns/{id}/test",
+    read: false,
+    body: { to: "+14155550123" },
+    passes: 202,
+  },
+  {
+    name: "POST /campaigns/:id/launch",
+    handler: campaignLaunch.POST,
+    method: "POST",
+    path: "/api/v1/campaigns/{id}/launch",
+    read: false,
+    passes: 200,
+  },
+  // A DRAFT is neither RUNNING nor PAUSED: past every check, the state answers.
+  {
+    name: "POST /campaigns/:id/pause",
+    handler: campaignPause.POST,
+    method: "POST",
+    path: "/api/v1/campaigns/{id}/pause",
+    read: false,
+    passes: 409,
+  },
+  {
+    name: "POST /campaigns/:id/resume",
+    handler: campaignResume.POST,
+    method: "POST",
+    path: "/api/v1/campaigns/{id}/resume",
+    read: false,
+    passes: 409,
+  },
+  {
+    name: "POST /campaigns/:id/cancel",
+    handler: campaignCancel.POST,
+    method: "POST",
+    path: "/api/v1/campaigns/{id}/cancel",
+    read: false,
+    passes: 200,
+  },
+  {
+    name: "GET /campaigns/:id/recipients",
+    handler: campaignRecipients.GET,
+    method: "GET",
+    path: "/api/v1/campaigns/{id}/recipients",
+    read: true,
+    passes: 200,
+  },
+];

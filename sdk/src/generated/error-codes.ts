@@ -799,11 +799,133 @@ export interface OperationErrorCodes {
     500: "internal_error";
     503: "service_unavailable";
   };
+  listCampaigns: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  createCampaign: {
+    400: "invalid_request" | "invalid_send_at";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  getCampaign: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  deleteCampaign: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    409: "campaign_not_editable";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  updateCampaign: {
+    400: "invalid_request" | "invalid_send_at";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    409: "campaign_not_editable";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  previewCampaign: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  testCampaign: {
+    400: "invalid_request" | "invalid_phone_number" | "recipient_opted_out" | "country_not_allowed";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    402: "spending_limit_reached";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable" | "provider_not_configured";
+  };
+  launchCampaign: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    409: "campaign_not_editable";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  pauseCampaign: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    409: "campaign_not_editable";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  resumeCampaign: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    409: "campaign_not_editable";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  cancelCampaign: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    409: "campaign_not_editable";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  listCampaignRecipients: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
 }
 
 /** Every `error.code` the API documents. */
 export type ApiErrorCode =
   | "already_member"
+  | "campaign_not_editable"
   | "contact_exists"
   | "country_not_allowed"
   | "delivery_in_progress"

@@ -86,6 +86,38 @@ export interface FraudPrefixBlockedPayload {
   verified: number;
 }
 
+/** `campaign.*` (contract §11): the campaign's status and its stats at the transition. */
+export interface CampaignEventPayload {
+  campaignId: string;
+  status: "DRAFT" | "SCHEDULED" | "RUNNING" | "PAUSED" | "COMPLETED" | "CANCELED";
+  stats: {
+    recipients: number;
+    pending: number;
+    queued: number;
+    sent: number;
+    delivered: number;
+    undelivered: number;
+    failed: number;
+    canceled: number;
+    skipped: { opted_out: number; country_not_allowed: number; frequency_cap: number; invalid_template: number };
+    clicks: number;
+    uniqueClicks: number;
+    optOuts: number;
+    /** Four-place decimal string, USD. */
+    spend: string;
+  };
+}
+
+/** `link.clicked` (contract §11): a recipient followed a campaign's tracked link. */
+export interface LinkClickedPayload {
+  campaignId: string;
+  messageId: string | null;
+  phone: string;
+  /** The original URL the short link redirects to. */
+  url: string;
+  at: string;
+}
+
 /** `webhook.test`. */
 export interface WebhookTestPayload {
   webhookId: string;
@@ -112,6 +144,11 @@ export interface WebhookEventPayloads {
   "message.scheduled": MessageEventPayload;
   "message.canceled": MessageCanceledPayload;
   "fraud.prefix_blocked": FraudPrefixBlockedPayload;
+  "campaign.started": CampaignEventPayload;
+  "campaign.paused": CampaignEventPayload;
+  "campaign.completed": CampaignEventPayload;
+  "campaign.canceled": CampaignEventPayload;
+  "link.clicked": LinkClickedPayload;
 }
 
 export type WebhookEventName = keyof WebhookEventPayloads;
@@ -135,6 +172,11 @@ export const WEBHOOK_EVENT_NAMES = [
   "message.scheduled",
   "message.canceled",
   "fraud.prefix_blocked",
+  "campaign.started",
+  "campaign.paused",
+  "campaign.completed",
+  "campaign.canceled",
+  "link.clicked",
 ] as const satisfies readonly WebhookEventName[];
 
 /** The body of a delivery (messaging-api.md §2.5), typed by its `event`: narrow with `switch (e.event)`. */

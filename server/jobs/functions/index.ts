@@ -9,6 +9,7 @@ import { importContactsJob } from "./import-contacts";
 import { dispatchScheduledMessagesJob } from "../../scheduling/dispatch-job";
 import { sendEmailsJob } from "./send-emails";
 import { sendPasswordResetJob } from "./send-password-reset";
+import { runCampaignsJob } from "../../campaigns/runner/run-job";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -22,4 +23,5 @@ export const allJobs: readonly AnyJobDefinition[] = [
   dispatchScheduledMessagesJob,
   sendEmailsJob,
   sendPasswordResetJob,
+  runCampaignsJob,
 ];

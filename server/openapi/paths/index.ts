@@ -17,6 +17,7 @@ import { schedulingPaths } from "./scheduling";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
 import { accountsPaths, membersPaths } from "./accounts";
+import { campaignsPaths } from "./campaigns";
 
 /**
  * Every area of the API, in the order the docs page shows them. To document a new route: add its
@@ -44,4 +45,5 @@ export const PATH_MODULES: PathModule[] = [
   healthPaths,
   accountsPaths,
   membersPaths,
+  campaignsPaths,
 ];

@@ -13,6 +13,8 @@ export const PARTS = [
   "scheduled",
   "events",
   "trust",
+  "campaigns",
+  "links",
 ] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -41,7 +43,7 @@ export function parseArgs(argv: string[]): Options {
   const only = onlyPart(argv);
   if (args.has("--help") || args.has("-h")) {
     console.log(
-      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|trust]\n" +
+      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|trust|links]\n" +
         "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
         "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS, webhook or SMPP figures)\n" +
         "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +

@@ -6,7 +6,18 @@ import { gitCommit, writeReport } from "./results-file";
  * (bench-results/<time>-postgres-<part>.json), never over it.
  */
 export function reportPartOnly(
-  part: "webhooks" | "smpp" | "retention" | "billing" | "growth" | "contacts" | "scheduled" | "events" | "trust",
+  part:
+    | "webhooks"
+    | "smpp"
+    | "retention"
+    | "billing"
+    | "growth"
+    | "contacts"
+    | "scheduled"
+    | "events"
+    | "trust"
+    | "campaigns"
+    | "links",
   title: string,
   loadAtStart: number[],
   print: () => void,

@@ -1,0 +1,9 @@
+import { getDb } from "@/server/db/client";
+import { apiRoute } from "@/server/http/api-route";
+import { campaignScopeOf } from "@/server/campaigns/caller";
+import { cancelCampaign } from "@/server/campaigns/launch-campaign";
+
+export const POST = apiRoute(
+  { auth: "any", scope: "campaigns.manage", allow: "campaigns.manage" },
+  ({ auth, params, actor }) => cancelCampaign(getDb(), campaignScopeOf(auth), params.id!, actor),
+);

@@ -1,0 +1,19 @@
+import { answerLinkRequest } from "@/server/campaigns/links/redirect";
+import { resolveRequestId } from "@/server/http/request-id";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * Campaign short links when the app runs without server/serve.mjs (`next start`, `next dev`):
+ * serve.mjs answers /l/{code} itself, before Next, with the same function.
+ */
+async function answer(req: Request, { params }: { params: Promise<{ code: string }> }): Promise<Response> {
+  const { code } = await params;
+  const requestId = resolveRequestId(req.headers.get("x-request-id"));
+  const out = await answerLinkRequest(req.method, code, req.headers.get("user-agent"));
+  const headers = { ...out.headers, "x-request-id": requestId };
+  if (!out.error) return new Response(null, { status: out.status, headers });
+  return Response.json({ error: { ...out.error, requestId } }, { status: out.status, headers });
+}
+
+export { answer as GET, answer as HEAD, answer as POST, answer as PUT, answer as PATCH, answer as DELETE };

@@ -1,0 +1,194 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Ban, Megaphone, Pause, Play, Rocket, Trash2 } from "lucide-react";
+import { EDITABLE_STATUSES, type CampaignView } from "@/schemas/campaigns";
+import { useCan } from "../dashboard/dashboard-context";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { EmptyState } from "../ui/empty-state";
+import { ErrorState } from "../ui/error-state";
+import { Skeleton } from "../ui/skeleton";
+import { useTRPC } from "../trpc/client";
+import { errorCode, errorMessage } from "../trpc/errors";
+import { formatDateTime } from "../api-keys/key-format";
+import { CampaignBuilder } from "./campaign-builder";
+import { CampaignChart } from "./campaign-chart";
+import { CampaignProgress } from "./campaign-progress";
+import { CampaignStatusBadge } from "./campaign-status";
+import { RecipientsTable } from "./recipients-table";
+import { useCampaignActions } from "./use-campaign-actions";
+
+const POLL_MS = 2_000;
+
+/**
+ * One campaign. A draft (or a scheduled one) opens in the builder, with Launch; once it runs, its
+ * progress, clicks and opt-outs over time and recipients, polled while it is moving. Support
+ * staff see everything and change nothing.
+ */
+export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
+  const trpc = useTRPC();
+  const canManage = useCan("campaigns.manage");
+  const campaign = useQuery({
+    ...trpc.campaigns.get.queryOptions({ id: campaignId }),
+    refetchInterval: (q) => (q.state.data && isMoving(q.state.data) ? POLL_MS : false),
+  });
+  const { ask, dialog } = useCampaignActions(campaign.data);
+
+  if (campaign.isPending) {
+    return (
+      <div role="status" aria-label="Loading" className="space-y-3">
+        <Skeleton className="h-7 w-64" />
+        <Skeleton className="h-4 w-96" />
+        <Skeleton className="mt-6 h-28 w-full" />
+      </div>
+    );
+  }
+  if (campaign.isError) {
+    return errorCode(campaign.error) === "not_found" ? (
+      <EmptyState icon={Megaphone} title="Campaign not found">
+        It may have been deleted, or it belongs to another organization.
+      </EmptyState>
+    ) : (
+      <ErrorState
+        title="Could not load this campaign"
+        message={errorMessage(campaign.error)}
+        onRetry={() => void campaign.refetch()}
+      />
+    );
+  }
+  const c = campaign.data;
+  const actions = canManage ? <Actions campaign={c} ask={ask} /> : null;
+  if (EDITABLE_STATUSES.includes(c.status) && canManage) {
+    return (
+      <>
+        <CampaignBuilder key={c.updatedAt} campaign={c} actions={actions} />
+        {dialog}
+      </>
+    );
+  }
+  const poll = isMoving(c) ? POLL_MS : false;
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link
+          href="/dashboard/campaigns"
+          className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+          Campaigns
+        </Link>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="min-w-0 space-y-1">
+            <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight text-slate-900">
+              {c.name}
+              <CampaignStatusBadge status={c.status} />
+              {c.environment === "test" ? <Badge tone="violet">Sandbox</Badge> : null}
+            </h1>
+            <p className="text-sm text-slate-500">
+              {c.pausedReason === "spending_limit_reached"
+                ? "Paused: the organization's monthly spend limit was reached. Raise it in Billing, then resume."
+                : c.launchedAt
+                  ? `Launched ${formatDateTime(c.launchedAt)}${c.completedAt ? ` · completed ${formatDateTime(c.completedAt)}` : ""}`
+                  : `Created ${formatDateTime(c.createdAt)}`}
+            </p>
+          </div>
+          {actions}
+        </div>
+      </div>
+      <CampaignProgress campaign={c} />
+      <Summary campaign={c} />
+      <CampaignChart campaignId={c.id} refetchInterval={poll} />
+      <RecipientsTable campaignId={c.id} refetchInterval={poll} />
+      {dialog}
+    </div>
+  );
+}
+
+function isMoving(c: CampaignView): boolean {
+  return (
+    c.status === "RUNNING" ||
+    c.status === "SCHEDULED" ||
+    (c.status === "COMPLETED" && c.stats.queued + c.stats.sent > 0)
+  );
+}
+
+function Actions({
+  campaign: c,
+  ask,
+}: {
+  campaign: CampaignView;
+  ask: (a: "launch" | "pause" | "resume" | "cancel" | "delete") => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {c.status === "DRAFT" ? (
+        <Button variant="ghost" aria-label="Delete campaign" onClick={() => ask("delete")}>
+          <Trash2 aria-hidden className="size-4 text-red-600" />
+        </Button>
+      ) : null}
+      {c.status === "RUNNING" ? (
+        <Button variant="secondary" onClick={() => ask("pause")}>
+          <Pause aria-hidden className="size-4" />
+          Pause
+        </Button>
+      ) : null}
+      {c.status === "PAUSED" ? (
+        <Button onClick={() => ask("resume")}>
+          <Play aria-hidden className="size-4" />
+          Resume
+        </Button>
+      ) : null}
+      {c.status === "SCHEDULED" || c.status === "RUNNING" || c.status === "PAUSED" ? (
+        <Button variant="secondary" onClick={() => ask("cancel")}>
+          <Ban aria-hidden className="size-4" />
+          Cancel
+        </Button>
+      ) : null}
+      {c.status === "DRAFT" ? (
+        <Button onClick={() => ask("launch")}>
+          <Rocket aria-hidden className="size-4" />
+          Launch
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Summary({ campaign: c }: { campaign: CampaignView }) {
+  const tags = c.audience.tags.length ? c.audience.tags.join(", ") : "Every contact";
+  return (
+    <Card>
+      <dl className="grid gap-x-6 gap-y-4 px-5 py-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Item label="Audience">
+          {tags}
+          {c.audience.excludeTags.length ? `, except ${c.audience.excludeTags.join(", ")}` : ""}
+        </Item>
+        <Item label="Quiet hours">
+          {c.sendWindow ? `${c.sendWindow.start}–${c.sendWindow.end} local time` : "None"}
+        </Item>
+        <Item label="Throttle">
+          {c.throttlePerMinute ? `${c.throttlePerMinute.toLocaleString()} / minute` : "None"}
+        </Item>
+        <Item label="Frequency cap">{c.frequencyCapHours ? `${c.frequencyCapHours} h` : "None"}</Item>
+        <div className="sm:col-span-2 lg:col-span-4">
+          <Item label="Message">
+            <span className="font-mono text-[13px] whitespace-pre-wrap">{c.template}</span>
+          </Item>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import type { DbOrTx } from "../../db/client";
+import { planTrackedLinks, type LinkRecipient, type PlannedLink } from "./plan-tracked-links";
+
+// One statement for a whole batch: the rows travel as parallel arrays.
+const INSERT_SQL = `
+INSERT INTO campaign_links (code, organization_id, campaign_id, contact_id, message_id, phone, url, created_at)
+SELECT l.code, l.organization_id, l.campaign_id, l.contact_id, l.message_id, l.phone, l.url, $8::timestamptz
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+  AS l(code, organization_id, campaign_id, contact_id, message_id, phone, url)`;
+
+/**
+ * Writes planned links in the caller's transaction, one INSERT for the batch. A code that already
+ * exists (about one chance in 10^12 per batch of a thousand with ten billion links stored) fails
+ * the statement, so the caller's transaction rolls back and its batch is retried with new codes:
+ * a message is never sent with a link that leads to someone else's URL.
+ */
+export async function insertTrackedLinks(tx: DbOrTx, links: readonly PlannedLink[], now: Date): Promise<void> {
+  if (links.length === 0) return;
+  await tx.$executeRawUnsafe(
+    INSERT_SQL,
+    links.map((l) => l.code),
+    links.map((l) => l.organizationId),
+    links.map((l) => l.campaignId),
+    links.map((l) => l.contactId),
+    links.map((l) => l.messageId),
+    links.map((l) => l.phone),
+    links.map((l) => l.url),
+    now.toISOString(),
+  );
+}
+
+/**
+ * Plan and insert at once, for a sender that texts every recipient it rewrites. A sender that may
+ * refuse some (opt-outs, countries, the spend limit) plans first and inserts the accepted ones'
+ * links only: `planTrackedLinks`, then `insertTrackedLinks(tx, plan.links.filter(…))`.
+ */
+export async function trackLinks(
+  tx: DbOrTx,
+  scope: { organizationId: string; campaignId: string; linkBaseUrl: string },
+  recipients: readonly LinkRecipient[],
+  now: Date,
+): Promise<string[]> {
+  const plan = planTrackedLinks(scope, recipients);
+  await insertTrackedLinks(tx, plan.links, now);
+  return plan.texts;
+}

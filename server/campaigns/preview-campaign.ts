@@ -1,0 +1,89 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { getContactOrThrow } from "../contacts/get-contact-or-throw";
+import { sendSms } from "../messages/send-sms";
+import type { SendSmsResponse } from "@/schemas/messages";
+import type { CampaignPreview } from "@/schemas/campaigns";
+import type { Campaign } from "../db/generated/client";
+import { getCampaignOrThrow, type CampaignScope } from "./get-campaign-or-throw";
+import { renderCampaignText, type RenderContact } from "./render-port";
+import { previewMessage, validateTemplate } from "./template";
+import { linkBaseUrl } from "./links/link-base-url";
+
+async function contactFor(
+  db: Db,
+  organizationId: string,
+  contactId: string | undefined,
+): Promise<RenderContact | null> {
+  if (!contactId) return null;
+  const c = await getContactOrThrow(db, organizationId, contactId);
+  return {
+    phone: c.phone,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    attributes: (c.attributes ?? {}) as Record<string, string>,
+  };
+}
+
+function render(campaign: Campaign, contact: RenderContact | null): string {
+  const rendered = renderCampaignText(campaign, contact);
+  if (!rendered.ok) {
+    throw new AppError("invalid_request", "This contact would be skipped (invalid_template).", {
+      details: [
+        {
+          path: "template",
+          message: `{{${rendered.variable}}} has no value for this contact and no fallback.`,
+        },
+      ],
+    });
+  }
+  return rendered.text;
+}
+
+/**
+ * POST /campaigns/:id/preview (contract §11): the text as it will be sent to the contact (or with
+ * the fallbacks), its segments, encoding and price for that contact's country (template module's
+ * previewMessage: the same counter and price list as acceptance).
+ */
+export async function previewCampaign(
+  db: Db,
+  scope: CampaignScope,
+  campaignId: string,
+  input: { contactId?: string },
+): Promise<CampaignPreview> {
+  const campaign = await getCampaignOrThrow(db, scope, campaignId);
+  const contact = await contactFor(db, scope.organizationId, input.contactId);
+  render(campaign, contact);
+  const preview = previewMessage({
+    template: validateTemplate(campaign.template),
+    contact,
+    appendOptOutText: campaign.appendOptOutText,
+    linkTracking: campaign.linkTracking,
+    linkBaseUrl: linkBaseUrl(),
+    environment: campaign.environment,
+  });
+  return { text: preview.text, segments: preview.segments, encoding: preview.encoding, price: preview.price };
+}
+
+/**
+ * POST /campaigns/:id/test (contract §11): one message to `to`, rendered for `contactId` or with
+ * the fallbacks, through the ordinary send (opt-outs, countries, spend limit). It is not a
+ * recipient: not in the stats, not in the frequency cap.
+ */
+export async function testSendCampaign(
+  db: Db,
+  scope: CampaignScope,
+  campaignId: string,
+  input: { to: string; contactId?: string },
+  apiKeyId: string | null,
+): Promise<SendSmsResponse> {
+  const campaign = await getCampaignOrThrow(db, scope, campaignId);
+  const contact = await contactFor(db, scope.organizationId, input.contactId);
+  const body = render(campaign, contact);
+  return sendSms(
+    db,
+    { organizationId: scope.organizationId, environment: campaign.environment, apiKeyId },
+    { to: input.to, body, ...(campaign.from ? { from: campaign.from } : {}) },
+  );
+}

@@ -1,0 +1,316 @@
+import { getDb, type DbOrTx } from "../../db/client";
+import { newIdAt } from "../../ids";
+import { priceMessage } from "../../billing/price-message";
+import { insertMessages, type NewMessage } from "../../messages/insert-messages";
+import { getSenderProfile } from "../../messages/sender-profile";
+import { countSegments } from "@/schemas/segments";
+import type { SkippedReason } from "@/schemas/campaigns";
+import { insertCampaignEvent } from "../campaign-events";
+import { pauseWithin } from "../launch-campaign";
+import { campaignRenderer } from "../render-port";
+import { sendWindowCheck } from "../send-window";
+import { insertTrackedLinks } from "../links/insert-tracked-links";
+import { linkBaseUrl } from "../links/link-base-url";
+import { planTrackedLinks } from "../links/plan-tracked-links";
+import { takeThrottleTokens } from "./throttle";
+
+/** Recipients per transaction. */
+export const SEND_BATCH = 1000;
+
+interface CampaignRow {
+  id: string;
+  organization_id: string;
+  environment: "live" | "test";
+  from_sender: string | null;
+  template: string;
+  append_opt_out_text: boolean;
+  send_window_start: string | null;
+  send_window_end: string | null;
+  throttle_per_minute: number | null;
+  throttle_tokens: number;
+  throttle_at: Date | null;
+  frequency_cap_hours: number | null;
+  api_key_id: string | null;
+  expanded_at: Date | null;
+  link_tracking: boolean;
+}
+
+interface Claimed {
+  contact_id: string;
+  phone: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  attributes: unknown;
+  capped: boolean;
+}
+
+// Waiting recipients due now, in the order they became due, through the partial index of PENDING
+// rows. `capped`: the organization texted this phone from another campaign within the cap.
+const CLAIM_SQL = `
+SELECT r.contact_id, r.phone, c.first_name, c.last_name, c.email, c.attributes,
+       ($4::int IS NOT NULL AND EXISTS (
+         SELECT 1 FROM campaign_recipients p
+         WHERE p.organization_id = r.organization_id AND p.phone = r.phone AND p.campaign_id <> r.campaign_id
+           AND p.accepted_at IS NOT NULL AND p.accepted_at > $2::timestamptz - make_interval(hours => $4::int)
+       )) AS capped
+FROM campaign_recipients r
+LEFT JOIN contacts c ON c.id = r.contact_id
+WHERE r.campaign_id = $1 AND r.status = 'PENDING' AND r.not_before <= $2::timestamptz
+ORDER BY r.not_before, r.contact_id
+LIMIT $3
+FOR UPDATE OF r SKIP LOCKED`;
+
+// Every recipient's outcome in one statement.
+const SETTLE_SQL = `
+UPDATE campaign_recipients r
+SET status = v.status::"CampaignRecipientStatus", skipped_reason = v.reason, message_id = v.message_id,
+    accepted_at = CASE WHEN v.status = 'ACCEPTED' THEN $3::timestamptz END,
+    not_before = coalesce(v.not_before, r.not_before)
+FROM jsonb_to_recordset($2::jsonb) AS v(contact_id text, status text, reason text, message_id text, not_before timestamptz)
+WHERE r.campaign_id = $1 AND r.contact_id = v.contact_id`;
+
+interface Outcome {
+  contact_id: string;
+  status: "PENDING" | "ACCEPTED" | "SKIPPED";
+  reason: SkippedReason | null;
+  message_id: string | null;
+  not_before: string | null;
+}
+
+export interface SendResult {
+  /** False when the campaign is not RUNNING or another process holds it. */
+  worked: boolean;
+  accepted: number;
+  skipped: number;
+  /** Recipients claimed (accepted, skipped or moved to a later window). */
+  claimed: number;
+  paused: boolean;
+  completed: boolean;
+}
+
+const IDLE: SendResult = { worked: false, accepted: 0, skipped: 0, claimed: 0, paused: false, completed: false };
+
+function attributesOf(v: unknown): Record<string, string> {
+  const parsed = typeof v === "string" ? (JSON.parse(v) as unknown) : v;
+  return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : {};
+}
+
+/**
+ * One batch of a RUNNING campaign in one transaction: claim waiting recipients (as many as the
+ * throttle allows), hold back those outside the send window until it opens, skip the
+ * frequency-capped and those the template cannot be filled for, and accept the rest through the
+ * same statement as every send (opt-outs, allowed countries, the spend limit). A recipient becomes
+ * ACCEPTED in the transaction that inserts its message: texted once, whatever crashes.
+ *
+ * Locks on the campaign row: batches take FOR KEY SHARE, so several run at once (their recipients
+ * are disjoint: FOR UPDATE SKIP LOCKED), beside the expansion's FOR NO KEY UPDATE; pause, resume
+ * and cancel take FOR UPDATE, which waits for every batch in flight, so once a pause has answered
+ * no batch accepts anything more. A throttled campaign's batch takes FOR NO KEY UPDATE (its token
+ * bucket is on the row): one at a time. The spend limit's pause and the completion are their own
+ * transactions after the batch.
+ */
+export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_BATCH): Promise<SendResult> {
+  const db = getDb();
+  const result = await db.$transaction(
+    async (tx): Promise<SendResult> => {
+      const [shared] = await tx.$queryRawUnsafe<CampaignRow[]>(
+        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR KEY SHARE SKIP LOCKED`,
+        campaignId,
+      );
+      if (!shared) return IDLE;
+      // Throttled: the row again under the exclusive lock, so the tokens read are the latest.
+      const [c] =
+        shared.throttle_per_minute === null
+          ? [shared]
+          : await tx.$queryRawUnsafe<CampaignRow[]>(
+              `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR NO KEY UPDATE SKIP LOCKED`,
+              campaignId,
+            );
+      if (!c) return IDLE;
+      const allowance = takeThrottleTokens(c, now, batchSize);
+      const claimed =
+        allowance.take > 0
+          ? await tx.$queryRawUnsafe<Claimed[]>(
+              CLAIM_SQL,
+              campaignId,
+              now.toISOString(),
+              allowance.take,
+              c.frequency_cap_hours,
+            )
+          : [];
+      const settled = await settle(tx, c, claimed, now);
+      if (c.throttle_per_minute !== null) {
+        await tx.$executeRawUnsafe(
+          `UPDATE campaigns SET throttle_tokens = $2, throttle_at = $3::timestamptz WHERE id = $1`,
+          campaignId,
+          allowance.tokens - settled.accepted,
+          now.toISOString(),
+        );
+      }
+      // Fewer than asked for: the campaign may have no one left waiting.
+      const maybeDone = c.expanded_at !== null && claimed.length < allowance.take;
+      return { ...settled, worked: true, completed: maybeDone };
+    },
+    { timeout: 60_000 },
+  );
+  if (result.paused) await pauseForSpendLimit(campaignId, now);
+  else if (result.completed) result.completed = await completeIfDone(campaignId, now);
+  return result;
+}
+
+async function settle(
+  tx: DbOrTx,
+  c: CampaignRow,
+  claimed: Claimed[],
+  now: Date,
+): Promise<Omit<SendResult, "worked" | "completed">> {
+  const outcomes: Outcome[] = [];
+  const drafts: { recipient: Claimed; id: string; text: string }[] = [];
+  const window =
+    c.send_window_start && c.send_window_end ? { start: c.send_window_start, end: c.send_window_end } : null;
+  const from = c.from_sender ?? (claimed.length ? (await getSenderProfile(tx, c.organization_id)).defaultSender : "");
+  const render = campaignRenderer({ template: c.template, appendOptOutText: c.append_opt_out_text });
+  const skip = (r: Claimed, reason: SkippedReason) =>
+    outcomes.push({ contact_id: r.contact_id, status: "SKIPPED", reason, message_id: null, not_before: null });
+  for (const r of claimed) {
+    if (window) {
+      const opensAt = await sendWindowCheck(r.phone, window, now);
+      if (opensAt) {
+        outcomes.push({
+          contact_id: r.contact_id,
+          status: "PENDING",
+          reason: null,
+          message_id: null,
+          not_before: opensAt.toISOString(),
+        });
+        continue;
+      }
+    }
+    if (r.capped) {
+      skip(r, "frequency_cap");
+      continue;
+    }
+    const rendered = render({
+      phone: r.phone,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      attributes: attributesOf(r.attributes),
+    });
+    if (!rendered.ok) {
+      skip(r, "invalid_template");
+      continue;
+    }
+    drafts.push({ recipient: r, id: newIdAt("msg", now), text: rendered.text });
+  }
+  // Link tracking (contract §11): each recipient's URLs become short links of its own, counted in
+  // its segments and price; the links of accepted messages are written in this transaction.
+  const plan = c.link_tracking
+    ? planTrackedLinks(
+        { organizationId: c.organization_id, campaignId: c.id, linkBaseUrl: linkBaseUrl() },
+        drafts.map((d) => ({
+          contactId: d.recipient.contact_id,
+          messageId: d.id,
+          phone: d.recipient.phone,
+          text: d.text,
+        })),
+      )
+    : null;
+  const candidates = drafts.map((d, i): { recipient: Claimed; message: NewMessage } => {
+    const body = plan ? plan.texts[i]! : d.text;
+    const { encoding, segments } = countSegments(body);
+    return {
+      recipient: d.recipient,
+      message: {
+        id: d.id,
+        organizationId: c.organization_id,
+        apiKeyId: c.api_key_id,
+        batchId: c.id,
+        otpId: null,
+        environment: c.environment,
+        to: d.recipient.phone,
+        from,
+        body,
+        segments,
+        encoding,
+        ...priceMessage(c.environment, d.recipient.phone, segments),
+      },
+    };
+  });
+  const refusals = await insertMessages(
+    tx,
+    candidates.map((x) => x.message),
+    now,
+  );
+  let accepted = 0;
+  let paused = false;
+  candidates.forEach(({ recipient, message }, i) => {
+    const refusal = refusals[i];
+    if (refusal === null) {
+      accepted++;
+      outcomes.push({
+        contact_id: recipient.contact_id,
+        status: "ACCEPTED",
+        reason: null,
+        message_id: message.id,
+        not_before: null,
+      });
+    } else if (refusal === "recipient_opted_out") skip(recipient, "opted_out");
+    else if (refusal === "country_not_allowed") skip(recipient, "country_not_allowed");
+    // spending_limit_reached: the recipient waits; the campaign pauses below.
+    else paused = true;
+  });
+  if (plan) {
+    const sent = new Set(outcomes.filter((o) => o.status === "ACCEPTED").map((o) => o.message_id));
+    await insertTrackedLinks(
+      tx,
+      plan.links.filter((l) => sent.has(l.messageId)),
+      now,
+    );
+  }
+  if (outcomes.length > 0) {
+    await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString());
+  }
+  return {
+    accepted,
+    skipped: outcomes.filter((o) => o.status === "SKIPPED").length,
+    claimed: claimed.length,
+    paused,
+  };
+}
+
+/** The spend limit refused a message: PAUSED with `spending_limit_reached`, unless it changed meanwhile. */
+async function pauseForSpendLimit(campaignId: string, now: Date): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    const [c] = await tx.$queryRawUnsafe<{ status: string }[]>(
+      `SELECT status FROM campaigns WHERE id = $1 FOR UPDATE`,
+      campaignId,
+    );
+    if (c?.status === "RUNNING") await pauseWithin(tx, campaignId, "spending_limit_reached", now);
+  });
+}
+
+/** COMPLETED once the audience is expanded and no recipient waits (the aggregate's `pending`). */
+async function completeIfDone(campaignId: string, now: Date): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const [c] = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id FROM campaigns WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NOT NULL
+       FOR UPDATE SKIP LOCKED`,
+      campaignId,
+    );
+    if (!c) return false;
+    const [s] = await tx.$queryRawUnsafe<{ pending: bigint }[]>(
+      `SELECT pending FROM campaign_stats WHERE campaign_id = $1`,
+      campaignId,
+    );
+    if (Number(s?.pending ?? 0) > 0) return false;
+    await tx.$executeRawUnsafe(
+      `UPDATE campaigns SET status = 'COMPLETED', completed_at = $2::timestamptz, updated_at = $2::timestamptz WHERE id = $1`,
+      campaignId,
+      now.toISOString(),
+    );
+    await insertCampaignEvent(tx, campaignId, "campaign.completed", now);
+    return true;
+  });
+}

@@ -1,0 +1,32 @@
+import { randomUUID } from "node:crypto";
+
+// Campaign short links (contract §11): `/l/{code}` is answered here, before Next's router, by the
+// function the app installs at start-up (globalThis.__signalgateLinkRedirect, from
+// server/campaigns/links/redirect.ts): no session, no tRPC, no page machinery, one database
+// statement. Until it is installed (never, under `next start`) app/l/[code]/route.ts answers.
+
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** True when serve.mjs should hand the request to serveShortLink. */
+export function isShortLinkRequest(req) {
+  return typeof req.url === "string" && req.url.startsWith("/l/") && !!globalThis.__signalgateLinkRedirect;
+}
+
+export async function serveShortLink(req, res) {
+  const incoming = req.headers["x-request-id"];
+  const requestId =
+    typeof incoming === "string" && VALID_REQUEST_ID.test(incoming)
+      ? incoming
+      : `req_${randomUUID().replaceAll("-", "")}`;
+  const code = req.url.slice(3).split("?")[0];
+  const answer = await globalThis.__signalgateLinkRedirect(req.method ?? "GET", code, req.headers["user-agent"]);
+  const headers = { ...answer.headers, "x-request-id": requestId };
+  if (!answer.error) {
+    res.writeHead(answer.status, headers);
+    res.end();
+    return;
+  }
+  const body = JSON.stringify({ error: { ...answer.error, requestId } });
+  res.writeHead(answer.status, { ...headers, "content-type": "application/json" });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
