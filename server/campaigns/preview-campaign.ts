@@ -8,6 +8,7 @@ import type { Campaign } from "../db/generated/client";
 import { getCampaignOrThrow, type CampaignScope } from "./get-campaign-or-throw";
 import { renderCampaignText, type RenderContact } from "./render-port";
 import { previewMessage, validateTemplate } from "./template";
+import { linkBaseUrl } from "./links/link-base-url";
 
 async function contactFor(
   db: Db,
@@ -59,7 +60,7 @@ export async function previewCampaign(
     contact,
     appendOptOutText: campaign.appendOptOutText,
     linkTracking: campaign.linkTracking,
-    linkBaseUrl: "",
+    linkBaseUrl: linkBaseUrl(),
     environment: campaign.environment,
   });
   return { text: preview.text, segments: preview.segments, encoding: preview.encoding, price: preview.price };

@@ -9,6 +9,7 @@ import { insertCampaignEvent } from "../campaign-events";
 import { pauseWithin } from "../launch-campaign";
 import { campaignRenderer } from "../render-port";
 import { sendWindowCheck } from "../send-window";
+import { insertAcceptedLinks, withTrackedLinks } from "../links/track-campaign-messages";
 import { takeThrottleTokens } from "./throttle";
 
 /** Recipients per transaction. */
@@ -28,6 +29,7 @@ interface CampaignRow {
   throttle_at: Date | null;
   frequency_cap_hours: number | null;
   api_key_id: string | null;
+  link_tracking: boolean;
   expanded_at: Date | null;
 }
 
@@ -199,11 +201,24 @@ async function settle(
       },
     });
   }
+  // Link tracking: each recipient's own short links, counted and priced as sent (server/campaigns/links/).
+  const tracked = c.link_tracking
+    ? withTrackedLinks(
+        c.id,
+        candidates.map((x) => x.message),
+        candidates.map((x) => x.recipient.contact_id),
+      )
+    : null;
+  if (tracked) candidates.forEach((x, i) => (x.message = tracked.messages[i]!));
   const refusals = await insertMessages(
     tx,
     candidates.map((x) => x.message),
     now,
   );
+  if (tracked) {
+    const acceptedIds = new Set(candidates.filter((_, i) => refusals[i] === null).map((x) => x.message.id));
+    await insertAcceptedLinks(tx, tracked.links, acceptedIds, now);
+  }
   let accepted = 0;
   let paused = false;
   candidates.forEach(({ recipient, message }, i) => {

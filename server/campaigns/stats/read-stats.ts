@@ -2,6 +2,7 @@ import type { DbOrTx } from "../../db/client";
 import type { CampaignStats as StatsRow } from "../../db/generated/client";
 import { formatMoney } from "@/schemas/money";
 import type { CampaignStats } from "@/schemas/campaigns";
+import { readClickTotals } from "../links/click-stats";
 
 /** Clicks come from the link-tracking aggregate (server/campaigns/links/), keyed by campaign id. */
 export interface ClickCounts {
@@ -36,10 +37,8 @@ export function toStatsView(row: StatsRow | null, clicks: ClickCounts = NO_CLICK
   };
 }
 
-/**
- * Click counts of these campaigns. The link-tracking aggregate is read here once the links module
- * is merged; until then every campaign has none.
- */
-export async function clickCountsOf(_db: DbOrTx, campaignIds: readonly string[]): Promise<Map<string, ClickCounts>> {
-  return new Map(campaignIds.map((id) => [id, NO_CLICKS]));
+/** Click counts of these campaigns, from the link-tracking aggregate (one query for the list). */
+export async function clickCountsOf(db: DbOrTx, campaignIds: readonly string[]): Promise<Map<string, ClickCounts>> {
+  const totals = await readClickTotals(db, campaignIds);
+  return new Map(campaignIds.map((id) => [id, totals.get(id) ?? NO_CLICKS]));
 }
