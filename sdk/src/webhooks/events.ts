@@ -86,6 +86,17 @@ export interface FraudPrefixBlockedPayload {
   verified: number;
 }
 
+/** `link.clicked` (contract §11): a recipient followed a tracked link (link previews and HEAD are not counted). */
+export interface LinkClickedPayload {
+  campaignId: string;
+  messageId: string | null;
+  phone: string;
+  /** The original URL the short link redirected to. */
+  url: string;
+  /** When the click happened (ISO 8601). */
+  at: string;
+}
+
 /** `campaign.*` (contract §11): the campaign's status and its stats at the transition. */
 export interface CampaignEventPayload {
   campaignId: string;
@@ -138,6 +149,7 @@ export interface WebhookEventPayloads {
   "campaign.paused": CampaignEventPayload;
   "campaign.completed": CampaignEventPayload;
   "campaign.canceled": CampaignEventPayload;
+  "link.clicked": LinkClickedPayload;
 }
 
 export type WebhookEventName = keyof WebhookEventPayloads;
@@ -165,6 +177,7 @@ export const WEBHOOK_EVENT_NAMES = [
   "campaign.paused",
   "campaign.completed",
   "campaign.canceled",
+  "link.clicked",
 ] as const satisfies readonly WebhookEventName[];
 
 /** The body of a delivery (messaging-api.md §2.5), typed by its `event`: narrow with `switch (e.event)`. */
