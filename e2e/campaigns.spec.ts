@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
 import { createKey, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
 
 // Campaigns in the dashboard (contract §11, issue 27): a sandbox campaign built in the builder (live
@@ -7,6 +7,8 @@ import { createKey, registerAndLogin, screenshot, signIn, watchConsole } from ".
 // and the click on the campaign page.
 
 const CONTACTS = 30;
+// The campaign moves in the background and pages poll it: generous waits on a busy machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function seedContacts(request: APIRequestContext, key: string) {
   for (let i = 0; i < CONTACTS; i++) {
