@@ -152,8 +152,8 @@ export function resumeCampaign(db: Db, scope: CampaignScope, id: string, actor: 
 const CANCELABLE: readonly CampaignStatus[] = ["DRAFT", "SCHEDULED", "RUNNING", "PAUSED"];
 
 /**
- * POST /campaigns/:id/cancel: recipients still waiting are never texted (CANCELED, in one
- * statement); messages already accepted go on. COMPLETED and CANCELED campaigns answer 409.
+ * POST /campaigns/:id/cancel: recipients still waiting are never texted (the runner marks them
+ * CANCELED in batches); messages already accepted go on. COMPLETED and CANCELED campaigns answer 409.
  */
 export function cancelCampaign(db: Db, scope: CampaignScope, id: string, actor: AuditActor, now = new Date()) {
   return transition(
@@ -165,16 +165,14 @@ export function cancelCampaign(db: Db, scope: CampaignScope, id: string, actor: 
       action: "campaign.canceled",
       async apply(tx, row) {
         if (!CANCELABLE.includes(row.status)) throw conflict(row, "canceled", "DRAFT, SCHEDULED, RUNNING or PAUSED");
-        await tx.$executeRawUnsafe(
-          `UPDATE campaign_recipients SET status = 'CANCELED' WHERE campaign_id = $1 AND status = 'PENDING'`,
-          id,
-        );
+        // The waiting recipients (a million, perhaps) are marked CANCELED by the runner's sweep, in
+        // batches: nothing sends for a CANCELED campaign from this commit on.
         await tx.campaign.update({
           where: { id },
           data: { status: "CANCELED", pausedReason: null, canceledAt: now, updatedAt: now },
         });
         await insertCampaignEvent(tx, id, "campaign.canceled", now);
-        return false;
+        return true;
       },
     },
     now,

@@ -34,6 +34,7 @@ CREATE TABLE "campaigns" (
     "started_at" TIMESTAMPTZ(3),
     "completed_at" TIMESTAMPTZ(3),
     "canceled_at" TIMESTAMPTZ(3),
+    "swept_at" TIMESTAMPTZ(3),
     "expansion_cursor" TEXT COLLATE "C",
     "expanded_at" TIMESTAMPTZ(3),
     "throttle_tokens" DOUBLE PRECISION NOT NULL DEFAULT 0,
@@ -107,6 +108,8 @@ CREATE INDEX "campaign_recipients_phone_accepted_idx" ON "campaign_recipients" (
   WHERE "accepted_at" IS NOT NULL;
 -- The runner looks for campaigns with work: only those rows are in this index.
 CREATE INDEX "campaigns_active_idx" ON "campaigns" ("status", "scheduled_at") WHERE "status" IN ('SCHEDULED', 'RUNNING');
+-- Canceled campaigns whose waiting recipients are still to be marked CANCELED (the runner's sweep).
+CREATE INDEX "campaigns_unswept_idx" ON "campaigns" ("id") WHERE "status" = 'CANCELED' AND "swept_at" IS NULL;
 -- Campaign messages carry their campaign id as batch_id: the stats triggers below find them by it.
 
 -- Recipients: counts follow the rows' own writes (expansion inserts PENDING rows, sending moves

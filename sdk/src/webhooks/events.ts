@@ -86,17 +86,6 @@ export interface FraudPrefixBlockedPayload {
   verified: number;
 }
 
-/** `link.clicked` (contract §11): a recipient followed a tracked link (link previews and HEAD are not counted). */
-export interface LinkClickedPayload {
-  campaignId: string;
-  messageId: string | null;
-  phone: string;
-  /** The original URL the short link redirected to. */
-  url: string;
-  /** When the click happened (ISO 8601). */
-  at: string;
-}
-
 /** `campaign.*` (contract §11): the campaign's status and its stats at the transition. */
 export interface CampaignEventPayload {
   campaignId: string;
@@ -117,6 +106,16 @@ export interface CampaignEventPayload {
     /** Four-place decimal string, USD. */
     spend: string;
   };
+}
+
+/** `link.clicked` (contract §11): a recipient followed a campaign's tracked link. */
+export interface LinkClickedPayload {
+  campaignId: string;
+  messageId: string | null;
+  phone: string;
+  /** The original URL the short link redirects to. */
+  url: string;
+  at: string;
 }
 
 /** `webhook.test`. */

@@ -4,8 +4,8 @@ import { audienceWhere } from "../audience-sql";
 /** Contacts read per statement: bounded work and memory whatever the audience's size. */
 export const EXPANSION_BATCH = 5000;
 
-// One transaction per batch, under the campaign's row lock (SKIP LOCKED: another process working
-// on the campaign now is left to it):
+// One transaction per batch, under the campaign's row lock, FOR NO KEY UPDATE (one expansion at a
+// time, SKIP LOCKED: another one now is left to it; sending batches, FOR KEY SHARE, go on beside it):
 // 1. the next $3 contacts of the organization after the cursor, in id order (the organization/id
 //    index), whatever their tags: each batch scans a bounded slice;
 // 2. those matching the audience and created by the time it started become PENDING recipients;
@@ -52,7 +52,7 @@ export async function expandBatch(campaignId: string, now: Date, batchSize = EXP
       }[]
     >(
       `SELECT organization_id, expansion_cursor, started_at, audience_tags, exclude_tags FROM campaigns
-       WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NULL FOR UPDATE SKIP LOCKED`,
+       WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NULL FOR NO KEY UPDATE SKIP LOCKED`,
       campaignId,
     );
     if (!c) return { worked: false, added: 0, done: false };

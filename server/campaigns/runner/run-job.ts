@@ -33,13 +33,16 @@ export const runCampaignsJob = defineJob({
         const result = await runCampaignsOnce({
           now,
           budgetMs: Math.max(100, Math.min(STEP_BUDGET_MS, endsAt - Date.now())),
+          // Four batches at once: a big campaign's batches overlap on the database (they share only
+          // the stats row, at the end of each batch), so sending keeps up with bulk acceptance.
+          lanes: 4,
           onAccepted: () => nudgeMessagePipeline(),
         });
         const nextTick = started + (i + 1) * TICK_MS;
         return { ...result, wakeAt: new Date(result.backlog ? 0 : nextTick).toISOString() };
       });
       accepted += tick.accepted;
-      if (tick.active === 0) break;
+      if (tick.active === 0 && !tick.backlog) break;
       await step.sleepUntil(`wait-${i}`, tick.wakeAt);
     }
     return { accepted };

@@ -9,7 +9,7 @@ import { receiveInboundMessage } from "../../inbound/receive-inbound";
 import { SANDBOX_RECEIVING_NUMBER } from "../../inbound/simulate-inbound";
 import { createCampaign } from "../save-campaign";
 import { getCampaignView } from "../get-campaign-or-throw";
-import { launchCampaign, resumeCampaign } from "../launch-campaign";
+import { cancelCampaign, launchCampaign, resumeCampaign } from "../launch-campaign";
 import { runCampaignsOnce } from "../runner/run-once";
 import { recountCampaignStats } from "../stats/recount";
 import { runPipeline, runUntilIdle, seedContacts } from "../test-kit";
@@ -192,6 +192,47 @@ describe("stats", () => {
     await runPipeline(org);
     const v = await view(id);
     expect(v.stats).toMatchObject({ recipients: 8, pending: 0, queued: 0, delivered: 5 });
+    expect(await recountCampaignStats(getDb(), id)).toEqual(v.stats);
+  });
+});
+
+describe("link tracking", () => {
+  it("each accepted recipient gets short links of its own; a skipped one gets none", async () => {
+    await seedContacts(org, 3, { at: BEFORE });
+    await getDb().contactOptOut.create({ data: { organizationId: org, phone: "+14155550002", source: "api" } });
+    const id = await start({ template: "Sale: https://shop.example/sale?x=1 now", linkTracking: true }, new Date());
+    await runUntilIdle(org);
+    const messages = await getDb().message.findMany({ where: { organizationId: org, batchId: id } });
+    expect(messages).toHaveLength(2);
+    const links = await getDb().$queryRawUnsafe<{ code: string; message_id: string; url: string; phone: string }[]>(
+      `SELECT code, message_id, url, phone FROM campaign_links WHERE campaign_id = $1`,
+      id,
+    );
+    expect(links).toHaveLength(2);
+    for (const m of messages) {
+      const link = links.find((l) => l.message_id === m.id)!;
+      expect(link).toMatchObject({ url: "https://shop.example/sale?x=1", phone: m.to });
+      expect(m.body).toContain(`/l/${link.code} now`);
+      expect(m.body).not.toContain("shop.example");
+    }
+    expect(links[0]!.code).not.toBe(links[1]!.code);
+  });
+});
+
+describe("cancel", () => {
+  it("mid-campaign: those still waiting become CANCELED and are never texted; stats equal a recount", async () => {
+    await seedContacts(org, 8, { at: BEFORE });
+    const t0 = new Date("2026-11-20T12:00:00Z");
+    const id = await start({ throttlePerMinute: 60 }, t0);
+    await run(new Date(t0.getTime() + 3000));
+    const texted = (await view(id)).stats.queued;
+    expect(texted).toBeGreaterThan(0);
+    expect(texted).toBeLessThan(8);
+    await cancelCampaign(getDb(), { organizationId: org }, id, SYSTEM_ACTOR, new Date(t0.getTime() + 3500));
+    await run(new Date(t0.getTime() + 60_000));
+    const v = await view(id);
+    expect(v).toMatchObject({ status: "CANCELED", stats: { pending: 0, queued: texted, canceled: 8 - texted } });
+    expect((await messagesPerPhone(id)).size).toBe(texted);
     expect(await recountCampaignStats(getDb(), id)).toEqual(v.stats);
   });
 });

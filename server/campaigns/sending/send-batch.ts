@@ -9,7 +9,9 @@ import { insertCampaignEvent } from "../campaign-events";
 import { pauseWithin } from "../launch-campaign";
 import { campaignRenderer } from "../render-port";
 import { sendWindowCheck } from "../send-window";
-import { insertAcceptedLinks, withTrackedLinks } from "../links/track-campaign-messages";
+import { insertTrackedLinks } from "../links/insert-tracked-links";
+import { linkBaseUrl } from "../links/link-base-url";
+import { planTrackedLinks } from "../links/plan-tracked-links";
 import { takeThrottleTokens } from "./throttle";
 
 /** Recipients per transaction. */
@@ -29,8 +31,8 @@ interface CampaignRow {
   throttle_at: Date | null;
   frequency_cap_hours: number | null;
   api_key_id: string | null;
-  link_tracking: boolean;
   expanded_at: Date | null;
+  link_tracking: boolean;
 }
 
 interface Claimed {
@@ -95,21 +97,36 @@ function attributesOf(v: unknown): Record<string, string> {
 }
 
 /**
- * One batch of a RUNNING campaign, in one transaction under its row lock: claim waiting recipients
- * (as many as the throttle allows), hold back those outside the send window until it opens, skip
- * the frequency-capped and those the template cannot be filled for, and accept the rest through
- * the same statement as every send (opt-outs, allowed countries, the spend limit). A recipient
- * becomes ACCEPTED in the transaction that inserts its message: texted once, whatever crashes.
- * The spend limit pauses the campaign (`spending_limit_reached`); the refused recipients wait.
+ * One batch of a RUNNING campaign in one transaction: claim waiting recipients (as many as the
+ * throttle allows), hold back those outside the send window until it opens, skip the
+ * frequency-capped and those the template cannot be filled for, and accept the rest through the
+ * same statement as every send (opt-outs, allowed countries, the spend limit). A recipient becomes
+ * ACCEPTED in the transaction that inserts its message: texted once, whatever crashes.
+ *
+ * Locks on the campaign row: batches take FOR KEY SHARE, so several run at once (their recipients
+ * are disjoint: FOR UPDATE SKIP LOCKED), beside the expansion's FOR NO KEY UPDATE; pause, resume
+ * and cancel take FOR UPDATE, which waits for every batch in flight, so once a pause has answered
+ * no batch accepts anything more. A throttled campaign's batch takes FOR NO KEY UPDATE (its token
+ * bucket is on the row): one at a time. The spend limit's pause and the completion are their own
+ * transactions after the batch.
  */
 export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_BATCH): Promise<SendResult> {
   const db = getDb();
-  return db.$transaction(
-    async (tx) => {
-      const [c] = await tx.$queryRawUnsafe<CampaignRow[]>(
-        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR UPDATE SKIP LOCKED`,
+  const result = await db.$transaction(
+    async (tx): Promise<SendResult> => {
+      const [shared] = await tx.$queryRawUnsafe<CampaignRow[]>(
+        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR KEY SHARE SKIP LOCKED`,
         campaignId,
       );
+      if (!shared) return IDLE;
+      // Throttled: the row again under the exclusive lock, so the tokens read are the latest.
+      const [c] =
+        shared.throttle_per_minute === null
+          ? [shared]
+          : await tx.$queryRawUnsafe<CampaignRow[]>(
+              `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR NO KEY UPDATE SKIP LOCKED`,
+              campaignId,
+            );
       if (!c) return IDLE;
       const allowance = takeThrottleTokens(c, now, batchSize);
       const claimed =
@@ -122,21 +139,24 @@ export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_
               c.frequency_cap_hours,
             )
           : [];
-      const result = await settle(tx, c, claimed, now);
+      const settled = await settle(tx, c, claimed, now);
       if (c.throttle_per_minute !== null) {
         await tx.$executeRawUnsafe(
           `UPDATE campaigns SET throttle_tokens = $2, throttle_at = $3::timestamptz WHERE id = $1`,
           campaignId,
-          allowance.tokens - result.accepted,
+          allowance.tokens - settled.accepted,
           now.toISOString(),
         );
       }
-      if (result.paused) return { ...result, worked: true, completed: false };
-      const completed = await completeIfDone(tx, c, now);
-      return { ...result, worked: true, completed };
+      // Fewer than asked for: the campaign may have no one left waiting.
+      const maybeDone = c.expanded_at !== null && claimed.length < allowance.take;
+      return { ...settled, worked: true, completed: maybeDone };
     },
     { timeout: 60_000 },
   );
+  if (result.paused) await pauseForSpendLimit(campaignId, now);
+  else if (result.completed) result.completed = await completeIfDone(campaignId, now);
+  return result;
 }
 
 async function settle(
@@ -146,7 +166,7 @@ async function settle(
   now: Date,
 ): Promise<Omit<SendResult, "worked" | "completed">> {
   const outcomes: Outcome[] = [];
-  const candidates: { recipient: Claimed; message: NewMessage }[] = [];
+  const drafts: { recipient: Claimed; id: string; text: string }[] = [];
   const window =
     c.send_window_start && c.send_window_end ? { start: c.send_window_start, end: c.send_window_end } : null;
   const from = c.from_sender ?? (claimed.length ? (await getSenderProfile(tx, c.organization_id)).defaultSender : "");
@@ -182,43 +202,47 @@ async function settle(
       skip(r, "invalid_template");
       continue;
     }
-    const { encoding, segments } = countSegments(rendered.text);
-    candidates.push({
-      recipient: r,
+    drafts.push({ recipient: r, id: newIdAt("msg", now), text: rendered.text });
+  }
+  // Link tracking (contract §11): each recipient's URLs become short links of its own, counted in
+  // its segments and price; the links of accepted messages are written in this transaction.
+  const plan = c.link_tracking
+    ? planTrackedLinks(
+        { organizationId: c.organization_id, campaignId: c.id, linkBaseUrl: linkBaseUrl() },
+        drafts.map((d) => ({
+          contactId: d.recipient.contact_id,
+          messageId: d.id,
+          phone: d.recipient.phone,
+          text: d.text,
+        })),
+      )
+    : null;
+  const candidates = drafts.map((d, i): { recipient: Claimed; message: NewMessage } => {
+    const body = plan ? plan.texts[i]! : d.text;
+    const { encoding, segments } = countSegments(body);
+    return {
+      recipient: d.recipient,
       message: {
-        id: newIdAt("msg", now),
+        id: d.id,
         organizationId: c.organization_id,
         apiKeyId: c.api_key_id,
         batchId: c.id,
         otpId: null,
         environment: c.environment,
-        to: r.phone,
+        to: d.recipient.phone,
         from,
-        body: rendered.text,
+        body,
         segments,
         encoding,
-        ...priceMessage(c.environment, r.phone, segments),
+        ...priceMessage(c.environment, d.recipient.phone, segments),
       },
-    });
-  }
-  // Link tracking: each recipient's own short links, counted and priced as sent (server/campaigns/links/).
-  const tracked = c.link_tracking
-    ? withTrackedLinks(
-        c.id,
-        candidates.map((x) => x.message),
-        candidates.map((x) => x.recipient.contact_id),
-      )
-    : null;
-  if (tracked) candidates.forEach((x, i) => (x.message = tracked.messages[i]!));
+    };
+  });
   const refusals = await insertMessages(
     tx,
     candidates.map((x) => x.message),
     now,
   );
-  if (tracked) {
-    const acceptedIds = new Set(candidates.filter((_, i) => refusals[i] === null).map((x) => x.message.id));
-    await insertAcceptedLinks(tx, tracked.links, acceptedIds, now);
-  }
   let accepted = 0;
   let paused = false;
   candidates.forEach(({ recipient, message }, i) => {
@@ -237,10 +261,17 @@ async function settle(
     // spending_limit_reached: the recipient waits; the campaign pauses below.
     else paused = true;
   });
+  if (plan) {
+    const sent = new Set(outcomes.filter((o) => o.status === "ACCEPTED").map((o) => o.message_id));
+    await insertTrackedLinks(
+      tx,
+      plan.links.filter((l) => sent.has(l.messageId)),
+      now,
+    );
+  }
   if (outcomes.length > 0) {
     await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString());
   }
-  if (paused) await pauseWithin(tx, c.id, "spending_limit_reached", now);
   return {
     accepted,
     skipped: outcomes.filter((o) => o.status === "SKIPPED").length,
@@ -249,19 +280,37 @@ async function settle(
   };
 }
 
+/** The spend limit refused a message: PAUSED with `spending_limit_reached`, unless it changed meanwhile. */
+async function pauseForSpendLimit(campaignId: string, now: Date): Promise<void> {
+  await getDb().$transaction(async (tx) => {
+    const [c] = await tx.$queryRawUnsafe<{ status: string }[]>(
+      `SELECT status FROM campaigns WHERE id = $1 FOR UPDATE`,
+      campaignId,
+    );
+    if (c?.status === "RUNNING") await pauseWithin(tx, campaignId, "spending_limit_reached", now);
+  });
+}
+
 /** COMPLETED once the audience is expanded and no recipient waits (the aggregate's `pending`). */
-async function completeIfDone(tx: DbOrTx, c: CampaignRow, now: Date): Promise<boolean> {
-  if (!c.expanded_at) return false;
-  const [s] = await tx.$queryRawUnsafe<{ pending: bigint }[]>(
-    `SELECT pending FROM campaign_stats WHERE campaign_id = $1`,
-    c.id,
-  );
-  if (Number(s?.pending ?? 0) > 0) return false;
-  await tx.$executeRawUnsafe(
-    `UPDATE campaigns SET status = 'COMPLETED', completed_at = $2::timestamptz, updated_at = $2::timestamptz WHERE id = $1`,
-    c.id,
-    now.toISOString(),
-  );
-  await insertCampaignEvent(tx, c.id, "campaign.completed", now);
-  return true;
+async function completeIfDone(campaignId: string, now: Date): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const [c] = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT id FROM campaigns WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NOT NULL
+       FOR UPDATE SKIP LOCKED`,
+      campaignId,
+    );
+    if (!c) return false;
+    const [s] = await tx.$queryRawUnsafe<{ pending: bigint }[]>(
+      `SELECT pending FROM campaign_stats WHERE campaign_id = $1`,
+      campaignId,
+    );
+    if (Number(s?.pending ?? 0) > 0) return false;
+    await tx.$executeRawUnsafe(
+      `UPDATE campaigns SET status = 'COMPLETED', completed_at = $2::timestamptz, updated_at = $2::timestamptz WHERE id = $1`,
+      campaignId,
+      now.toISOString(),
+    );
+    await insertCampaignEvent(tx, campaignId, "campaign.completed", now);
+    return true;
+  });
 }

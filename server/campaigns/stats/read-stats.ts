@@ -1,8 +1,8 @@
 import type { DbOrTx } from "../../db/client";
 import type { CampaignStats as StatsRow } from "../../db/generated/client";
 import { formatMoney } from "@/schemas/money";
-import type { CampaignStats } from "@/schemas/campaigns";
 import { readClickTotals } from "../links/click-stats";
+import type { CampaignStats } from "@/schemas/campaigns";
 
 /** Clicks come from the link-tracking aggregate (server/campaigns/links/), keyed by campaign id. */
 export interface ClickCounts {
@@ -37,8 +37,7 @@ export function toStatsView(row: StatsRow | null, clicks: ClickCounts = NO_CLICK
   };
 }
 
-/** Click counts of these campaigns, from the link-tracking aggregate (one query for the list). */
+/** Click counts of these campaigns, from the link-tracking aggregate (server/campaigns/links/). */
 export async function clickCountsOf(db: DbOrTx, campaignIds: readonly string[]): Promise<Map<string, ClickCounts>> {
-  const totals = await readClickTotals(db, campaignIds);
-  return new Map(campaignIds.map((id) => [id, totals.get(id) ?? NO_CLICKS]));
+  return readClickTotals(db, campaignIds);
 }
