@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { toast } from "sonner";
 import type { CampaignView } from "@/schemas/campaigns";
@@ -27,6 +27,7 @@ export function CampaignBuilder({ campaign, actions }: { campaign: CampaignView 
   const queryClient = useQueryClient();
   const [state, setState] = useState<BuilderState>(() => initialState(campaign));
   const update = (patch: Partial<BuilderState>) => setState((s) => ({ ...s, ...patch }));
+  const settings = useQuery({ ...trpc.campaignTools.settings.queryOptions(), staleTime: Infinity });
 
   const onError = (e: unknown) => {
     if (Object.keys(fieldErrors(e)).length === 0) toast.error(errorMessage(e));
@@ -131,6 +132,7 @@ export function CampaignBuilder({ campaign, actions }: { campaign: CampaignView 
               onChange={(template) => update({ template })}
               appendOptOutText={state.appendOptOutText}
               linkTracking={state.linkTracking}
+              linkBaseUrl={settings.data?.linkBaseUrl ?? "http://localhost:3000"}
               serverError={err("template")}
             />
             <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">

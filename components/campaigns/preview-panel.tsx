@@ -58,7 +58,7 @@ export function PreviewPanel({ state, campaignId }: { state: BuilderState; campa
     <div className="space-y-4">
       <Card className="p-4">
         <h2 className="mb-3 text-sm font-semibold text-slate-900">Preview</h2>
-        <div className="mb-3 grid gap-2 sm:grid-cols-2">
+        <div className="mb-3 grid gap-2">
           <Input
             placeholder="Search contacts…"
             aria-label="Search contacts"

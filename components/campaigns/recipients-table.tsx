@@ -37,18 +37,19 @@ export function RecipientsTable({
         title="Recipients"
         description="Fixed when the campaign started: each contact of the audience once."
         action={
-          <Select
-            aria-label="Filter recipients"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as typeof status)}
-            className="w-40"
-          >
-            <option value="">All</option>
-            <option value="PENDING">Waiting</option>
-            <option value="ACCEPTED">Sent</option>
-            <option value="SKIPPED">Skipped</option>
-            <option value="CANCELED">Canceled</option>
-          </Select>
+          <div className="w-40 shrink-0">
+            <Select
+              aria-label="Filter recipients"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as typeof status)}
+            >
+              <option value="">All</option>
+              <option value="PENDING">Waiting</option>
+              <option value="ACCEPTED">Sent</option>
+              <option value="SKIPPED">Skipped</option>
+              <option value="CANCELED">Canceled</option>
+            </Select>
+          </div>
         }
       />
       {list.isPending ? (

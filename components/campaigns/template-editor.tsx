@@ -26,19 +26,22 @@ export function TemplateEditor({
   onChange,
   appendOptOutText,
   linkTracking,
+  linkBaseUrl,
   serverError,
 }: {
   value: string;
   onChange: (v: string) => void;
   appendOptOutText: boolean;
   linkTracking: boolean;
+  /** LINK_BASE_URL, so tracked links count at their real length. */
+  linkBaseUrl: string;
   serverError?: string;
 }) {
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const parsed = parseTemplate(value);
   const text = parsed.ok ? composeMessage(parsed.template, null, { appendOptOutText }).text : value;
-  const sent = linkTracking ? withSampleLinks(text, "https://sg.link") : text;
+  const sent = linkTracking ? withSampleLinks(text, linkBaseUrl) : text;
   const count = countSegments(sent);
   const problem = parsed.ok ? serverError : parsed.issues[0]?.message;
 

@@ -20,6 +20,9 @@ const previewDraftInput = z.strictObject({
 // The campaign builder's helpers beside the campaigns router: a preview of text not saved yet (the
 // template editor's live preview for a chosen contact) and a campaign's clicks and opt-outs per day.
 export const campaignToolsRouter = router({
+  /** What the editor's counter needs to count tracked links at their real length. */
+  settings: roleProcedure("campaigns.read").query(() => ({ linkBaseUrl: linkBaseUrl() })),
+
   previewDraft: roleProcedure("campaigns.read")
     .input(previewDraftInput)
     .query(async ({ ctx, input }) => {

@@ -1,0 +1,139 @@
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { createKey, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
+
+// Campaigns in the dashboard (contract §11, issue 27): a sandbox campaign built in the builder (live
+// recipient count, variables, segment counter, preview for a chosen contact, cost), a test send,
+// launch, pause and resume behind confirmations, then a tracked link followed like a phone would
+// and the click on the campaign page.
+
+const CONTACTS = 30;
+// The campaign moves in the background and pages poll it: generous waits on a busy machine.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+async function seedContacts(request: APIRequestContext, key: string) {
+  for (let i = 0; i < CONTACTS; i++) {
+    const res = await request.post("/api/v1/contacts", {
+      headers: { authorization: `Bearer ${key}` },
+      data: { phone: `+1415555${String(3000 + i)}`, firstName: i === 0 ? "Ada" : `Guest${i}`, tags: ["vip"] },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  // Not in the audience.
+  await request.post("/api/v1/contacts", {
+    headers: { authorization: `Bearer ${key}` },
+    data: { phone: "+14155553999", firstName: "Outsider", tags: ["staff"] },
+  });
+}
+
+test("build, test-send, launch, pause and resume a sandbox campaign; follow a tracked link; see the click", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const problems = watchConsole(page);
+  const { email, accessToken } = await registerAndLogin(request);
+  const { rawKey } = await createKey(request, accessToken, { environment: "test" });
+  await seedContacts(request, rawKey);
+  await signIn(page, email);
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Campaigns" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Campaigns" })).toBeVisible();
+  await expect(page.getByText("No campaigns yet")).toBeVisible();
+  await screenshot(page, "campaigns-empty");
+  await page.getByRole("link", { name: "New campaign" }).click();
+
+  // The builder: audience with a live count, the message with a variable and a link.
+  await expect(page.getByRole("heading", { level: 1, name: "New campaign" })).toBeVisible();
+  await page.getByLabel("Name").fill("Spring sale");
+  await page.getByLabel("Contacts tagged").fill("vip");
+  await expect(page.getByTestId("recipient-count")).toHaveText(String(CONTACTS));
+  const template = page.getByTestId("template-input");
+  await template.fill("Hi {{nickname}}");
+  await expect(page.getByText(/Unknown variable \{\{nickname\}\}/)).toBeVisible();
+  await template.fill("");
+  await page.getByRole("button", { name: "{{firstName}}" }).click();
+  await template.press("End");
+  // The link leads back to this server (nothing else is reachable here), as a shop's page would.
+  const landing = `${new URL(page.url()).origin}/dashboard/campaigns?utm=sms`;
+  await template.pressSequentially(`, spring sale today: ${landing}`);
+  await expect(template).toHaveValue(`{{firstName|there}}, spring sale today: ${landing}`);
+  await expect(page.getByTestId("segment-counter")).toContainText("1 segment · GSM-7");
+  await page.getByLabel("Throttle").fill("60");
+
+  // The preview for a chosen contact, and the cost (sandbox: free).
+  await page.getByLabel("Search contacts").fill("Ada");
+  await page.getByLabel("Preview for contact").selectOption({ label: "Ada · +14155553000" });
+  await expect(page.getByTestId("preview-text")).toContainText(
+    /^Ada, spring sale today: http:\/\/localhost:\d+\/l\/x{12} Reply STOP to opt out\.$/,
+  );
+  await expect(page.getByTestId("preview-facts")).toContainText("1 segment · GSM-7");
+  await expect(page.getByTestId("cost-estimate")).toHaveText("0.0000 USD");
+  await screenshot(page, "campaigns-builder");
+  await page.getByRole("button", { name: "Save draft" }).click();
+
+  // Saved: the campaign page opens in the builder, with a test send and Launch.
+  await expect(page).toHaveURL(/\/dashboard\/campaigns\/cmp_/);
+  const campaignId = page.url().split("/").pop()!;
+  await expect(page.getByRole("heading", { level: 1, name: "Spring sale" })).toBeVisible();
+  await page.getByLabel("Test phone number").fill("+14155550100");
+  await page.getByRole("button", { name: "Send test" }).click();
+  await expect(page.getByText(/Test message msg_\w+ queued to \+14155550100/)).toBeVisible();
+
+  await page.getByRole("button", { name: "Launch" }).click();
+  const launch = page.getByRole("dialog", { name: "Launch this campaign?" });
+  await expect(launch).toContainText("through the sandbox (free)");
+  await launch.getByRole("button", { name: "Launch" }).click();
+  await expect(page.locator('[data-status="RUNNING"]')).toBeVisible();
+
+  // Throttled to one a second: pause once a few are out, then resume.
+  await expect
+    .poll(async () => Number((await page.getByTestId("stat-sent").textContent()) ?? 0), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
+  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("dialog", { name: "Pause this campaign?" }).getByRole("button", { name: "Pause" }).click();
+  await expect(page.locator('[data-status="PAUSED"]')).toBeVisible();
+  const sentWhenPaused = Number(await page.getByTestId("stat-sent").textContent());
+  await screenshot(page, "campaigns-paused");
+  await page.waitForTimeout(3_000);
+  await page.reload();
+  await expect(page.getByTestId("stat-sent")).toHaveText(String(sentWhenPaused));
+
+  await page.getByRole("button", { name: "Resume" }).click();
+  await page.getByRole("dialog", { name: "Resume this campaign?" }).getByRole("button", { name: "Resume" }).click();
+  await expect(page.locator('[data-status="RUNNING"]')).toBeVisible();
+
+  // A recipient's message carries its own short link: a preview bot and a HEAD do not count, a tap does.
+  const recipients = await request.get(`/api/v1/campaigns/${campaignId}/recipients?status=ACCEPTED`, {
+    headers: { authorization: `Bearer ${rawKey}` },
+  });
+  expect(recipients.status(), await recipients.text()).toBe(200);
+  const [first] = (await recipients.json()) as { messageId: string }[];
+  const message = await request.get(`/api/v1/sms/${first!.messageId}/status`, {
+    headers: { authorization: `Bearer ${rawKey}` },
+  });
+  const body = ((await message.json()) as { body: string }).body;
+  const code = /\/l\/([0-9A-Za-z]{12})/.exec(body)![1]!;
+  const bot = await request.get(`/l/${code}`, {
+    maxRedirects: 0,
+    headers: { "user-agent": "facebookexternalhit/1.1 Facebot Twitterbot/1.0" },
+  });
+  expect(bot.status()).toBe(302);
+  expect((await request.head(`/l/${code}`, { maxRedirects: 0 })).status()).toBe(302);
+  expect((await request.get("/l/AAAAAAAAAAAA", { maxRedirects: 0 })).status()).toBe(404);
+
+  // The browser follows it: a 302 to the original URL.
+  await page.goto(`/l/${code}`);
+  await expect(page).toHaveURL(landing);
+
+  await page.goto(`/dashboard/campaigns/${campaignId}`);
+  await expect(page.getByTestId("stat-clicks")).toHaveText("1");
+  await expect(page.getByTestId("stat-unique-clicks")).toHaveText("1");
+  await expect(page.getByTestId("campaign-chart")).toBeVisible();
+  await expect(page.getByTestId("recipient-row").first()).toBeVisible();
+  await screenshot(page, "campaigns-detail");
+
+  await page.goto("/dashboard/campaigns");
+  await expect(page.getByTestId("campaign-row")).toHaveCount(1);
+  await screenshot(page, "campaigns-list");
+  expect(problems).toEqual([]);
+});
