@@ -16,12 +16,15 @@ describe("the webhook event picker's groups", () => {
     expect(groupOf("contact.opted_in")).toBe("Contacts");
     expect(groupOf("fraud.prefix_blocked")).toBe("Fraud guard");
     expect(groupOf("sms.delivered")).toBe("Aliases");
+    expect(groupOf("campaign.completed")).toBe("Campaigns");
+    expect(groupOf("link.clicked")).toBe("Campaigns");
     expect(EVENT_GROUPS.map((g) => g.label)).toEqual([
       "Messages",
       "OTP",
       "Contacts",
       "Billing",
       "Fraud guard",
+      "Campaigns",
       "Test",
       "Aliases",
     ]);

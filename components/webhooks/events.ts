@@ -10,8 +10,12 @@ const AREA_LABELS: Record<string, string> = {
   contact: "Contacts",
   billing: "Billing",
   fraud: "Fraud guard",
+  campaign: "Campaigns",
   webhook: "Test",
 };
+
+/** Areas shown inside another's group: a tracked link's click belongs to its campaign. */
+const AREA_OF: Record<string, string> = { link: "campaign" };
 
 /**
  * How the events picker groups the subscribable events, built from the server's own list
@@ -21,7 +25,8 @@ const AREA_LABELS: Record<string, string> = {
 export const EVENT_GROUPS: { label: string; events: WebhookEvent[] }[] = (() => {
   const areas = new Map<string, WebhookEvent[]>(Object.keys(AREA_LABELS).map((a) => [a, []]));
   for (const event of CANONICAL_EVENTS) {
-    const area = event.split(".")[0]!;
+    const prefix = event.split(".")[0]!;
+    const area = AREA_OF[prefix] ?? prefix;
     if (!areas.has(area)) areas.set(area, []);
     areas.get(area)!.push(event);
   }
