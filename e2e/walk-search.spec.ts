@@ -103,7 +103,9 @@ test("search messages and contacts, the contact page, the import dialog, at desk
   await page.getByRole("button", { name: "Save attributes" }).click();
   await expect(page.getByTestId("contact-attributes")).toContainText("enterprise");
   await page.getByRole("button", { name: "Opt out" }).click();
-  await expect(page.getByText("Opted out", { exact: true })).toBeVisible();
+  // The details card's badge (the conversation below carries one too).
+  await expect(page.getByText("Opted out", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Conversation with \+/ }).getByText("Opted out")).toBeVisible();
   await expect(page.locator("tbody tr").first().getByTestId("message-snippet")).toHaveText(
     "Hello Ada, your table is ready",
   );

@@ -112,11 +112,14 @@ export function patchListItem<T extends { id: string }, P extends { items: T[] }
   patch: Partial<T>,
 ): InfiniteData<P> | undefined {
   if (!data) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      items: page.items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
-    })),
-  };
+  const patchPage = (page: P): P => ({
+    ...page,
+    items: page.items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
+  });
+  // The same procedure also serves plain (non-infinite) queries, e.g. a message drawer's few
+  // deliveries or a contact's latest messages: their cached value is one page.
+  const cached = data as InfiniteData<P> | P;
+  if ("pages" in cached) return { ...cached, pages: cached.pages.map(patchPage) };
+  if (Array.isArray((cached as Partial<P>).items)) return patchPage(cached) as unknown as InfiniteData<P>;
+  return data;
 }
