@@ -19,6 +19,9 @@ interface ControlSpec {
 }
 
 export interface OutageWindow {
+  /** When `pg_ctl stop` was called: from here requests may meet a database that is going away. */
+  stoppingAt: number;
+  /** When `pg_ctl stop` returned (the server is down). */
   stoppedAt: number;
   /** When `pg_ctl start` returned (the server accepts connections again). */
   restartedAt: number;
@@ -58,13 +61,14 @@ export async function runOutage(
 ): Promise<OutageWindow> {
   await new Promise((resolve) => setTimeout(resolve, afterMs));
   log(`stopping PostgreSQL for ${seconds} s`);
+  const stoppingAt = Date.now();
   await control.stop();
   const stoppedAt = Date.now();
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
   await control.start();
   const restartedAt = Date.now();
   log(`PostgreSQL is back after ${((restartedAt - stoppedAt) / 1000).toFixed(1)} s`);
-  return { stoppedAt, restartedAt };
+  return { stoppingAt, stoppedAt, restartedAt };
 }
 
 // In-flight work may take this long to notice the stop, and pools this long to reconnect.
@@ -104,9 +108,16 @@ export function outageFigures(window: OutageWindow, records: RequestRecord[]): O
   };
 }
 
-/** 503 answers of the outage and its recovery are expected; any other 5xx is not. */
+/**
+ * 503 answers of the outage and its recovery are expected; any other 5xx is not. The outage begins
+ * when the stop is asked for: `pg_ctl stop -m fast` cuts connections at once but returns only once
+ * the server is down, and a request cut in between rightly answers 503.
+ */
 export function inOutage(window: OutageWindow | undefined, r: RequestRecord): boolean {
   return (
-    window !== undefined && r.status === 503 && r.end >= window.stoppedAt && r.start <= window.restartedAt + RECOVERY_MS
+    window !== undefined &&
+    r.status === 503 &&
+    r.end >= window.stoppingAt &&
+    r.start <= window.restartedAt + RECOVERY_MS
   );
 }
