@@ -1,10 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft } from "lucide-react";
+import { BackLink } from "../dashboard/detail-page";
 import { toast } from "sonner";
 import type { CampaignView } from "@/schemas/campaigns";
 import { Button } from "../ui/button";
@@ -65,13 +64,7 @@ export function CampaignBuilder({ campaign, actions }: { campaign: CampaignView 
 
   return (
     <div>
-      <Link
-        href="/dashboard/campaigns"
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Campaigns
-      </Link>
+      <BackLink href="/dashboard/campaigns">Campaigns</BackLink>
       <PageHeader
         title={campaign ? campaign.name : "New campaign"}
         description={campaign ? "Edit until it starts; the audience is fixed then." : undefined}

@@ -1,19 +1,14 @@
 "use client";
 
-import Link from "next/link";
-import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Ban, Megaphone, Pause, Play, Rocket, Trash2 } from "lucide-react";
+import { Ban, Megaphone, Pause, Play, Rocket, Trash2 } from "lucide-react";
 import { EDITABLE_STATUSES, type CampaignView } from "@/schemas/campaigns";
 import { useCan } from "../dashboard/dashboard-context";
+import { BackLink, DetailHeader, DetailItem, RecordStates } from "../dashboard/detail-page";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { EmptyState } from "../ui/empty-state";
-import { ErrorState } from "../ui/error-state";
-import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorCode, errorMessage } from "../trpc/errors";
 import { formatDateTime } from "../api-keys/key-format";
 import { CampaignBuilder } from "./campaign-builder";
 import { CampaignChart } from "./campaign-chart";
@@ -38,26 +33,11 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
   });
   const { ask, dialog } = useCampaignActions(campaign.data);
 
-  if (campaign.isPending) {
+  if (!campaign.data) {
     return (
-      <div role="status" aria-label="Loading" className="space-y-3">
-        <Skeleton className="h-7 w-64" />
-        <Skeleton className="h-4 w-96" />
-        <Skeleton className="mt-6 h-28 w-full" />
-      </div>
-    );
-  }
-  if (campaign.isError) {
-    return errorCode(campaign.error) === "not_found" ? (
-      <EmptyState icon={Megaphone} title="Campaign not found">
-        It may have been deleted, or it belongs to another organization.
-      </EmptyState>
-    ) : (
-      <ErrorState
-        title="Could not load this campaign"
-        message={errorMessage(campaign.error)}
-        onRetry={() => void campaign.refetch()}
-      />
+      <RecordStates query={campaign} noun="campaign" icon={Megaphone}>
+        {() => null}
+      </RecordStates>
     );
   }
   const c = campaign.data;
@@ -74,20 +54,18 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
   return (
     <div className="space-y-6">
       <div>
-        <Link
-          href="/dashboard/campaigns"
-          className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          Campaigns
-        </Link>
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div className="min-w-0 space-y-1">
-            <h1 className="flex items-center gap-2 text-xl font-semibold tracking-tight text-slate-900">
+        <BackLink href="/dashboard/campaigns">Campaigns</BackLink>
+        <DetailHeader
+          className=""
+          title={
+            <>
               {c.name}
               <CampaignStatusBadge status={c.status} />
               {c.environment === "test" ? <Badge tone="violet">Sandbox</Badge> : null}
-            </h1>
+            </>
+          }
+          titleClassName="flex items-center gap-2"
+          subtitle={
             <p className="text-sm text-slate-500">
               {c.pausedReason === "spending_limit_reached"
                 ? "Paused: the organization's monthly spend limit was reached. Raise it in Billing, then resume."
@@ -95,9 +73,9 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
                   ? `Launched ${formatDateTime(c.launchedAt)}${c.completedAt ? ` · completed ${formatDateTime(c.completedAt)}` : ""}`
                   : `Created ${formatDateTime(c.createdAt)}`}
             </p>
-          </div>
-          {actions}
-        </div>
+          }
+          actions={actions}
+        />
       </div>
       <CampaignProgress campaign={c} />
       <Summary campaign={c} />
@@ -158,35 +136,26 @@ function Actions({
   );
 }
 
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 space-y-1">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
-    </div>
-  );
-}
-
 function Summary({ campaign: c }: { campaign: CampaignView }) {
   const tags = c.audience.tags.length ? c.audience.tags.join(", ") : "Every contact";
   return (
     <Card>
       <dl className="grid gap-x-6 gap-y-4 px-5 py-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Item label="Audience">
+        <DetailItem label="Audience">
           {tags}
           {c.audience.excludeTags.length ? `, except ${c.audience.excludeTags.join(", ")}` : ""}
-        </Item>
-        <Item label="Quiet hours">
+        </DetailItem>
+        <DetailItem label="Quiet hours">
           {c.sendWindow ? `${c.sendWindow.start}–${c.sendWindow.end} local time` : "None"}
-        </Item>
-        <Item label="Throttle">
+        </DetailItem>
+        <DetailItem label="Throttle">
           {c.throttlePerMinute ? `${c.throttlePerMinute.toLocaleString()} / minute` : "None"}
-        </Item>
-        <Item label="Frequency cap">{c.frequencyCapHours ? `${c.frequencyCapHours} h` : "None"}</Item>
+        </DetailItem>
+        <DetailItem label="Frequency cap">{c.frequencyCapHours ? `${c.frequencyCapHours} h` : "None"}</DetailItem>
         <div className="sm:col-span-2 lg:col-span-4">
-          <Item label="Message">
+          <DetailItem label="Message">
             <span className="font-mono text-[13px] whitespace-pre-wrap">{c.template}</span>
-          </Item>
+          </DetailItem>
         </div>
       </dl>
     </Card>

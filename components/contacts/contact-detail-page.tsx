@@ -1,9 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, MessageSquare, Pencil, UserCheck, UserX, Users } from "lucide-react";
+import { MessageSquare, Pencil, UserCheck, UserX, Users } from "lucide-react";
 import { toast } from "sonner";
 import type { ContactView } from "@/schemas/contacts";
 import { Badge } from "../ui/badge";
@@ -14,8 +14,9 @@ import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorCode, errorMessage } from "../trpc/errors";
+import { errorMessage } from "../trpc/errors";
 import { useCan } from "../dashboard/dashboard-context";
+import { BackLink, DetailHeader, DetailItem, RecordStates } from "../dashboard/detail-page";
 import { formatDateTime } from "../messages/message-format";
 import { MessageDrawer } from "../messages/message-drawer";
 import { MessagesTable } from "../messages/messages-table";
@@ -31,33 +32,10 @@ export function ContactDetailPage({ contactId }: { contactId: string }) {
   const contact = useQuery(trpc.contacts.byId.queryOptions({ id: contactId }));
   return (
     <div>
-      <Link
-        href="/dashboard/contacts"
-        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-slate-500 hover:text-slate-800"
-      >
-        <ArrowLeft aria-hidden className="size-4" />
-        Contacts
-      </Link>
-      {contact.isPending ? (
-        <div role="status" aria-label="Loading" className="space-y-3">
-          <Skeleton className="h-7 w-64" />
-          <Skeleton className="mt-6 h-28 w-full" />
-        </div>
-      ) : contact.isError ? (
-        errorCode(contact.error) === "not_found" ? (
-          <EmptyState icon={Users} title="Contact not found">
-            It may have been deleted, or it belongs to another organization.
-          </EmptyState>
-        ) : (
-          <ErrorState
-            title="Could not load this contact"
-            message={errorMessage(contact.error)}
-            onRetry={() => void contact.refetch()}
-          />
-        )
-      ) : (
-        <ContactDetail contact={contact.data} />
-      )}
+      <BackLink href="/dashboard/contacts">Contacts</BackLink>
+      <RecordStates query={contact} noun="contact" icon={Users}>
+        {(c) => <ContactDetail contact={c} />}
+      </RecordStates>
     </div>
   );
 }
@@ -91,52 +69,57 @@ function ContactDetail({ contact: c }: { contact: ContactView }) {
   );
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0 space-y-1">
-          <h1 className="text-xl font-semibold tracking-tight break-words text-slate-900">
-            {nameOf(c) || <span className="font-mono">{c.phone}</span>}
-          </h1>
+      <DetailHeader
+        title={nameOf(c) || <span className="font-mono">{c.phone}</span>}
+        titleClassName="break-words"
+        subtitle={
           <div className="flex flex-wrap items-center gap-2">
             <code className="font-mono text-[13px] text-slate-600">{c.phone}</code>
             {c.optedOut ? <Badge tone="red">Opted out</Badge> : <Badge tone="green">Subscribed</Badge>}
           </div>
-        </div>
-        {canManage ? (
-          <div className="flex flex-wrap items-center gap-2">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden className="size-4" />
-              Edit
-            </Button>
-            {c.optedOut ? (
-              <Button variant="secondary" loading={optIn.isPending} onClick={() => optIn.mutate({ phone: c.phone })}>
-                <UserCheck aria-hidden className="size-4" />
-                Opt back in
+        }
+        actions={
+          canManage ? (
+            <>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden className="size-4" />
+                Edit
               </Button>
-            ) : (
-              <Button variant="secondary" loading={optOut.isPending} onClick={() => optOut.mutate({ phone: c.phone })}>
-                <UserX aria-hidden className="size-4" />
-                Opt out
-              </Button>
-            )}
-          </div>
-        ) : null}
-      </div>
+              {c.optedOut ? (
+                <Button variant="secondary" loading={optIn.isPending} onClick={() => optIn.mutate({ phone: c.phone })}>
+                  <UserCheck aria-hidden className="size-4" />
+                  Opt back in
+                </Button>
+              ) : (
+                <Button
+                  variant="secondary"
+                  loading={optOut.isPending}
+                  onClick={() => optOut.mutate({ phone: c.phone })}
+                >
+                  <UserX aria-hidden className="size-4" />
+                  Opt out
+                </Button>
+              )}
+            </>
+          ) : null
+        }
+      />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>
           <CardHeader title="Details" />
           <dl className="grid grid-cols-1 gap-4 px-5 py-4 sm:grid-cols-2">
-            <Item label="First name">{c.firstName ?? "—"}</Item>
-            <Item label="Last name">{c.lastName ?? "—"}</Item>
-            <Item label="Email">
+            <DetailItem label="First name">{c.firstName ?? "—"}</DetailItem>
+            <DetailItem label="Last name">{c.lastName ?? "—"}</DetailItem>
+            <DetailItem label="Email">
               <span className="break-all">{c.email ?? "—"}</span>
-            </Item>
-            <Item label="Subscription">
+            </DetailItem>
+            <DetailItem label="Subscription">
               {c.optedOut && c.optedOutAt
                 ? `Opted out ${formatDateTime(c.optedOutAt)}: sends are refused`
                 : "Subscribed: may be messaged"}
-            </Item>
-            <Item label="Tags">
+            </DetailItem>
+            <DetailItem label="Tags">
               {c.tags.length === 0 ? (
                 "—"
               ) : (
@@ -148,12 +131,12 @@ function ContactDetail({ contact: c }: { contact: ContactView }) {
                   ))}
                 </span>
               )}
-            </Item>
-            <Item label="Created">{formatDateTime(c.createdAt)}</Item>
-            <Item label="Updated">{formatDateTime(c.updatedAt)}</Item>
-            <Item label="ID">
+            </DetailItem>
+            <DetailItem label="Created">{formatDateTime(c.createdAt)}</DetailItem>
+            <DetailItem label="Updated">{formatDateTime(c.updatedAt)}</DetailItem>
+            <DetailItem label="ID">
               <code className="font-mono text-xs break-all text-slate-600">{c.id}</code>
-            </Item>
+            </DetailItem>
           </dl>
         </Card>
         <AttributesCard contact={c} canManage={canManage} />
@@ -202,14 +185,5 @@ function MessageHistory({ phone }: { phone: string }) {
       )}
       <MessageDrawer messageId={open} onClose={() => setOpen(null)} />
     </>
-  );
-}
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0 space-y-1">
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="text-sm text-slate-900">{children}</dd>
-    </div>
   );
 }

@@ -107,19 +107,25 @@ export function TimelineSection({ id, title, children }: { id: string; title: st
  * shows (status, last attempt), so they are kept in step with it without refetching the list.
  */
 export function patchListItem<T extends { id: string }, P extends { items: T[] }>(
-  data: InfiniteData<P> | undefined,
+  data: ListCache<P> | undefined,
   id: string,
   patch: Partial<T>,
-): InfiniteData<P> | undefined {
+): ListCache<P> | undefined {
   if (!data) return data;
   const patchPage = (page: P): P => ({
     ...page,
     items: page.items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
   });
-  // The same procedure also serves plain (non-infinite) queries, e.g. a message drawer's few
-  // deliveries or a contact's latest messages: their cached value is one page.
-  const cached = data as InfiniteData<P> | P;
-  if ("pages" in cached) return { ...cached, pages: cached.pages.map(patchPage) };
-  if (Array.isArray((cached as Partial<P>).items)) return patchPage(cached) as unknown as InfiniteData<P>;
-  return data;
+  return isInfinite(data) ? { ...data, pages: data.pages.map(patchPage) } : patchPage(data);
+}
+
+/**
+ * What a list procedure's query caches: the pages of an infinite query (a list page), or one page
+ * of a plain query of the same procedure (a message drawer's few deliveries, a contact's latest
+ * messages). A cache update by the procedure's path key meets both.
+ */
+export type ListCache<P> = InfiniteData<P> | P;
+
+function isInfinite<P>(data: ListCache<P>): data is InfiniteData<P> {
+  return typeof data === "object" && data !== null && "pages" in data && Array.isArray(data.pages);
 }

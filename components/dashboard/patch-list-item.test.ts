@@ -15,13 +15,16 @@ describe("patchListItem", () => {
       pageParams: [undefined, "x"],
     };
     const out = patchListItem<Row, Page>(data, "b", { status: "SUCCEEDED" });
-    expect(out?.pages.map((p) => p.items.map((r) => r.status))).toEqual([["PENDING"], ["SUCCEEDED"]]);
+    expect(out && "pages" in out ? out.pages.map((p) => p.items.map((r) => r.status)) : out).toEqual([
+      ["PENDING"],
+      ["SUCCEEDED"],
+    ]);
     expect(data.pages[1]!.items[0]!.status).toBe("PENDING");
   });
 
   it("patches a plain page cached by the same procedure (a drawer's short list) instead of throwing", () => {
     const page: Page = { items: [{ id: "a", status: "PENDING" }], nextCursor: null };
-    const out = patchListItem<Row, Page>(page as unknown as InfiniteData<Page>, "a", { status: "FAILED" });
+    const out = patchListItem<Row, Page>(page, "a", { status: "FAILED" });
     expect(out).toEqual({ items: [{ id: "a", status: "FAILED" }], nextCursor: null });
     expect(patchListItem<Row, Page>(undefined, "a", { status: "FAILED" })).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { skipToken, useMutation, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RotateCw } from "lucide-react";
 import { toast } from "sonner";
 import type { DeliveryListItem, DeliveryPage } from "@/schemas/webhook-views";
@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../ui/dialog";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { useCan } from "../dashboard/dashboard-context";
-import { DetailDrawer, patchListItem, TimelineSection } from "../dashboard/detail-drawer";
+import { DetailDrawer, patchListItem, TimelineSection, type ListCache } from "../dashboard/detail-drawer";
 import { AttemptsTimeline } from "./attempts-timeline";
 import { DeliveryFacts, DeliveryPayload, NextRetry } from "./delivery-facts";
 import { DeliveryStatusBadge } from "./delivery-status";
@@ -59,7 +59,7 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
       nextAttemptAt: delivery.nextAttemptAt,
       attempts: delivery.attempts.map(({ responseBody: _body, ...a }) => a),
     };
-    queryClient.setQueriesData<InfiniteData<DeliveryPage>>({ queryKey: trpc.webhooks.deliveries.pathKey() }, (data) =>
+    queryClient.setQueriesData<ListCache<DeliveryPage>>({ queryKey: trpc.webhooks.deliveries.pathKey() }, (data) =>
       patchListItem(data, delivery.id, row),
     );
   }, [delivery, queryClient, trpc]);

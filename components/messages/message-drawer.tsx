@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect } from "react";
-import { skipToken, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { skipToken, useQuery, useQueryClient } from "@tanstack/react-query";
 import { isFinalStatus, type MessageListItem, type MessagePage } from "@/schemas/message-views";
 import { useTRPC } from "../trpc/client";
-import { DetailDrawer, patchListItem, TimelineSection } from "../dashboard/detail-drawer";
+import { DetailDrawer, patchListItem, TimelineSection, type ListCache } from "../dashboard/detail-drawer";
 import { MessageStatusBadge } from "./message-badges";
 import { MessageBody, MessageError, MessageFacts } from "./message-facts";
 import { MessageTimeline } from "./message-timeline";
@@ -44,7 +44,7 @@ export function MessageDrawer({ messageId, onClose }: { messageId: string | null
   useEffect(() => {
     if (!message) return;
     const row: Partial<MessageListItem> = { status: message.status, errorCode: message.errorCode };
-    queryClient.setQueriesData<InfiniteData<MessagePage>>({ queryKey: trpc.messages.list.pathKey() }, (data) =>
+    queryClient.setQueriesData<ListCache<MessagePage>>({ queryKey: trpc.messages.list.pathKey() }, (data) =>
       patchListItem(data, message.id, row),
     );
   }, [message, queryClient, trpc]);

@@ -51,14 +51,16 @@ function MonthToDate({ today }: { today: Date }) {
   const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1));
   const totals = useFigures("live", start, new Date(today.getTime() + DAY), "day");
   return (
-    <p className="flex flex-wrap items-baseline justify-between gap-x-3 border-t border-slate-100 px-5 py-3 text-sm">
+    // A <div>, not a <p>: the skeleton is a <div>, which an HTML parser moves out of a <p>, so the
+    // server's page would not hydrate (React #418 on every full load of the Overview).
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 border-t border-slate-100 px-5 py-3 text-sm">
       <span className="text-slate-600">Live spend, {formatPeriod(start.toISOString().slice(0, 7))} (UTC)</span>
       {totals ? (
         <Money amount={totals.price} className="font-medium text-slate-900 tabular-nums" />
       ) : (
         <Skeleton className="h-4 w-16" />
       )}
-    </p>
+    </div>
   );
 }
 
