@@ -720,6 +720,7 @@ export interface OperationErrorCodes {
     400: "invalid_request";
     413: "payload_too_large";
     415: "unsupported_media_type";
+    429: "rate_limited";
     500: "internal_error";
     503: "service_unavailable";
   };

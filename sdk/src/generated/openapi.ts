@@ -1527,7 +1527,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset email
-         * @description Always 202 with `{}`, whether or not an account uses the address, and with the same work (the lookup happens in a background job), so the answer reveals nothing. An existing account gets an email with a link to `/reset-password?token=…`, valid one hour and usable once; at most 3 such emails per address per hour.
+         * @description Always 202 with `{}`, whether or not an account uses the address, and with the same work (the lookup happens in a background job), so the answer reveals nothing. An existing account gets an email with a link to `/reset-password?token=…`, valid one hour and usable once; at most 3 such emails per address per hour. One client IP may make at most `PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR` requests an hour (default 20), for any addresses, known or not; beyond that 429 `rate_limited` with `Retry-After`.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -19536,6 +19536,33 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
