@@ -49,7 +49,8 @@ export async function forgotPasswordAction(_prev: ForgotPasswordState, form: For
     // The per-IP limit: it counts every address alike, so saying so reveals no account.
     if (err instanceof LoginThrottled) {
       const minutes = Math.ceil(err.retryAfterSeconds / 60);
-      const wait = minutes === 1 ? "a minute" : `${minutes} minutes`;
+      // Counted by the minute over an hour: "61 minutes" would be false precision.
+      const wait = minutes >= 60 ? "about an hour" : minutes === 1 ? "a minute" : `${minutes} minutes`;
       return { formError: `Too many reset requests from your network. Try again in ${wait}.`, values };
     }
     throw err;
