@@ -132,6 +132,8 @@ const schema = z
       .enum(["true", "false"])
       .default("false")
       .transform((v) => v === "true"),
+    // Password-reset requests per client IP per hour, any addresses (server/accounts/password-reset-throttle.ts).
+    PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     // The due-scan (server/scheduling/dispatch-job.ts): statements at once while a backlog of due
     // scheduled messages lasts (each moves a batch; SKIP LOCKED keeps them apart).
     SCHEDULED_DISPATCH_LANES: z.coerce.number().int().min(1).max(16).default(4),

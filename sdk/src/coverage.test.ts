@@ -117,6 +117,8 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   confirmTotpEnrollment: (sg) => sg.twoFactor.confirm("123456"),
   disableTotp: (sg) => sg.twoFactor.disable("123456"),
   regenerateRecoveryCodes: (sg) => sg.twoFactor.regenerateRecoveryCodes("123456"),
+  getSecuritySettings: (sg) => sg.securitySettings.get(),
+  updateSecuritySettings: (sg) => sg.securitySettings.update({ requireMfa: true }),
 };
 
 function documentOperations() {

@@ -1527,7 +1527,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset email
-         * @description Always 202 with `{}`, whether or not an account uses the address, and with the same work (the lookup happens in a background job), so the answer reveals nothing. An existing account gets an email with a link to `/reset-password?token=…`, valid one hour and usable once; at most 3 such emails per address per hour.
+         * @description Always 202 with `{}`, whether or not an account uses the address, and with the same work (the lookup happens in a background job), so the answer reveals nothing. An existing account gets an email with a link to `/reset-password?token=…`, valid one hour and usable once; at most 3 such emails per address per hour. One client IP may make at most `PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR` requests an hour (default 20), for any addresses, known or not; beyond that 429 `rate_limited` with `Retry-After`.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -1930,6 +1930,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/developer/security-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the security settings
+         * @description Whether the organization requires two-factor sign-in of its members (default `false`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        get: operations["getSecuritySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Require (or stop requiring) two-factor sign-in
+         * @description Owners only. Turning `requireMfa` on needs two-factor sign-in on the caller's own account first (400 `invalid_request` otherwise), so nobody locks the organization with an account that could not pass. Members already signed in keep their sessions; their next sign-in needs two-factor. A change is recorded in the audit log (`twoFactor.requirementChanged`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner.
+         */
+        patch: operations["updateSecuritySettings"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2199,6 +2227,10 @@ export interface components {
             to: string;
             /** @description Render for this contact; else with the fallbacks. */
             contactId?: string;
+        };
+        SecuritySettingsUpdate: {
+            /** @description Require two-factor sign-in of every member. Turning it on needs two-factor on the caller's own account. */
+            requireMfa: boolean;
         };
         RegisterResponse: {
             user: {
@@ -3153,6 +3185,13 @@ export interface components {
              */
             status: string;
             skippedReason: ("opted_out" | "country_not_allowed" | "frequency_cap" | "invalid_template") | null;
+        };
+        SecuritySettings: {
+            /**
+             * @description Members without two-factor sign-in must enrol before anything else in the dashboard, and get 401 `mfa_enrollment_required` from `POST /api/v1/auth/token`. API keys are unaffected.
+             * @example true
+             */
+            requireMfa: boolean;
         };
         Error: {
             error: {
@@ -19544,6 +19583,33 @@ export interface operations {
                 };
             };
             /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Internal Server Error. `error.code` is one of:
              *
              *     - `internal_error`: An internal error occurred.
@@ -23959,6 +24025,391 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySettings"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecuritySettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySettings"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
