@@ -24,7 +24,7 @@ export interface OperationErrorCodes {
   };
   refreshToken: {
     400: "invalid_request";
-    401: "unauthenticated" | "refresh_token_reused";
+    401: "unauthenticated" | "refresh_token_reused" | "mfa_enrollment_required";
     413: "payload_too_large";
     415: "unsupported_media_type";
     429: "rate_limited";

@@ -61,7 +61,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a refresh token
-         * @description Returns a new pair; the presented refresh token stops working. Presenting an already used refresh token revokes every token of that sign-in and answers 401 `refresh_token_reused`.
+         * @description Returns a new pair; the presented refresh token stops working. Presenting an already used refresh token revokes every token of that sign-in and answers 401 `refresh_token_reused`. Once the organization requires two-factor, a member without it gets 401 `mfa_enrollment_required` and the sign-in ends.
          *
          *     Refused refresh tokens count toward the client IP's limit of 100 failed attempts in 15 minutes (with `POST /auth/token` and the dashboard sign-in); then 429 `rate_limited` with `Retry-After`.
          */
@@ -3707,6 +3707,7 @@ export interface operations {
              *
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `refresh_token_reused`: This refresh token was already used. All tokens of this session have been revoked; sign in again.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {

@@ -9,9 +9,11 @@ import { documented } from "@/server/test/accounts";
 import { seedMember, seedOrganization, type SeededMember } from "@/server/test/seed";
 import { confirmTotpEnrollment, startTotpEnrollment } from "@/server/two-factor/enrollment";
 import { totpCodeAt } from "@/server/two-factor/totp";
+import { startSession } from "@/server/auth/refresh-tokens";
 import { securitySettingsSchema } from "@/schemas/two-factor";
 import { POST as register } from "../../auth/register/route";
 import { POST as token } from "../../auth/token/route";
+import { POST as refresh } from "../../auth/refresh/route";
 import { GET, PATCH } from "./route";
 
 const path = "/api/v1/developer/security-settings";
@@ -92,6 +94,32 @@ describe("/api/v1/developer/security-settings", () => {
     expect(off.json).toEqual({ requireMfa: false });
     expect((await signIn()).status).toBe(200);
     expect(await requirementChanges(owner.organizationId)).toHaveLength(2);
+  });
+
+  it("ends a REST session opened before the rule at its next refresh, for members without two-factor only", async () => {
+    const owner = await seedOrganization("owner");
+    await withTwoFactor(owner);
+    const enrolled = await seedMember(owner.organizationId, "developer");
+    await withTwoFactor(enrolled);
+    const member = await seedMember(owner.organizationId, "developer");
+    const origin = { ip: "203.0.113.9", userAgent: "sdk-test/1.0" };
+    const sessionOf = (who: SeededMember) =>
+      startSession(getDb(), { id: who.userId }, { organizationId: who.organizationId, role: who.role }, origin);
+    const rotate = (refreshToken: string) => call(refresh, "/api/v1/auth/refresh", { body: { refreshToken } });
+
+    const before = await rotate((await sessionOf(member)).refreshToken);
+    expect(before.status).toBe(200);
+    const memberSession = before.json.refreshToken as string;
+    const enrolledSession = (await sessionOf(enrolled)).refreshToken;
+
+    expect((await update(owner, { requireMfa: true })).status).toBe(200);
+    expectError(await rotate(memberSession), 401, "mfa_enrollment_required");
+    const family = await getDb().refreshTokenFamily.findFirst({ where: { userId: member.userId } });
+    expect(family).toMatchObject({ revokedReason: "mfa_enrollment_required" });
+    expect(family?.revokedAt).not.toBeNull();
+    // The session is over: the token does not come back to life.
+    expectError(await rotate(memberSession), 401, "unauthenticated");
+    expect((await rotate(enrolledSession)).status).toBe(200);
   });
 
   it("refuses admins, developers and support with 403 forbidden, and changes nothing", async () => {
