@@ -15,6 +15,9 @@ const NOT_IN_SDK = [
   "twilioInboundWebhook",
   "getHealth",
   "getLiveness",
+  // Campaign short links are tapped by recipients' phones, not called by API clients (its HEAD,
+  // checkShortLink, is not an operation the SDK's generator reads).
+  "followShortLink",
 ] as const;
 const USED_INTERNALLY = ["createToken", "refreshToken"] as const;
 

@@ -18,6 +18,7 @@ import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
 import { accountsPaths, membersPaths } from "./accounts";
 import { campaignsPaths } from "./campaigns";
+import { shortLinksPaths } from "./short-links";
 
 /**
  * Every area of the API, in the order the docs page shows them. To document a new route: add its
@@ -46,4 +47,5 @@ export const PATH_MODULES: PathModule[] = [
   accountsPaths,
   membersPaths,
   campaignsPaths,
+  shortLinksPaths,
 ];
