@@ -15,9 +15,9 @@ const NOT_IN_SDK = [
   "twilioInboundWebhook",
   "getHealth",
   "getLiveness",
-  // Campaign short links are tapped by recipients' phones, not called by API clients (its HEAD,
-  // checkShortLink, is not an operation the SDK's generator reads).
+  // Campaign short links are tapped by recipients' phones, not called by API clients.
   "followShortLink",
+  "checkShortLink",
 ] as const;
 const USED_INTERNALLY = ["createToken", "refreshToken"] as const;
 
@@ -125,7 +125,7 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
 function documentOperations() {
   const ops = new Map<string, { method: string; path: RegExp; security: string[] }>();
   for (const [template, item] of Object.entries(buildOpenApiDocument().paths ?? {})) {
-    for (const method of ["get", "post", "patch", "put", "delete"] as const) {
+    for (const method of ["get", "head", "post", "patch", "put", "delete"] as const) {
       const op = item[method];
       if (!op?.operationId) continue;
       const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+");
