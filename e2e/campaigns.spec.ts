@@ -96,6 +96,7 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   const launch = page.getByRole("dialog", { name: "Launch this campaign?" });
   await expect(launch).toContainText(`its audience (${CONTACTS} contacts) is fixed`);
   await expect(launch).toContainText("through the sandbox (free)");
+  await screenshot(page, "campaigns-launch-confirm", { fullPage: false });
   await launch.getByRole("button", { name: "Launch" }).click();
   await expect(page.locator('[data-status="RUNNING"]')).toBeVisible();
 
