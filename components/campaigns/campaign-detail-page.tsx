@@ -14,7 +14,8 @@ import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
 import { errorCode, errorMessage } from "../trpc/errors";
-import { formatDateTime } from "../api-keys/key-format";
+import { formatCount } from "../format/number";
+import { Time } from "../ui/time";
 import { CampaignBuilder } from "./campaign-builder";
 import { CampaignChart } from "./campaign-chart";
 import { CampaignProgress } from "./campaign-progress";
@@ -89,11 +90,27 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
               {c.environment === "test" ? <Badge tone="violet">Sandbox</Badge> : null}
             </h1>
             <p className="text-sm text-slate-500">
-              {c.pausedReason === "spending_limit_reached"
-                ? "Paused: the organization's monthly spend limit was reached. Raise it in Billing, then resume."
-                : c.launchedAt
-                  ? `Launched ${formatDateTime(c.launchedAt)}${c.completedAt ? ` · completed ${formatDateTime(c.completedAt)}` : ""}`
-                  : `Created ${formatDateTime(c.createdAt)}`}
+              {c.pausedReason === "spending_limit_reached" ? (
+                "Paused: the organization's monthly spend limit was reached. Raise it in Billing, then resume."
+              ) : c.launchedAt ? (
+                <>
+                  Launched <Time at={c.launchedAt} />
+                  {c.completedAt ? (
+                    <>
+                      {" "}
+                      · completed <Time at={c.completedAt} />
+                    </>
+                  ) : null}
+                </>
+              ) : c.status === "SCHEDULED" && c.scheduledAt ? (
+                <>
+                  Starts <Time at={c.scheduledAt} />
+                </>
+              ) : (
+                <>
+                  Created <Time at={c.createdAt} />
+                </>
+              )}
             </p>
           </div>
           {actions}
@@ -179,10 +196,8 @@ function Summary({ campaign: c }: { campaign: CampaignView }) {
         <Item label="Quiet hours">
           {c.sendWindow ? `${c.sendWindow.start}–${c.sendWindow.end} local time` : "None"}
         </Item>
-        <Item label="Throttle">
-          {c.throttlePerMinute ? `${c.throttlePerMinute.toLocaleString()} / minute` : "None"}
-        </Item>
-        <Item label="Frequency cap">{c.frequencyCapHours ? `${c.frequencyCapHours} h` : "None"}</Item>
+        <Item label="Throttle">{c.throttlePerMinute ? `${formatCount(c.throttlePerMinute)} / minute` : "None"}</Item>
+        <Item label="Frequency cap">{c.frequencyCapHours ? `${formatCount(c.frequencyCapHours)} h` : "None"}</Item>
         <div className="sm:col-span-2 lg:col-span-4">
           <Item label="Message">
             <span className="font-mono text-[13px] whitespace-pre-wrap">{c.template}</span>

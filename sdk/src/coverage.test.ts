@@ -15,6 +15,9 @@ const NOT_IN_SDK = [
   "twilioInboundWebhook",
   "getHealth",
   "getLiveness",
+  // Campaign short links are tapped by recipients' phones, not called by API clients.
+  "followShortLink",
+  "checkShortLink",
 ] as const;
 const USED_INTERNALLY = ["createToken", "refreshToken"] as const;
 
@@ -124,7 +127,7 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
 function documentOperations() {
   const ops = new Map<string, { method: string; path: RegExp; security: string[] }>();
   for (const [template, item] of Object.entries(buildOpenApiDocument().paths ?? {})) {
-    for (const method of ["get", "post", "patch", "put", "delete"] as const) {
+    for (const method of ["get", "head", "post", "patch", "put", "delete"] as const) {
       const op = item[method];
       if (!op?.operationId) continue;
       const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+");

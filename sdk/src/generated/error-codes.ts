@@ -938,6 +938,11 @@ export interface OperationErrorCodes {
     500: "internal_error";
     503: "service_unavailable";
   };
+  followShortLink: {
+    404: "not_found";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
 }
 
 /** Every `error.code` the API documents. */

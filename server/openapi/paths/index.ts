@@ -19,6 +19,7 @@ import { webhooksPaths } from "./webhooks";
 import { accountsPaths, membersPaths } from "./accounts";
 import { campaignsPaths } from "./campaigns";
 import { securitySettingsPaths } from "./security-settings";
+import { shortLinksPaths } from "./short-links";
 
 /**
  * Every area of the API, in the order the docs page shows them. To document a new route: add its
@@ -48,4 +49,5 @@ export const PATH_MODULES: PathModule[] = [
   membersPaths,
   campaignsPaths,
   securitySettingsPaths,
+  shortLinksPaths,
 ];
