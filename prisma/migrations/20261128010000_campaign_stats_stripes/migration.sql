@@ -68,8 +68,9 @@ $$;
 
 -- Recipients: one function for both writes (expansion inserts PENDING rows; sending moves them to
 -- ACCEPTED, SKIPPED or a later PENDING; cancel to CANCELED). Each row of the statement counts +1
--- as it is now and -1 as it was (an insert has no "was"), per campaign; rows whose status and
--- reason did not change count nothing.
+-- as it is now and, for an update, -1 as it was, per campaign: a row whose status and reason did
+-- not change nets to nothing. No join of the old and new rows (it was a third of a sending batch's
+-- recipient update); campaigns whose counts net to nothing are not written.
 CREATE FUNCTION sg_campaign_recipients_stats() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -103,14 +104,14 @@ BEGIN
              coalesce(sum(sign) FILTER (WHERE skipped_reason = 'invalid_template'), 0) AS invalid_template,
              coalesce(sum(sign) FILTER (WHERE skipped_reason = 'contact_deleted'), 0) AS contact_deleted
       FROM (
-        SELECT v.* FROM old_rows o JOIN new_rows n ON n.campaign_id = o.campaign_id AND n.contact_id = o.contact_id
-        CROSS JOIN LATERAL (VALUES (n.campaign_id, n.status::text, n.skipped_reason, 1),
-                                   (o.campaign_id, o.status::text, o.skipped_reason, -1))
-          AS v(campaign_id, status, skipped_reason, sign)
-        WHERE n.status IS DISTINCT FROM o.status OR n.skipped_reason IS DISTINCT FROM o.skipped_reason
-      ) changed
+        SELECT campaign_id, status::text AS status, skipped_reason, 1 AS sign FROM new_rows
+        UNION ALL
+        SELECT campaign_id, status::text, skipped_reason, -1 FROM old_rows
+      ) signed
       GROUP BY campaign_id ORDER BY campaign_id
-    ) d;
+    ) d
+    WHERE pending <> 0 OR canceled <> 0 OR opted_out <> 0 OR country_not_allowed <> 0 OR frequency_cap <> 0
+       OR invalid_template <> 0 OR contact_deleted <> 0;
   END IF;
   RETURN NULL;
 END
@@ -126,9 +127,10 @@ CREATE TRIGGER campaign_recipients_stats_updated AFTER UPDATE ON "campaign_recip
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION sg_campaign_recipients_stats();
 
 -- Messages: a campaign's messages carry its id as batch_id ('cmp_…'). One function for both
--- writes, by the same +1 now / -1 before rule: acceptance adds them to `queued` (or the status
--- they were written with) and `spend`; each status change moves one count to another; FAILED
--- releases its price (not billed). Statements without a campaign message end at the first check.
+-- writes, by the same +1 now / -1 before rule (no join): acceptance adds them to `queued` (or the
+-- status they were written with) and `spend`; each status change moves one count to another; a
+-- FAILED message's price going to 0 gives it back. Statements without a campaign message end at
+-- the first check.
 CREATE FUNCTION sg_campaign_messages_stats() RETURNS trigger LANGUAGE plpgsql SET jit = off AS $$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM new_rows WHERE batch_id LIKE 'cmp\_%') THEN
@@ -154,24 +156,23 @@ BEGIN
               undelivered => undelivered, failed => failed, canceled => canceled, spend_units => spend)
     FROM (
       SELECT campaign_id,
-             count(*) FILTER (WHERE new_status = 'QUEUED') - count(*) FILTER (WHERE old_status = 'QUEUED') AS queued,
-             count(*) FILTER (WHERE new_status = 'SENT') - count(*) FILTER (WHERE old_status = 'SENT') AS sent,
-             count(*) FILTER (WHERE new_status = 'DELIVERED') - count(*) FILTER (WHERE old_status = 'DELIVERED')
-               AS delivered,
-             count(*) FILTER (WHERE new_status = 'UNDELIVERED') - count(*) FILTER (WHERE old_status = 'UNDELIVERED')
-               AS undelivered,
-             count(*) FILTER (WHERE new_status = 'FAILED') - count(*) FILTER (WHERE old_status = 'FAILED') AS failed,
-             count(*) FILTER (WHERE new_status = 'CANCELED') - count(*) FILTER (WHERE old_status = 'CANCELED')
-               AS canceled,
-             sum(spend)::bigint AS spend
+             coalesce(sum(sign) FILTER (WHERE status = 'QUEUED'), 0) AS queued,
+             coalesce(sum(sign) FILTER (WHERE status = 'SENT'), 0) AS sent,
+             coalesce(sum(sign) FILTER (WHERE status = 'DELIVERED'), 0) AS delivered,
+             coalesce(sum(sign) FILTER (WHERE status = 'UNDELIVERED'), 0) AS undelivered,
+             coalesce(sum(sign) FILTER (WHERE status = 'FAILED'), 0) AS failed,
+             coalesce(sum(sign) FILTER (WHERE status = 'CANCELED'), 0) AS canceled,
+             coalesce(sum(sign * price_units), 0)::bigint AS spend
       FROM (
-        SELECT o.batch_id AS campaign_id, o.status AS old_status, n.status AS new_status,
-               n.price_units - o.price_units AS spend
-        FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE o.batch_id LIKE 'cmp\_%' AND (n.status IS DISTINCT FROM o.status OR n.price_units <> o.price_units)
-      ) k
+        SELECT batch_id AS campaign_id, status::text AS status, price_units, 1 AS sign
+        FROM new_rows WHERE batch_id LIKE 'cmp\_%'
+        UNION ALL
+        SELECT batch_id, status::text, price_units, -1 FROM old_rows WHERE batch_id LIKE 'cmp\_%'
+      ) signed
       GROUP BY campaign_id ORDER BY campaign_id
-    ) d;
+    ) d
+    WHERE queued <> 0 OR sent <> 0 OR delivered <> 0 OR undelivered <> 0 OR failed <> 0 OR canceled <> 0
+       OR spend <> 0;
   END IF;
   RETURN NULL;
 END

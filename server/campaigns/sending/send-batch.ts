@@ -6,6 +6,7 @@ import { getSenderProfile } from "../../messages/sender-profile";
 import { countSegments } from "@/schemas/segments";
 import type { SkippedReason } from "@/schemas/campaigns";
 import { insertCampaignEvent } from "../campaign-events";
+import { closeCampaignGate, PASS_CAMPAIGN_GATE } from "../campaign-gate";
 import { pauseWithin } from "../launch-campaign";
 import { campaignRenderer } from "../render-port";
 import { sendWindowCheck } from "../send-window";
@@ -108,8 +109,9 @@ function attributesOf(v: unknown): Record<string, string> {
  *
  * Locks on the campaign row: batches take FOR KEY SHARE, so several run at once (their recipients
  * are disjoint: FOR UPDATE SKIP LOCKED), beside the expansion's FOR NO KEY UPDATE; pause, resume
- * and cancel take FOR UPDATE, which waits for every batch in flight, so once a pause has answered
- * no batch accepts anything more. A throttled campaign's batch takes FOR NO KEY UPDATE (its token
+ * and cancel close the campaign's gate (campaign-gate.ts: new batches turn away) and take FOR
+ * UPDATE, which waits for every batch in flight, so once a pause has answered no batch accepts
+ * anything more. A throttled campaign's batch takes FOR NO KEY UPDATE (its token
  * bucket is on the row): one at a time. The spend limit's pause and the completion are their own
  * transactions after the batch.
  */
@@ -118,7 +120,7 @@ export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_
   const result = await db.$transaction(
     async (tx): Promise<SendResult> => {
       const [shared] = await tx.$queryRawUnsafe<CampaignRow[]>(
-        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR KEY SHARE SKIP LOCKED`,
+        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' AND ${PASS_CAMPAIGN_GATE} FOR KEY SHARE SKIP LOCKED`,
         campaignId,
       );
       if (!shared) return IDLE;
@@ -306,14 +308,14 @@ async function settle(
   }
   const accepted = candidates.length - corrections.length;
   const skipped =
-    outcomes.filter((o) => o.status === "SKIPPED").length +
-    corrections.filter((o) => o.status === "SKIPPED").length;
+    outcomes.filter((o) => o.status === "SKIPPED").length + corrections.filter((o) => o.status === "SKIPPED").length;
   return { accepted, skipped, claimed: claimed.length, paused };
 }
 
 /** The spend limit refused a message: PAUSED with `spending_limit_reached`, unless it changed meanwhile. */
 async function pauseForSpendLimit(campaignId: string, now: Date): Promise<void> {
   await getDb().$transaction(async (tx) => {
+    await closeCampaignGate(tx, campaignId);
     const [c] = await tx.$queryRawUnsafe<{ status: string }[]>(
       `SELECT status FROM campaigns WHERE id = $1 FOR UPDATE`,
       campaignId,
