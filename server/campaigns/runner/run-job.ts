@@ -40,7 +40,10 @@ export const runCampaignsJob = defineJob({
     const endsAt = Math.floor(started / 60_000) * 60_000 + RUN_ENDS_AFTER_MS;
     let accepted = 0;
     let backlog = false;
-    for (let i = 0; started + i * TICK_MS < endsAt; i++) {
+    // The loop follows the ticks' own (memoized) end times, not their count: backlog ticks follow
+    // one another at once (a canceled campaign's sweep takes a fraction of a second each), and
+    // counting them as a second each ended the run early, leaving the rest of the minute idle.
+    for (let i = 0, at = started; at < endsAt; i++) {
       const budget = backlog ? BACKLOG_STEP_BUDGET_MS : STEP_BUDGET_MS;
       const tick = await step.run(`tick-${i}`, async () => {
         const result = await runCampaignsOnce({
@@ -54,12 +57,14 @@ export const runCampaignsJob = defineJob({
         });
         // A backlog: this process's pipeline gives way until the next tick has run.
         if (result.backlog) pipelineGiveWay(BACKLOG_STEP_BUDGET_MS + 2 * TICK_MS);
-        const nextTick = started + (i + 1) * TICK_MS;
         const endedAt = Date.now();
+        // The run's next whole second by the clock (ticks after a backlog are not a second each).
+        const nextTick = started + (Math.floor((endedAt - started) / TICK_MS) + 1) * TICK_MS;
         return { ...result, endedAt, wakeAt: new Date(result.backlog ? 0 : Math.max(nextTick, endedAt)).toISOString() };
       });
       accepted += tick.accepted;
       backlog = tick.backlog;
+      at = tick.endedAt;
       if (tick.active === 0 && !tick.backlog) break;
       // By the clock (memoized with the tick, so a replay ends at the same tick): slow passes must
       // not carry the run past its minute, or the cron's next run would only start a minute later.

@@ -220,7 +220,13 @@ describe("a contact deleted after the audience is fixed", () => {
     expect((await messagesPerPhone(id)).size).toBe(3);
     const skipped = await listRecipients(getDb(), { organizationId: org }, id, { status: "SKIPPED" });
     expect(skipped.items).toEqual([
-      { contactId: gone.id, phone: "+14155550002", messageId: null, status: "SKIPPED", skippedReason: "contact_deleted" },
+      {
+        contactId: gone.id,
+        phone: "+14155550002",
+        messageId: null,
+        status: "SKIPPED",
+        skippedReason: "contact_deleted",
+      },
     ]);
     expect(await recountCampaignStats(getDb(), id)).toEqual(v.stats);
   });
