@@ -1917,7 +1917,7 @@ export interface paths {
         };
         /**
          * List a campaign's recipients
-         * @description In contact order; skipped recipients carry `skippedReason` (`opted_out`, `country_not_allowed`, `frequency_cap`, `invalid_template`). When more follow, `X-Next-Cursor` holds the next page's `cursor`.
+         * @description In contact order; skipped recipients carry `skippedReason` (`opted_out`, `country_not_allowed`, `frequency_cap`, `invalid_template`, `contact_deleted`). When more follow, `X-Next-Cursor` holds the next page's `cursor`.
          *
          *     **Authentication:** an API key with the `campaigns.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support).
          */
@@ -3183,6 +3183,8 @@ export interface components {
                 country_not_allowed: number;
                 frequency_cap: number;
                 invalid_template: number;
+                /** @description Contacts deleted after the audience was fixed: never texted, never billed. */
+                contact_deleted: number;
             };
             clicks: number;
             uniqueClicks: number;
@@ -3212,7 +3214,7 @@ export interface components {
              * @example DELIVERED
              */
             status: string;
-            skippedReason: ("opted_out" | "country_not_allowed" | "frequency_cap" | "invalid_template") | null;
+            skippedReason: ("opted_out" | "country_not_allowed" | "frequency_cap" | "invalid_template" | "contact_deleted") | null;
         };
         SecuritySettings: {
             /**
