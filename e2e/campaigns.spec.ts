@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
-import { createKey, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
+import { createKey, expectError, inviteAndJoin, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
 
 // Campaigns in the dashboard (contract §11, issue 27): a sandbox campaign built in the builder (live
 // recipient count, variables, segment counter, preview for a chosen contact, cost), a test send,
@@ -77,11 +77,26 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   await expect(page.getByRole("heading", { level: 1, name: "Spring sale" })).toBeVisible();
   await page.getByLabel("Test phone number").fill("+14155550100");
   await page.getByRole("button", { name: "Send test" }).click();
-  await expect(page.getByText(/Test message msg_\w+ queued to \+14155550100/)).toBeVisible();
+  const queued = page.getByText(/Test message msg_\w+ queued to \+14155550100/);
+  await expect(queued).toBeVisible();
+  // The test message is the message as it will be sent: a real short link, which redirects to the
+  // original URL. Its tap is not a campaign click (the stats below count the recipient's tap only).
+  const testMessageId = /msg_\w+/.exec((await queued.textContent()) ?? "")![0];
+  const testMessage = await request.get(`/api/v1/sms/${testMessageId}/status`, {
+    headers: { authorization: `Bearer ${rawKey}` },
+  });
+  const testBody = ((await testMessage.json()) as { body: string }).body;
+  expect(testBody).not.toContain(landing);
+  const testCode = /\/l\/([0-9A-Za-z]{12})/.exec(testBody)![1]!;
+  const testTap = await request.get(`/l/${testCode}`, { maxRedirects: 0 });
+  expect(testTap.status()).toBe(302);
+  expect(testTap.headers().location).toBe(landing);
 
   await page.getByRole("button", { name: "Launch" }).click();
   const launch = page.getByRole("dialog", { name: "Launch this campaign?" });
+  await expect(launch).toContainText(`its audience (${CONTACTS} contacts) is fixed`);
   await expect(launch).toContainText("through the sandbox (free)");
+  await screenshot(page, "campaigns-launch-confirm", { fullPage: false });
   await launch.getByRole("button", { name: "Launch" }).click();
   await expect(page.locator('[data-status="RUNNING"]')).toBeVisible();
 
@@ -135,5 +150,119 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   await page.goto("/dashboard/campaigns");
   await expect(page.getByTestId("campaign-row")).toHaveCount(1);
   await screenshot(page, "campaigns-list");
+  expect(problems).toEqual([]);
+});
+
+test("support sees campaigns read-only: no builder, no launch, pause or cancel, and the API refuses every change", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const problems = watchConsole(page);
+  const { email, accessToken } = await registerAndLogin(request);
+  const { rawKey } = await createKey(request, accessToken, { environment: "test" });
+  const auth = { authorization: `Bearer ${rawKey}` };
+  for (let i = 0; i < 3; i++) {
+    const res = await request.post("/api/v1/contacts", {
+      headers: auth,
+      data: { phone: `+1415555${String(3100 + i)}`, firstName: `Reader${i}`, tags: ["vip"] },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const create = async (name: string) => {
+    const res = await request.post("/api/v1/campaigns", {
+      headers: auth,
+      data: { name, audience: { tags: ["vip"] }, template: "Hi {{firstName|there}}, new arrivals today." },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const draftId = await create("Autumn draft");
+  const runId = await create("Summer sale");
+  // Throttled so it is still RUNNING when support looks at it: Pause and Cancel would be offered to a manager.
+  const throttle = await request.patch(`/api/v1/campaigns/${runId}`, { headers: auth, data: { throttlePerMinute: 1 } });
+  expect(throttle.status(), await throttle.text()).toBe(200);
+  expect((await request.post(`/api/v1/campaigns/${runId}/launch`, { headers: auth })).status()).toBe(200);
+
+  // The owner invites a support member, who signs in.
+  const supportEmail = `support-campaigns-${Date.now().toString(36)}@example.test`;
+  await signIn(page, email);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Members" }).click();
+  await inviteAndJoin(page, supportEmail, "support", "support-password-1");
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await signIn(page, supportEmail, "support-password-1");
+
+  // The list: both campaigns, no "New campaign".
+  await nav.getByRole("link", { name: "Campaigns" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Campaigns" })).toBeVisible();
+  await expect(page.getByTestId("campaign-row")).toHaveCount(2);
+  await expect(page.getByRole("link", { name: "New campaign" })).toHaveCount(0);
+  await screenshot(page, "campaigns-list-support");
+
+  // A draft opens read-only: no builder, no test send, no launch or delete.
+  await page.getByRole("link", { name: "Autumn draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Autumn draft" })).toBeVisible();
+  await expect(page.locator('[data-status="DRAFT"]')).toBeVisible();
+  await expect(page.getByText("Hi {{firstName|there}}, new arrivals today.")).toBeVisible();
+  for (const name of ["Launch", "Save draft", "Send test", "Delete campaign", "Pause", "Cancel"])
+    await expect(page.getByRole("button", { name })).toHaveCount(0);
+  await expect(page.getByLabel("Test phone number")).toHaveCount(0);
+  await expect(page.getByLabel("Name")).toHaveCount(0);
+  await screenshot(page, "campaigns-draft-support");
+
+  // A running campaign: its progress and recipients, no pause, resume or cancel.
+  await page.goto(`/dashboard/campaigns/${runId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Summer sale" })).toBeVisible();
+  await expect(page.locator('[data-status="RUNNING"]')).toBeVisible();
+  await expect(page.getByTestId("campaign-progress")).toContainText("of 3 recipients");
+  for (const name of ["Pause", "Resume", "Cancel", "Launch", "Delete campaign"])
+    await expect(page.getByRole("button", { name })).toHaveCount(0);
+  await screenshot(page, "campaigns-running-support");
+
+  // The builder itself is not for support.
+  await page.goto("/dashboard/campaigns/new");
+  await expect(page.getByText("You don't have access to this page")).toBeVisible();
+
+  // The API: support's token reads, and every change is 403 forbidden.
+  const token = await request.post("/api/v1/auth/token", {
+    data: { email: supportEmail, password: "support-password-1" },
+  });
+  expect(token.status()).toBe(200);
+  const support = { authorization: `Bearer ${((await token.json()) as { accessToken: string }).accessToken}` };
+  expect((await request.get("/api/v1/campaigns", { headers: support })).status()).toBe(200);
+  expect((await request.get(`/api/v1/campaigns/${runId}/recipients`, { headers: support })).status()).toBe(200);
+  await expectError(
+    await request.post("/api/v1/campaigns", {
+      headers: support,
+      data: { name: "x", template: "Hi" },
+    }),
+    403,
+    "forbidden",
+  );
+  await expectError(
+    await request.patch(`/api/v1/campaigns/${draftId}`, { headers: support, data: { name: "Renamed" } }),
+    403,
+    "forbidden",
+  );
+  await expectError(await request.delete(`/api/v1/campaigns/${draftId}`, { headers: support }), 403, "forbidden");
+  await expectError(
+    await request.post(`/api/v1/campaigns/${draftId}/test`, { headers: support, data: { to: "+14155550100" } }),
+    403,
+    "forbidden",
+  );
+  for (const [id, action] of [
+    [draftId, "launch"],
+    [runId, "pause"],
+    [runId, "resume"],
+    [runId, "cancel"],
+  ] as const) {
+    await expectError(await request.post(`/api/v1/campaigns/${id}/${action}`, { headers: support }), 403, "forbidden");
+  }
+  // Nothing changed.
+  const draft = await request.get(`/api/v1/campaigns/${draftId}`, { headers: support });
+  expect(await draft.json()).toMatchObject({ name: "Autumn draft", status: "DRAFT" });
   expect(problems).toEqual([]);
 });

@@ -143,7 +143,8 @@ export async function inviteAndJoin(
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Role").selectOption(role);
   await dialog.getByRole("button", { name: "Send invitation" }).click();
-  await expect(dialog).toBeHidden();
+  // Creating the invitation and its email job is a write or two; a loaded machine may take seconds.
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
   const context = await page
     .context()
     .browser()!

@@ -19,7 +19,13 @@ export const EDITABLE_STATUSES: readonly CampaignStatus[] = ["DRAFT", "SCHEDULED
 export const PAUSED_REASONS = ["manual", "spending_limit_reached"] as const;
 export const pausedReasonSchema = z.enum(PAUSED_REASONS);
 
-export const SKIPPED_REASONS = ["opted_out", "country_not_allowed", "frequency_cap", "invalid_template"] as const;
+export const SKIPPED_REASONS = [
+  "opted_out",
+  "country_not_allowed",
+  "frequency_cap",
+  "invalid_template",
+  "contact_deleted",
+] as const;
 export const skippedReasonSchema = z.enum(SKIPPED_REASONS);
 export type SkippedReason = z.infer<typeof skippedReasonSchema>;
 
@@ -116,6 +122,9 @@ export const campaignStatsSchema = z
       country_not_allowed: z.number().int(),
       frequency_cap: z.number().int(),
       invalid_template: z.number().int(),
+      contact_deleted: z.number().int().meta({
+        description: "Contacts deleted after the audience was fixed: never texted, never billed.",
+      }),
     }),
     clicks: z.number().int(),
     uniqueClicks: z.number().int(),

@@ -42,12 +42,14 @@ export const ACTIONS = [
   /** Campaigns (contract §11): owner, admin and developer manage, support reads. */
   "campaigns.read",
   "campaigns.manage",
+  /** The organization's security settings, such as requiring two-factor sign-in (contract §12): owner only. */
+  "security.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const GRANTS: Record<Role, ReadonlySet<Action>> = {
   owner: new Set(ACTIONS),
-  admin: new Set(ACTIONS),
+  admin: new Set(ACTIONS.filter((a) => a !== "security.manage")),
   developer: new Set<Action>([
     "apiKeys.read",
     "apiKeys.manage",

@@ -58,3 +58,26 @@ export const secondFactorFields = {
     .optional()
     .meta({ description: "Instead of totpCode: one of the account's unused recovery codes (used up by this)." }),
 };
+
+/** The organization's security settings (contract §12): GET and PATCH /api/v1/developer/security-settings. */
+export const securitySettingsSchema = z
+  .object({
+    requireMfa: z.boolean().meta({
+      description:
+        "Members without two-factor sign-in must enrol before anything else in the dashboard, and get 401 " +
+        "`mfa_enrollment_required` from `POST /api/v1/auth/token`. API keys are unaffected.",
+      example: true,
+    }),
+  })
+  .meta({ id: "SecuritySettings" });
+export type SecuritySettings = z.infer<typeof securitySettingsSchema>;
+
+export const securitySettingsUpdateInput = z
+  .strictObject({
+    requireMfa: z.boolean().meta({
+      description:
+        "Require two-factor sign-in of every member. Turning it on needs two-factor on the caller's own account.",
+    }),
+  })
+  .meta({ id: "SecuritySettingsUpdate" });
+export type SecuritySettingsUpdateInput = z.infer<typeof securitySettingsUpdateInput>;

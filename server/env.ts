@@ -114,6 +114,7 @@ const schema = z
     OUTBOX_RETENTION_DAYS: days(7),
     WEBHOOK_LOG_RETENTION_DAYS: days(30),
     AUDIT_LOG_RETENTION_DAYS: days(365),
+    FRAUD_COUNTER_RETENTION_DAYS: days(7),
     // Accounts (contract §14, server/email/): without SMTP_URL emails go to the log and /dev/mail.
     SMTP_URL: z
       .string()
@@ -132,9 +133,14 @@ const schema = z
       .enum(["true", "false"])
       .default("false")
       .transform((v) => v === "true"),
+    // Password-reset requests per client IP per hour, any addresses (server/accounts/password-reset-throttle.ts).
+    PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
     // The due-scan (server/scheduling/dispatch-job.ts): statements at once while a backlog of due
     // scheduled messages lasts (each moves a batch; SKIP LOCKED keeps them apart).
     SCHEDULED_DISPATCH_LANES: z.coerce.number().int().min(1).max(16).default(4),
+    // The campaign runner (server/campaigns/runner/run-job.ts): sending batches at once (each claims
+    // its own recipients, SKIP LOCKED; the stats rows are striped so they do not wait for each other).
+    CAMPAIGN_SEND_LANES: z.coerce.number().int().min(1).max(16).default(4),
   })
   // `when`: checked even when other variables are invalid, so start-up reports every problem at once
   // (a transform runs only once everything else parsed).

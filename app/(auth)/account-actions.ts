@@ -6,6 +6,7 @@ import { z } from "zod";
 import { confirmPasswordReset, requestPasswordReset } from "@/server/accounts/password-reset";
 import { getCurrentUser, signIn } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
+import { LoginThrottled } from "@/server/auth/login-throttle";
 import { getEnv } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { clientIp } from "@/server/http/client-ip";
@@ -42,7 +43,18 @@ export async function forgotPasswordAction(_prev: ForgotPasswordState, form: For
   const values = { email: text(form, "email") };
   const parsed = passwordResetRequestInput.safeParse(values);
   if (!parsed.success) return { fieldErrors: firstErrors(parsed.error), values };
-  await requestPasswordReset(getDb(), parsed.data.email, await origin());
+  try {
+    await requestPasswordReset(getDb(), parsed.data.email, await origin());
+  } catch (err) {
+    // The per-IP limit: it counts every address alike, so saying so reveals no account.
+    if (err instanceof LoginThrottled) {
+      const minutes = Math.ceil(err.retryAfterSeconds / 60);
+      // Counted by the minute over an hour: "61 minutes" would be false precision.
+      const wait = minutes >= 60 ? "about an hour" : minutes === 1 ? "a minute" : `${minutes} minutes`;
+      return { formError: `Too many reset requests from your network. Try again in ${wait}.`, values };
+    }
+    throw err;
+  }
   return { sentTo: parsed.data.email };
 }
 

@@ -1,4 +1,5 @@
 import type { CampaignView, CreateCampaignInput } from "@/schemas/campaigns";
+import { fromLocalInputValue, toLocalInputValue } from "../messages/schedule-format";
 
 /** The builder's fields as the form holds them (text inputs keep what was typed). */
 export interface BuilderState {
@@ -24,12 +25,9 @@ const splitTags = (text: string) =>
     .map((t) => t.trim())
     .filter(Boolean);
 
-/** datetime-local ("2026-11-27T09:00") ↔ ISO, in the browser's zone. */
+/** datetime-local ("2026-11-27T09:00") ↔ ISO, in the browser's zone (components/messages/schedule-format.ts). */
 function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return iso ? toLocalInputValue(new Date(iso)) : "";
 }
 
 export function initialState(c: CampaignView | null): BuilderState {
@@ -62,7 +60,7 @@ export function toInput(s: BuilderState): CreateCampaignInput {
     template: s.template,
     appendOptOutText: s.appendOptOutText,
     linkTracking: s.linkTracking,
-    scheduledAt: s.scheduleLater && s.scheduledAt ? new Date(s.scheduledAt).toISOString() : null,
+    scheduledAt: (s.scheduleLater && fromLocalInputValue(s.scheduledAt)?.toISOString()) || null,
     sendWindow: s.windowOn ? { start: s.windowStart, end: s.windowEnd } : null,
     throttlePerMinute: optionalInt(s.throttle),
     frequencyCapHours: optionalInt(s.cap),

@@ -6,6 +6,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BackLink } from "../dashboard/detail-page";
 import { toast } from "sonner";
 import type { CampaignView } from "@/schemas/campaigns";
+import { formatUtc, viewerZone } from "../format/time";
+import { fromLocalInputValue } from "../messages/schedule-format";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Field, Input, Select } from "../ui/input";
@@ -144,7 +146,11 @@ export function CampaignBuilder({ campaign, actions }: { campaign: CampaignView 
                 Start at a set time (else when launched)
               </Toggle>
               {state.scheduleLater ? (
-                <Field label="Start at" hint="60 seconds to 35 days ahead, your local time." error={err("scheduledAt")}>
+                <Field
+                  label={`Start at (${viewerZone()})`}
+                  hint={`${startsAtUtc(state.scheduledAt)}60 seconds to 35 days ahead.`}
+                  error={err("scheduledAt")}
+                >
                   {(p) => (
                     <Input
                       {...p}
@@ -253,4 +259,10 @@ function Toggle({
       {children}
     </label>
   );
+}
+
+/** The UTC instant of a datetime-local value (the viewer's zone), for the hint: "2026-11-27 08:00:00 UTC · ". */
+function startsAtUtc(value: string): string {
+  const at = fromLocalInputValue(value);
+  return at ? `${formatUtc(at)} · ` : "";
 }

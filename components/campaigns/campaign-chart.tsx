@@ -2,6 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
+import { formatCount } from "../format/number";
+import { formatUtcDay } from "../format/time";
 import { Card, CardHeader } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
@@ -47,6 +49,7 @@ export function CampaignChart({
             <CartesianGrid vertical={false} stroke="#e2e8f0" />
             <XAxis
               dataKey="day"
+              tickFormatter={(day: string) => formatUtcDay(day).replace(" UTC", "")}
               tickLine={false}
               axisLine={{ stroke: "#cbd5e1" }}
               tick={{ fontSize: 12, fill: "#64748b" }}
@@ -58,7 +61,12 @@ export function CampaignChart({
               tick={{ fontSize: 12, fill: "#64748b" }}
               width={40}
             />
-            <Tooltip isAnimationActive={false} cursor={{ fill: "#f1f5f9" }} />
+            <Tooltip
+              isAnimationActive={false}
+              cursor={{ fill: "#f1f5f9" }}
+              labelFormatter={(day) => formatUtcDay(String(day), { year: true })}
+              formatter={(value) => formatCount(Number(value))}
+            />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar dataKey="clicks" name="Clicks" fill={COLORS.clicks} isAnimationActive={false} />
             <Bar dataKey="uniqueClicks" name="Unique clicks" fill={COLORS.uniqueClicks} isAnimationActive={false} />

@@ -9,7 +9,8 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { useTRPC } from "../trpc/client";
-import { formatDateTime } from "../api-keys/key-format";
+import { formatCount } from "../format/number";
+import { Time } from "../ui/time";
 import { CampaignBuilder } from "./campaign-builder";
 import { CampaignChart } from "./campaign-chart";
 import { CampaignProgress } from "./campaign-progress";
@@ -67,11 +68,27 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
           titleClassName="flex items-center gap-2"
           subtitle={
             <p className="text-sm text-slate-500">
-              {c.pausedReason === "spending_limit_reached"
-                ? "Paused: the organization's monthly spend limit was reached. Raise it in Billing, then resume."
-                : c.launchedAt
-                  ? `Launched ${formatDateTime(c.launchedAt)}${c.completedAt ? ` · completed ${formatDateTime(c.completedAt)}` : ""}`
-                  : `Created ${formatDateTime(c.createdAt)}`}
+              {c.pausedReason === "spending_limit_reached" ? (
+                "Paused: the organization's monthly spend limit was reached. Raise it in Billing, then resume."
+              ) : c.launchedAt ? (
+                <>
+                  Launched <Time at={c.launchedAt} />
+                  {c.completedAt ? (
+                    <>
+                      {" "}
+                      · completed <Time at={c.completedAt} />
+                    </>
+                  ) : null}
+                </>
+              ) : c.status === "SCHEDULED" && c.scheduledAt ? (
+                <>
+                  Starts <Time at={c.scheduledAt} />
+                </>
+              ) : (
+                <>
+                  Created <Time at={c.createdAt} />
+                </>
+              )}
             </p>
           }
           actions={actions}
@@ -149,9 +166,11 @@ function Summary({ campaign: c }: { campaign: CampaignView }) {
           {c.sendWindow ? `${c.sendWindow.start}–${c.sendWindow.end} local time` : "None"}
         </DetailItem>
         <DetailItem label="Throttle">
-          {c.throttlePerMinute ? `${c.throttlePerMinute.toLocaleString()} / minute` : "None"}
+          {c.throttlePerMinute ? `${formatCount(c.throttlePerMinute)} / minute` : "None"}
         </DetailItem>
-        <DetailItem label="Frequency cap">{c.frequencyCapHours ? `${c.frequencyCapHours} h` : "None"}</DetailItem>
+        <DetailItem label="Frequency cap">
+          {c.frequencyCapHours ? `${formatCount(c.frequencyCapHours)} h` : "None"}
+        </DetailItem>
         <div className="sm:col-span-2 lg:col-span-4">
           <DetailItem label="Message">
             <span className="font-mono text-[13px] whitespace-pre-wrap">{c.template}</span>

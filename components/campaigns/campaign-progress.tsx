@@ -1,4 +1,5 @@
 import type { CampaignView } from "@/schemas/campaigns";
+import { formatCount } from "../format/number";
 import { Card } from "../ui/card";
 import { SKIP_LABELS } from "./campaign-status";
 
@@ -17,7 +18,7 @@ function Stat({
     <div className="min-w-0 px-4 py-3" title={hint}>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums" data-testid={testId}>
-        {typeof value === "number" ? value.toLocaleString() : value}
+        {typeof value === "number" ? formatCount(value) : value}
       </dd>
     </div>
   );
@@ -35,7 +36,7 @@ export function CampaignProgress({ campaign: c }: { campaign: CampaignView }) {
         <div className="flex justify-between text-sm">
           <span className="font-medium text-slate-900">Progress</span>
           <span className="text-slate-500 tabular-nums" data-testid="campaign-progress">
-            {settled.toLocaleString()} of {s.recipients.toLocaleString()} recipients · {pct}%
+            {formatCount(settled)} of {formatCount(s.recipients)} recipients · {pct}%
           </span>
         </div>
         <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden>
@@ -53,7 +54,7 @@ export function CampaignProgress({ campaign: c }: { campaign: CampaignView }) {
         <Stat label="Delivered" value={s.delivered} testId="stat-delivered" />
         <Stat label="Failed" value={s.failed + s.undelivered} hint="Failed or undelivered" testId="stat-failed" />
         <Stat label="Skipped" value={skipped} testId="stat-skipped" />
-        <Stat label="Clicks" value={s.clicks} hint={`${s.uniqueClicks} unique`} testId="stat-clicks" />
+        <Stat label="Clicks" value={s.clicks} hint={`${formatCount(s.uniqueClicks)} unique`} testId="stat-clicks" />
         <Stat label="Unique clicks" value={s.uniqueClicks} testId="stat-unique-clicks" />
         <Stat label="Opt-outs" value={s.optOuts} hint="STOPs within 7 days of a message" testId="stat-opt-outs" />
       </dl>

@@ -19,4 +19,5 @@ export const SKIP_LABELS = {
   country_not_allowed: "Country not allowed",
   frequency_cap: "Frequency cap",
   invalid_template: "Missing variable",
+  contact_deleted: "Contact deleted",
 } as const;

@@ -14,7 +14,8 @@ import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
-import { formatDateTime } from "../api-keys/key-format";
+import { formatCount } from "../format/number";
+import { Time } from "../ui/time";
 import { CampaignStatusBadge } from "./campaign-status";
 
 /** Every campaign of the organization, both environments, newest first. */
@@ -85,12 +86,12 @@ function CampaignsTable({ campaigns }: { campaigns: CampaignView[] }) {
             <TD>
               <CampaignStatusBadge status={c.status} />
             </TD>
-            <TD className="text-right tabular-nums">
-              {(c.stats.recipients || c.estimate.recipients).toLocaleString()}
+            <TD className="text-right tabular-nums">{formatCount(c.stats.recipients || c.estimate.recipients)}</TD>
+            <TD className="text-right tabular-nums">{formatCount(c.stats.delivered)}</TD>
+            <TD className="text-right tabular-nums">{formatCount(c.stats.uniqueClicks)}</TD>
+            <TD className="text-slate-500">
+              <Time at={c.createdAt} />
             </TD>
-            <TD className="text-right tabular-nums">{c.stats.delivered.toLocaleString()}</TD>
-            <TD className="text-right tabular-nums">{c.stats.uniqueClicks.toLocaleString()}</TD>
-            <TD className="text-slate-500">{formatDateTime(c.createdAt)}</TD>
           </TR>
         ))}
       </TBody>

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { formatMoney, parseMoney } from "@/schemas/money";
 import { useCan } from "../dashboard/dashboard-context";
 import { Button } from "../ui/button";
+import { formatCount } from "../format/number";
 import { Card } from "../ui/card";
 import { Input, Select } from "../ui/input";
 import { Skeleton } from "../ui/skeleton";
@@ -107,7 +108,7 @@ export function PreviewPanel({ state, campaignId }: { state: BuilderState; campa
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <dt className="text-slate-500">Recipients now</dt>
           <dd className="text-right font-medium tabular-nums" data-testid="recipient-count">
-            {recipients === null ? "…" : recipients.toLocaleString()}
+            {recipients === null ? "…" : formatCount(recipients)}
           </dd>
           <dt className="text-slate-500">Estimated cost</dt>
           <dd className="text-right font-medium tabular-nums" data-testid="cost-estimate">

@@ -5,6 +5,9 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { CampaignView } from "@/schemas/campaigns";
+import { formatUsd } from "../format/money";
+import { formatCount } from "../format/number";
+import { formatDateTime, formatUtc } from "../format/time";
 import { ConfirmDialog } from "../ui/dialog";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
@@ -16,10 +19,14 @@ const COPY = {
     title: "Launch this campaign?",
     confirm: "Launch",
     tone: "primary" as const,
-    body: (c: CampaignView) =>
-      c.scheduledAt
-        ? `It starts at ${new Date(c.scheduledAt).toLocaleString()}; the audience is fixed then.`
-        : `It starts now: its audience is fixed and messages go out${c.environment === "test" ? " through the sandbox (free)" : ", billed"}.`,
+    body: (c: CampaignView) => {
+      const audience = `${formatCount(c.estimate.recipients)} contact${c.estimate.recipients === 1 ? "" : "s"}`;
+      const cost =
+        c.environment === "test" ? " through the sandbox (free)" : `, billed (about ${formatUsd(c.estimate.price)})`;
+      return c.scheduledAt && Date.parse(c.scheduledAt) > Date.now()
+        ? `It starts at ${formatDateTime(c.scheduledAt)} (${formatUtc(c.scheduledAt)}). Its audience (${audience} today) is fixed then, and messages go out${cost}.`
+        : `It starts now: its audience (${audience}) is fixed and messages go out${cost}.`;
+    },
   },
   pause: {
     title: "Pause this campaign?",

@@ -39,7 +39,11 @@ describe("the SDK's generated sources", () => {
       "invalid_send_at",
     ]);
     expect(codes.get("sendSms")?.get(402)).toEqual(["spending_limit_reached"]);
-    expect(codes.get("refreshToken")?.get(401)).toEqual(["unauthenticated", "refresh_token_reused"]);
+    expect(codes.get("refreshToken")?.get(401)).toEqual([
+      "unauthenticated",
+      "refresh_token_reused",
+      "mfa_enrollment_required",
+    ]);
     expect(codes.get("getHealth")?.size).toBe(0);
   });
 });

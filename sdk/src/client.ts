@@ -21,6 +21,7 @@ import {
 } from "./resources/account.js";
 import { FraudGuardResource } from "./resources/fraud-guard.js";
 import { TwoFactorResource } from "./resources/two-factor.js";
+import { SecuritySettingsResource } from "./resources/security-settings.js";
 import { Campaigns } from "./resources/campaigns.js";
 import { Analytics, Pricing } from "./resources/analytics.js";
 import { ApiKeys } from "./resources/api-keys.js";
@@ -122,6 +123,8 @@ export class SignalGate {
   readonly fraudGuard: FraudGuardResource;
   /** The signed-in user's two-factor sign-in. */
   readonly twoFactor: TwoFactorResource;
+  /** The organization's sign-in policy: require two-factor of every member (management). */
+  readonly securitySettings: SecuritySettingsResource;
   /** Campaigns (API key with `campaigns.manage`, or an access token). */
   readonly campaigns: Campaigns;
   /** Registration, the session's tokens, logout. */
@@ -186,6 +189,7 @@ export class SignalGate {
     this.inboundSettings = new InboundSettingsResource(transport);
     this.fraudGuard = new FraudGuardResource(transport);
     this.twoFactor = new TwoFactorResource(transport);
+    this.securitySettings = new SecuritySettingsResource(transport);
     this.campaigns = new Campaigns(transport);
     this.auth = new Auth(() => this.config, this.tokens);
     this.account = new AccountResource(transport);

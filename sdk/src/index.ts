@@ -28,6 +28,7 @@ export type * from "./resources/events.js";
 export type { SseMessage } from "./core/sse.js";
 export type * from "./resources/fraud-guard.js";
 export type * from "./resources/two-factor.js";
+export type * from "./resources/security-settings.js";
 export type * from "./resources/campaigns.js";
 export { constructEvent, isKnownEvent, verifyWebhookSignature, WebhookVerificationError } from "./webhooks/verify.js";
 export type { RawBody, SignatureHeader } from "./webhooks/verify.js";

@@ -8,6 +8,7 @@ import { appUrl } from "../email/links";
 import { sendJobEvent } from "../jobs/send-event";
 import { logger } from "../logger";
 import { consumeAccountToken, countRecentTokens, createAccountToken, TOKEN_TTL_MS } from "./account-tokens";
+import { takePasswordResetRequest } from "./password-reset-throttle";
 import { revokeUserSessions } from "./sessions";
 
 /** Reset emails per address per hour (contract §14). */
@@ -15,13 +16,15 @@ export const RESET_EMAILS_PER_HOUR = 3;
 
 /**
  * POST /auth/password-reset: the request only queues a job, the same single write whatever the
- * email, so neither the answer nor its timing says whether an account exists (contract §14).
+ * email, so neither the answer nor its timing says whether an account exists (contract §14). The
+ * per-IP limit comes first (429 rate_limited), counting every request alike.
  */
 export async function requestPasswordReset(
   db: Db,
   email: string,
   origin: RequestOrigin = { ip: null, userAgent: null },
 ): Promise<void> {
+  await takePasswordResetRequest(origin.ip);
   await sendJobEvent(db, "auth/password-reset.requested", { email, ip: origin.ip, userAgent: origin.userAgent });
 }
 

@@ -32,8 +32,8 @@ export interface AttemptTicket {
 /** 429 with Retry-After, and the X-RateLimit-* headers of the window that refused (contract §7). */
 export class LoginThrottled extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number, limit: number, nowMs: number) {
-    super("rate_limited", `Too many failed sign-in attempts. Retry after ${retryAfterSeconds} s.`, {
+  constructor(retryAfterSeconds: number, limit: number, nowMs: number, what = "Too many failed sign-in attempts.") {
+    super("rate_limited", `${what} Retry after ${retryAfterSeconds} s.`, {
       headers: {
         "retry-after": String(retryAfterSeconds),
         "x-ratelimit-limit": String(limit),
@@ -45,8 +45,9 @@ export class LoginThrottled extends AppError {
   }
 }
 
-// Subjects are hashed: the table never holds an email address or an IP in the clear.
-function subject(kind: "acct" | "ip", value: string): string {
+// Subjects are hashed: the table never holds an email address or an IP in the clear. Other
+// per-subject limits share the table under their own kinds (password-reset requests: "reset-ip").
+export function subject(kind: "acct" | "ip" | "reset-ip", value: string): string {
   return `${kind}:${createHash("sha256").update(value).digest("base64url").slice(0, 32)}`;
 }
 
@@ -92,18 +93,34 @@ interface TakeRow extends Record<string, unknown> {
  */
 export async function takeCredentialAttempt(
   who: AttemptSubjects,
-  { nowMs = Date.now(), driver = getDriver() }: ThrottleOptions = {},
+  options: ThrottleOptions = {},
 ): Promise<AttemptTicket> {
   const { subjects, limits } = subjectsFor(who);
+  return takeAttempt(subjects, limits, LOGIN_THROTTLE.windowSeconds, options);
+}
+
+/**
+ * The sliding-window counter itself, for any subjects (from subject()) and window: counts one
+ * attempt in each, or throws LoginThrottled (`what` opens its message) when one is full.
+ * Buckets stay LOGIN_THROTTLE.granularitySeconds wide for every caller: the table's clean-up
+ * reads bucket numbers in that unit.
+ */
+export async function takeAttempt(
+  subjects: string[],
+  limits: number[],
+  windowSeconds: number,
+  { nowMs = Date.now(), driver = getDriver() }: ThrottleOptions = {},
+  what?: string,
+): Promise<AttemptTicket> {
   if (subjects.length === 0) return { refund: async () => {} };
   const [row] = await rawQuery<TakeRow>(
     driver,
     "SELECT * FROM sg_auth_attempt_take($1::text[], $2::int[], $3, $4, $5)",
-    [subjects, limits, Math.floor(nowMs), LOGIN_THROTTLE.windowSeconds, LOGIN_THROTTLE.granularitySeconds],
+    [subjects, limits, Math.floor(nowMs), windowSeconds, LOGIN_THROTTLE.granularitySeconds],
   );
   if (!row?.allowed) {
     const retryAfterSeconds = Math.max(1, Math.ceil(Number(row?.retry_after_ms ?? 1000) / 1000));
-    throw new LoginThrottled(retryAfterSeconds, Number(row?.denied_limit ?? limits[0]), nowMs);
+    throw new LoginThrottled(retryAfterSeconds, Number(row?.denied_limit ?? limits[0]), nowMs, what);
   }
   const bucket = String(row.counted_bucket);
   let refunded = false;

@@ -8,6 +8,7 @@ import type { TokenResponse } from "@/schemas/auth";
 import { userActor, type RequestOrigin } from "../audit/actor";
 import { recordAudit } from "../audit/record-audit";
 import { signAccessToken } from "./jwt";
+import { hasTwoFactor, organizationRequiresMfa } from "../two-factor/second-factor";
 
 const REFRESH_PREFIX = "sgrt_";
 
@@ -138,6 +139,13 @@ export async function rotateRefreshToken(
     if (!membership) {
       await revokeFamily(tx, token.familyId, "membership_removed", now);
       return { error: new AppError("unauthenticated", "You are no longer a member of this organization.") };
+    }
+    // requireMfa ends sessions opened before it was turned on: refreshing is not a sign-in, but an
+    // open REST session must not outlive the rule. The family is ended so nothing rotates past it.
+    const userId = token.family.userId;
+    if (!(await hasTwoFactor(tx, userId)) && (await organizationRequiresMfa(tx, token.family.organizationId))) {
+      await revokeFamily(tx, token.familyId, "mfa_enrollment_required", now);
+      return { error: new AppError("mfa_enrollment_required") };
     }
     const next = await insertRefreshToken(tx, token.familyId, now);
     return {

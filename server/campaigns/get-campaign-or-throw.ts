@@ -2,7 +2,7 @@ import type { DbOrTx } from "../db/client";
 import type { Campaign } from "../db/generated/client";
 import { AppError } from "../errors";
 import type { CampaignView } from "@/schemas/campaigns";
-import { clickCountsOf } from "./stats/read-stats";
+import { clickCountsOf, readStatsRows } from "./stats/read-stats";
 import { toCampaignView } from "./to-view";
 
 /**
@@ -34,7 +34,7 @@ export async function getCampaignView(db: DbOrTx, scope: CampaignScope, campaign
 }
 
 export async function viewOf(db: DbOrTx, row: Campaign): Promise<CampaignView> {
-  const stats = await db.campaignStats.findUnique({ where: { campaignId: row.id } });
+  const stats = await readStatsRows(db, row.id);
   const clicks = await clickCountsOf(db, [row.id]);
   return toCampaignView(row, stats, clicks.get(row.id));
 }

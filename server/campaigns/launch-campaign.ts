@@ -7,11 +7,13 @@ import type { AuditActor } from "../audit/actor";
 import type { AuditAction } from "@/schemas/audit-log";
 import type { CampaignStatus, CampaignView } from "@/schemas/campaigns";
 import { insertCampaignEvent } from "./campaign-events";
+import { closeCampaignGate } from "./campaign-gate";
 import { getCampaignOrThrow, viewOf, type CampaignScope } from "./get-campaign-or-throw";
 import { wakeCampaignRunner } from "./runner/wake";
 
 async function lockCampaign(tx: DbOrTx, scope: CampaignScope, campaignId: string): Promise<Campaign> {
   await getCampaignOrThrow(tx, scope, campaignId);
+  await closeCampaignGate(tx, campaignId);
   await tx.$queryRawUnsafe(`SELECT id FROM campaigns WHERE id = $1 FOR UPDATE`, campaignId);
   return getCampaignOrThrow(tx, scope, campaignId);
 }

@@ -9,6 +9,8 @@ import { getCampaignOrThrow, type CampaignScope } from "./get-campaign-or-throw"
 import { renderCampaignText, type RenderContact } from "./render-port";
 import { previewMessage, validateTemplate } from "./template";
 import { linkBaseUrl } from "./links/link-base-url";
+import { insertTrackedLinks } from "./links/insert-tracked-links";
+import { planTrackedLinks } from "./links/plan-tracked-links";
 
 async function contactFor(
   db: Db,
@@ -69,7 +71,10 @@ export async function previewCampaign(
 /**
  * POST /campaigns/:id/test (contract §11): one message to `to`, rendered for `contactId` or with
  * the fallbacks, through the ordinary send (opt-outs, countries, spend limit). It is not a
- * recipient: not in the stats, not in the frequency cap.
+ * recipient: not in the stats, not in the frequency cap. With `linkTracking` its URLs are real
+ * short links, as every recipient's will be (so its segments and price are the real ones), written
+ * in the message's transaction without a contact: they redirect, and their clicks count on the
+ * link rows only, never in the campaign's clicks, unique clicks or `link.clicked` events.
  */
 export async function testSendCampaign(
   db: Db,
@@ -80,10 +85,28 @@ export async function testSendCampaign(
 ): Promise<SendSmsResponse> {
   const campaign = await getCampaignOrThrow(db, scope, campaignId);
   const contact = await contactFor(db, scope.organizationId, input.contactId);
-  const body = render(campaign, contact);
+  const text = render(campaign, contact);
+  const now = new Date();
+  const plan = campaign.linkTracking
+    ? planTrackedLinks({ organizationId: scope.organizationId, campaignId: campaign.id, linkBaseUrl: linkBaseUrl() }, [
+        { contactId: null, messageId: null, phone: input.to, text },
+      ])
+    : null;
+  const links = plan?.links ?? [];
   return sendSms(
     db,
     { organizationId: scope.organizationId, environment: campaign.environment, apiKeyId },
-    { to: input.to, body, ...(campaign.from ? { from: campaign.from } : {}) },
+    { to: input.to, body: plan?.texts[0] ?? text, ...(campaign.from ? { from: campaign.from } : {}) },
+    {
+      now,
+      ...(links.length > 0 && {
+        alongside: (tx, messageId) =>
+          insertTrackedLinks(
+            tx,
+            links.map((l) => ({ ...l, messageId })),
+            now,
+          ),
+      }),
+    },
   );
 }

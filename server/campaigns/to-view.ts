@@ -4,7 +4,7 @@ import { formatMoney } from "@/schemas/money";
 import { toStatsView, type ClickCounts } from "./stats/read-stats";
 
 /** The contract's campaign shape (contract §11), parsed so nothing internal leaks. */
-export function toCampaignView(row: Campaign, stats: StatsRow | null, clicks?: ClickCounts): CampaignView {
+export function toCampaignView(row: Campaign, stats: readonly StatsRow[], clicks?: ClickCounts): CampaignView {
   return campaignSchema.parse({
     id: row.id,
     name: row.name,

@@ -1,6 +1,6 @@
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { assertCarrierAvailable } from "../carriers/registry";
-import { withRecordedResponse, type RecordResponse } from "../idempotency/record";
+import type { RecordResponse } from "../idempotency/record";
 import { newIdAt } from "../ids";
 import { sendSmsResponse, type SendSmsResponse } from "@/schemas/messages";
 import { countSegments } from "@/schemas/segments";
@@ -21,6 +21,11 @@ export interface SendOptions {
   now?: Date;
   /** Idempotency: store the response in the same transaction as the message. */
   record?: RecordResponse;
+  /**
+   * Rows that belong with the message, written in its transaction once it is accepted (a campaign's
+   * test send: its tracked links). A refused message writes nothing, and neither does this.
+   */
+  alongside?: (tx: DbOrTx, messageId: string) => Promise<void>;
 }
 
 /**
@@ -73,12 +78,14 @@ export async function sendSms(
     createdAt: now.toISOString(),
     ...(sendAt && { sendAt: sendAt.toISOString() }),
   });
-  if (options.record) {
-    await withRecordedResponse(db, options.record, async (tx) => {
+  if (options.record || options.alongside) {
+    const { record, alongside } = options;
+    await db.$transaction(async (tx) => {
       const [refusal] = await insertMessages(tx, [message], now);
       // Thrown inside the transaction: the idempotency record is not kept either.
       if (refusal) throw refusalError(refusal, message.to, country);
-      return response;
+      await alongside?.(tx, message.id);
+      await record?.(tx, response);
     });
   } else {
     // No response to record with it: written together with concurrent sends (group commit).

@@ -11,7 +11,7 @@ import { operation } from "./operation";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const API_V1 = path.join(ROOT, "app/api/v1");
 /** Documented routes outside /api/v1 (the public REST surface only: not next-auth, tRPC, Inngest). */
-const EXTRA_ROUTE_FILES = ["app/api/health/route.ts", "app/api/health/live/route.ts"];
+const EXTRA_ROUTE_FILES = ["app/api/health/route.ts", "app/api/health/live/route.ts", "app/l/[code]/route.ts"];
 const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 
 type Json = Record<string, unknown>;

@@ -12,6 +12,8 @@ export interface RetentionPolicy {
   webhookLogDays: number;
   /** Audit log entries are deleted after this. */
   auditLogDays: number;
+  /** The fraud guard's hourly OTP counters are deleted after this (its decisions read the last two hours). */
+  fraudCounterDays: number;
 }
 
 export function retentionPolicyOf(env: Env): RetentionPolicy {
@@ -21,6 +23,7 @@ export function retentionPolicyOf(env: Env): RetentionPolicy {
     outboxEventDays: env.OUTBOX_RETENTION_DAYS,
     webhookLogDays: env.WEBHOOK_LOG_RETENTION_DAYS,
     auditLogDays: env.AUDIT_LOG_RETENTION_DAYS,
+    fraudCounterDays: env.FRAUD_COUNTER_RETENTION_DAYS,
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, getDriver } from "../db/client";
 import { newId, smallestIdAt } from "../ids";
 import { api, seedSender } from "../test/messaging";
-import { agedAuditEntry, agedDelivery, agedEvent, agedMessage, agedOtp } from "../test/retention-fixtures";
+import { agedAuditEntry, agedDelivery, agedEvent, agedMessage, agedOtp, idAged } from "../test/retention-fixtures";
 import { seedOrganization } from "../test/seed";
 import type { RetentionPolicy } from "./policy";
 import { runRetention, type RetentionOptions } from "./run-retention";
@@ -15,6 +15,7 @@ const POLICY: RetentionPolicy = {
   outboxEventDays: 7,
   webhookLogDays: 30,
   auditLogDays: 365,
+  fraudCounterDays: 7,
 };
 
 const noPause = { minPauseMs: 0, busyShare: 1, sleep: async () => {} } satisfies RetentionOptions;
@@ -149,6 +150,68 @@ describe("runRetention: outbox events, webhook deliveries, audit log", () => {
     const kept = await agedAuditEntry(organizationId, now, 364);
     expect((await run(organizationId, now)).rows.auditLog).toBe(2);
     expect(ids(await getDb().auditLogEntry.findMany({ where: { organizationId } }))).toEqual([kept]);
+  });
+});
+
+describe("runRetention: the fraud guard's rows", () => {
+  it("deletes refused OTP attempts at a message's age and hourly counters past FRAUD_COUNTER_RETENTION_DAYS", async () => {
+    const { organizationId } = await seedOrganization();
+    const now = new Date();
+    const DAY = 86_400_000;
+    const attempt = async (ageDays: number) => {
+      const id = idAged("fatt", now, ageDays);
+      await getDb().$executeRawUnsafe(
+        `INSERT INTO fraud_blocked_attempts (id, organization_id, environment, block_id, to_number, created_at)
+         VALUES ($1, $2, 'live', 'fblk_x', '+14155550123', $3::timestamptz)`,
+        id,
+        organizationId,
+        new Date(now.getTime() - ageDays * DAY).toISOString(),
+      );
+      return id;
+    };
+    await attempt(401);
+    await attempt(900);
+    const keptAttempt = await attempt(399);
+    const counter = async (ageHours: number, prefix = "+1415555") => {
+      const hour = new Date(Math.floor((now.getTime() - ageHours * 3_600_000) / 3_600_000) * 3_600_000);
+      await getDb().$executeRawUnsafe(
+        `INSERT INTO fraud_counters (organization_id, environment, prefix, hour, sends, verified)
+         VALUES ($1, 'live', $2, $3::timestamptz, 5, 1)`,
+        organizationId,
+        prefix,
+        hour.toISOString(),
+      );
+      return hour.toISOString();
+    };
+    await counter(8 * 24 + 1);
+    await counter(30 * 24, "+1212555");
+    const keptHours = [await counter(6 * 24), await counter(1), await counter(0)];
+
+    const report = await run(organizationId, now);
+    expect(report).toMatchObject({ finished: true });
+    expect(report.rows.fraudBlockedAttempts).toBe(2);
+    expect(report.rows.fraudCounters).toBe(2);
+    const attempts = await getDb().fraudBlockedAttempt.findMany({ where: { organizationId }, select: { id: true } });
+    expect(ids(attempts)).toEqual([keptAttempt]);
+    const counters = await getDb().fraudCounter.findMany({ where: { organizationId }, orderBy: { hour: "asc" } });
+    expect(counters.map((c) => c.hour.toISOString())).toEqual(keptHours);
+    // A second run finds nothing.
+    expect((await run(organizationId, now)).rows).toMatchObject({ fraudBlockedAttempts: 0, fraudCounters: 0 });
+  });
+
+  it("works through counters sharing an hour in small batches", async () => {
+    const { organizationId } = await seedOrganization();
+    const now = new Date();
+    const hour = new Date(Math.floor((now.getTime() - 10 * 86_400_000) / 3_600_000) * 3_600_000);
+    await getDb().$executeRawUnsafe(
+      `INSERT INTO fraud_counters (organization_id, environment, prefix, hour, sends)
+       SELECT $1, 'test', '+1415' || lpad(i::text, 3, '0'), $2::timestamptz, 1 FROM generate_series(1, 25) i`,
+      organizationId,
+      hour.toISOString(),
+    );
+    const report = await run(organizationId, now, { batchSize: 4 });
+    expect(report.rows.fraudCounters).toBe(25);
+    expect(await getDb().fraudCounter.count({ where: { organizationId } })).toBe(0);
   });
 });
 

@@ -3,6 +3,9 @@ import { smallestIdAt, type IdPrefix } from "../ids";
 import { cutoffAt, type RetentionPolicy } from "./policy";
 import {
   DELETE_AUDIT_LOG,
+  DELETE_CAMPAIGN_LINKS,
+  DELETE_FRAUD_BLOCKED_ATTEMPTS,
+  DELETE_FRAUD_COUNTERS,
   DELETE_MESSAGES,
   DELETE_OUTBOX_EVENTS,
   DELETE_WEBHOOK_DELIVERIES,
@@ -10,7 +13,16 @@ import {
   REDACT_LIVE_BODIES,
 } from "./statements";
 
-export const RETENTION_KINDS = ["messageBodies", "messages", "outboxEvents", "webhookDeliveries", "auditLog"] as const;
+export const RETENTION_KINDS = [
+  "messageBodies",
+  "messages",
+  "outboxEvents",
+  "webhookDeliveries",
+  "auditLog",
+  "campaignLinks",
+  "fraudBlockedAttempts",
+  "fraudCounters",
+] as const;
 export type RetentionKind = (typeof RETENTION_KINDS)[number];
 
 export interface RetentionOptions {
@@ -53,7 +65,8 @@ export const RETENTION_DEFAULTS = {
 interface Task {
   kind: RetentionKind;
   sql: string;
-  prefix: IdPrefix;
+  /** The table's key is an id of this type ($1 is the cutoff's smallest id); "time": a timestamp ($1 is the cutoff). */
+  prefix: IdPrefix | "time";
   days: number;
   /** Where the next batch starts (exclusive). */
   after: string;
@@ -73,10 +86,13 @@ const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolv
 
 /**
  * One retention run: redacts live message bodies and deletes messages, dispatched outbox events,
- * finished webhook deliveries (with their attempts) and audit entries past their age, in batches of
+ * finished webhook deliveries (with their attempts), audit entries, campaign short links (with the
+ * unique-click rows of recipients who have none left), OTP sends refused as suspected fraud and the
+ * fraud guard's hourly counters past their age, in batches of
  * `batchSize` rows, one kind after the other in turn so a short budget still advances each of them.
  * Idempotent: a run after a finished one finds nothing; a run cut short by its budget is carried on
- * by the next. Aggregates (hourly and daily statistics) are separate tables and are never touched.
+ * by the next. Aggregates (hourly and daily statistics, campaign stats and days) are separate tables
+ * and are never touched.
  */
 export async function runRetention(
   driver: Driver,
@@ -93,7 +109,7 @@ export async function runRetention(
   const watermark = organizationId ? `${BODY_WATERMARK}:${organizationId}` : BODY_WATERMARK;
 
   const [mark] = await rawQuery<{ position: string }>(driver, READ_WATERMARK, [watermark]);
-  const task = (kind: RetentionKind, sql: string, prefix: IdPrefix, days: number, after = ""): Task => ({
+  const task = (kind: RetentionKind, sql: string, prefix: IdPrefix | "time", days: number, after = ""): Task => ({
     kind,
     sql,
     prefix,
@@ -107,6 +123,9 @@ export async function runRetention(
     task("outboxEvents", DELETE_OUTBOX_EVENTS, "evt", policy.outboxEventDays),
     task("webhookDeliveries", DELETE_WEBHOOK_DELIVERIES, "dlv", policy.webhookLogDays),
     task("auditLog", DELETE_AUDIT_LOG, "aud", policy.auditLogDays),
+    task("campaignLinks", DELETE_CAMPAIGN_LINKS, "time", policy.messageDays),
+    task("fraudBlockedAttempts", DELETE_FRAUD_BLOCKED_ATTEMPTS, "fatt", policy.messageDays),
+    task("fraudCounters", DELETE_FRAUD_COUNTERS, "time", policy.fraudCounterDays),
   ];
   const zero = () => Object.fromEntries(RETENTION_KINDS.map((k) => [k, 0])) as Record<RetentionKind, number>;
   const report: RetentionReport = { finished: false, elapsedMs: 0, batches: 0, rows: zero(), related: zero() };
@@ -118,7 +137,8 @@ export async function runRetention(
     if (pending.length === 0) break;
     for (const t of pending) {
       if (outOfTime()) break;
-      const cutoff = smallestIdAt(t.prefix, cutoffAt(now, t.days));
+      const at = cutoffAt(now, t.days);
+      const cutoff = t.prefix === "time" ? at.toISOString() : smallestIdAt(t.prefix, at);
       const batchStart = performance.now();
       const params: unknown[] = [cutoff, t.after, batchSize, organizationId];
       if (t.kind === "messageBodies") params.push(watermark);

@@ -102,3 +102,65 @@ SELECT (SELECT count(*) FROM redacted)::int AS rows, 0 AS related,
   (SELECT count(*) FROM win)::int AS scanned, (SELECT max(id) FROM win) AS last`;
 
 export const READ_WATERMARK = `SELECT position FROM retention_watermarks WHERE name = $1`;
+
+/**
+ * Campaign short links (server/campaigns/links/) share their message's period: a link older than
+ * MESSAGE_RETENTION_DAYS goes, whatever its message's status (a message kept longer because it never
+ * reached a final status loses its links at the same age, and the link answers 404). Walked by the
+ * created_at index, oldest first; every row selected is deleted, so $2 (the last batch's newest
+ * created_at) only narrows the index range. A recipient's unique-click row goes with the last of its
+ * links in the campaign: while one remains, a new tap on it must not count as a new unique click.
+ * Clicks, unique clicks and opt-outs live in campaign_daily_stats, which is never deleted, so the
+ * campaign's stats are the same after this as before.
+ */
+export const DELETE_CAMPAIGN_LINKS = `
+WITH doomed AS (
+  SELECT code, created_at FROM campaign_links
+  WHERE created_at < $1::timestamptz AND ($2::text = '' OR created_at >= $2::timestamptz) AND ${ORG}
+  ORDER BY created_at LIMIT $3
+), gone AS (
+  DELETE FROM campaign_links l USING doomed WHERE l.code = doomed.code
+  RETURNING l.code, l.campaign_id, l.contact_id
+), clickers AS (
+  DELETE FROM campaign_link_clickers c
+  USING (SELECT DISTINCT campaign_id, contact_id FROM gone WHERE contact_id IS NOT NULL) g
+  WHERE c.campaign_id = g.campaign_id AND c.contact_id = g.contact_id
+    AND NOT EXISTS (
+      SELECT 1 FROM campaign_links o
+      WHERE o.campaign_id = g.campaign_id AND o.contact_id = g.contact_id
+        AND NOT EXISTS (SELECT 1 FROM gone WHERE gone.code = o.code))
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM clickers)::int AS related,
+  (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(created_at)::text FROM doomed) AS last`;
+
+/**
+ * OTP sends refused with suspected_fraud (server/fraud/): refused messages, kept as long as
+ * messages are. Nothing refers to them; the OTP page lists the newest.
+ */
+export const DELETE_FRAUD_BLOCKED_ATTEMPTS = `
+WITH doomed AS (
+  SELECT id FROM fraud_blocked_attempts WHERE id > $2::text AND id < $1::text AND ${ORG} ORDER BY id LIMIT $3
+), gone AS (
+  DELETE FROM fraud_blocked_attempts a USING doomed WHERE a.id = doomed.id RETURNING a.id
+)
+SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
+
+/**
+ * The fraud guard's hourly send and verify counters: a decision reads the current and the previous
+ * hour, and a verify counts in its send's hour (codes expire within the hour), so anything older
+ * than FRAUD_COUNTER_RETENTION_DAYS (at least a day) is never read again. Walked by the hour index;
+ * every row selected is deleted ($2 narrows the range, as for links).
+ */
+export const DELETE_FRAUD_COUNTERS = `
+WITH doomed AS (
+  SELECT organization_id, environment, prefix, hour FROM fraud_counters
+  WHERE hour < $1::timestamptz AND ($2::text = '' OR hour >= $2::timestamptz) AND ${ORG}
+  ORDER BY hour LIMIT $3
+), gone AS (
+  DELETE FROM fraud_counters c USING doomed
+  WHERE c.organization_id = doomed.organization_id AND c.environment = doomed.environment
+    AND c.prefix = doomed.prefix AND c.hour = doomed.hour
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(hour)::text FROM doomed) AS last`;

@@ -19,7 +19,18 @@ export async function serveShortLink(req, res) {
       ? incoming
       : `req_${randomUUID().replaceAll("-", "")}`;
   const code = req.url.slice(3).split("?")[0];
-  const answer = await globalThis.__signalgateLinkRedirect(req.method ?? "GET", code, req.headers["user-agent"]);
+  let answer;
+  try {
+    answer = await globalThis.__signalgateLinkRedirect(req.method ?? "GET", code, req.headers["user-agent"]);
+  } catch (err) {
+    // A bug: a plain 500 in the contract's shape, with this request's id, and the cause in the log.
+    console.error("[short-links]", requestId, err);
+    answer = {
+      status: 500,
+      headers: { "cache-control": "private, no-store" },
+      error: { code: "internal_error", message: "An internal error occurred." },
+    };
+  }
   const headers = { ...answer.headers, "x-request-id": requestId };
   if (!answer.error) {
     res.writeHead(answer.status, headers);

@@ -3,8 +3,14 @@ import { runSql } from "../db/sql";
 import type { AuditActor } from "../audit/actor";
 import { recordAudit } from "../audit/record-audit";
 import { AppError } from "../errors";
-import type { Role } from "@/schemas/roles";
+import { can, type Role } from "@/schemas/roles";
+import type { SecuritySettings } from "@/schemas/two-factor";
 import { hasTwoFactor, organizationRequiresMfa } from "./second-factor";
+
+/** GET /developer/security-settings and the dashboard's switch: readable by every member. */
+export async function getSecuritySettings(db: DbOrTx, organizationId: string): Promise<SecuritySettings> {
+  return { requireMfa: await organizationRequiresMfa(db, organizationId) };
+}
 
 /**
  * The organization's "Require two-factor" switch (contract §12): owners only, and only once the
@@ -17,8 +23,10 @@ export async function setRequireMfa(
   requireMfa: boolean,
   actor: AuditActor,
   now = new Date(),
-): Promise<{ requireMfa: boolean }> {
-  if (caller.role !== "owner") throw new AppError("forbidden", "Only an owner can require two-factor sign-in.");
+): Promise<SecuritySettings> {
+  if (!can(caller.role, "security.manage")) {
+    throw new AppError("forbidden", "Only an owner can require two-factor sign-in.");
+  }
   if (requireMfa && !(await hasTwoFactor(db, caller.userId))) {
     throw new AppError("invalid_request", "Turn on two-factor sign-in for your own account first.");
   }

@@ -27,6 +27,7 @@ import * as resendVerification from "./auth/verify-email/resend/route";
 import * as fraudGuard from "./developer/fraud-guard/route";
 import * as fraudBlocks from "./developer/fraud-guard/blocks/route";
 import * as fraudBlockByPrefix from "./developer/fraud-guard/blocks/[prefix]/route";
+import * as securitySettings from "./developer/security-settings/route";
 import type { Handler } from "./security-routes";
 import { seedFraudBlock, seedInvitationResource, seedWebhookResource } from "./security-management-seeds";
 
@@ -342,5 +343,23 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     action: "fraudGuard.manage",
     byId: true,
     seed: seedFraudBlock,
+  },
+  {
+    // Every member reads whether two-factor is required of them (action null: open to every role).
+    name: "GET /developer/security-settings",
+    handler: securitySettings.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/security-settings",
+    action: null,
+    byId: false,
+  },
+  {
+    name: "PATCH /developer/security-settings",
+    handler: securitySettings.PATCH,
+    method: "PATCH",
+    path: () => "/api/v1/developer/security-settings",
+    action: "security.manage",
+    body: { requireMfa: false },
+    byId: false,
   },
 ];

@@ -5,7 +5,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * Campaign short links when the app runs without server/serve.mjs (`next start`, `next dev`):
- * serve.mjs answers /l/{code} itself, before Next, with the same function.
+ * serve.mjs answers /l/{code} itself, before Next, with the same function (and 405 in the
+ * contract's shape for other methods; here Next answers those 405 itself).
  */
 async function answer(req: Request, { params }: { params: Promise<{ code: string }> }): Promise<Response> {
   const { code } = await params;
@@ -16,4 +17,4 @@ async function answer(req: Request, { params }: { params: Promise<{ code: string
   return Response.json({ error: { ...out.error, requestId } }, { status: out.status, headers });
 }
 
-export { answer as GET, answer as HEAD, answer as POST, answer as PUT, answer as PATCH, answer as DELETE };
+export { answer as GET, answer as HEAD };

@@ -24,7 +24,7 @@ export interface OperationErrorCodes {
   };
   refreshToken: {
     400: "invalid_request";
-    401: "unauthenticated" | "refresh_token_reused";
+    401: "unauthenticated" | "refresh_token_reused" | "mfa_enrollment_required";
     413: "payload_too_large";
     415: "unsupported_media_type";
     429: "rate_limited";
@@ -720,6 +720,7 @@ export interface OperationErrorCodes {
     400: "invalid_request";
     413: "payload_too_large";
     415: "unsupported_media_type";
+    429: "rate_limited";
     500: "internal_error";
     503: "service_unavailable";
   };
@@ -917,6 +918,28 @@ export interface OperationErrorCodes {
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  getSecuritySettings: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  updateSecuritySettings: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  followShortLink: {
+    404: "not_found";
     500: "internal_error";
     503: "service_unavailable";
   };

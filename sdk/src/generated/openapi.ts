@@ -61,7 +61,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a refresh token
-         * @description Returns a new pair; the presented refresh token stops working. Presenting an already used refresh token revokes every token of that sign-in and answers 401 `refresh_token_reused`.
+         * @description Returns a new pair; the presented refresh token stops working. Presenting an already used refresh token revokes every token of that sign-in and answers 401 `refresh_token_reused`. Once the organization requires two-factor, a member without it gets 401 `mfa_enrollment_required` and the sign-in ends.
          *
          *     Refused refresh tokens count toward the client IP's limit of 100 failed attempts in 15 minutes (with `POST /auth/token` and the dashboard sign-in); then 429 `rate_limited` with `Retry-After`.
          */
@@ -1527,7 +1527,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset email
-         * @description Always 202 with `{}`, whether or not an account uses the address, and with the same work (the lookup happens in a background job), so the answer reveals nothing. An existing account gets an email with a link to `/reset-password?token=…`, valid one hour and usable once; at most 3 such emails per address per hour.
+         * @description Always 202 with `{}`, whether or not an account uses the address, and with the same work (the lookup happens in a background job), so the answer reveals nothing. An existing account gets an email with a link to `/reset-password?token=…`, valid one hour and usable once; at most 3 such emails per address per hour. One client IP may make at most `PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR` requests an hour (default 20), for any addresses, known or not; beyond that 429 `rate_limited` with `Retry-After`.
          */
         post: operations["requestPasswordReset"];
         delete?: never;
@@ -1917,7 +1917,7 @@ export interface paths {
         };
         /**
          * List a campaign's recipients
-         * @description In contact order; skipped recipients carry `skippedReason` (`opted_out`, `country_not_allowed`, `frequency_cap`, `invalid_template`). When more follow, `X-Next-Cursor` holds the next page's `cursor`.
+         * @description In contact order; skipped recipients carry `skippedReason` (`opted_out`, `country_not_allowed`, `frequency_cap`, `invalid_template`, `contact_deleted`). When more follow, `X-Next-Cursor` holds the next page's `cursor`.
          *
          *     **Authentication:** an API key with the `campaigns.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support).
          */
@@ -1927,6 +1927,62 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/security-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the security settings
+         * @description Whether the organization requires two-factor sign-in of its members (default `false`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
+         */
+        get: operations["getSecuritySettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Require (or stop requiring) two-factor sign-in
+         * @description Owners only. Turning `requireMfa` on needs two-factor sign-in on the caller's own account first (400 `invalid_request` otherwise), so nobody locks the organization with an account that could not pass. Members already signed in keep their sessions; their next sign-in needs two-factor. A change is recorded in the audit log (`twoFactor.requirementChanged`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner.
+         */
+        patch: operations["updateSecuritySettings"];
+        trace?: never;
+    };
+    "/l/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a campaign's tracked short link
+         * @description Redirects to the original URL and records a click: the link's count, the recipient's unique click, the campaign's clicks for the UTC day, and a `link.clicked` event, in one transaction. A known link-preview agent (messengers unfurling the link, crawlers, any agent calling itself a bot) is redirected without a click. A link of a campaign's test send redirects too; its clicks are never campaign clicks.
+         *
+         *     **Authentication:** none; no session, no rate limit. Other methods answer 405 `method_not_allowed` with `Allow: GET, HEAD`.
+         */
+        get: operations["followShortLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Check a tracked short link without counting a click
+         * @description The same redirect as GET, never counted as a click (link checkers and prefetches).
+         *
+         *     **Authentication:** none.
+         */
+        head: operations["checkShortLink"];
         patch?: never;
         trace?: never;
     };
@@ -2199,6 +2255,10 @@ export interface components {
             to: string;
             /** @description Render for this contact; else with the fallbacks. */
             contactId?: string;
+        };
+        SecuritySettingsUpdate: {
+            /** @description Require two-factor sign-in of every member. Turning it on needs two-factor on the caller's own account. */
+            requireMfa: boolean;
         };
         RegisterResponse: {
             user: {
@@ -3123,6 +3183,8 @@ export interface components {
                 country_not_allowed: number;
                 frequency_cap: number;
                 invalid_template: number;
+                /** @description Contacts deleted after the audience was fixed: never texted, never billed. */
+                contact_deleted: number;
             };
             clicks: number;
             uniqueClicks: number;
@@ -3152,7 +3214,14 @@ export interface components {
              * @example DELIVERED
              */
             status: string;
-            skippedReason: ("opted_out" | "country_not_allowed" | "frequency_cap" | "invalid_template") | null;
+            skippedReason: ("opted_out" | "country_not_allowed" | "frequency_cap" | "invalid_template" | "contact_deleted") | null;
+        };
+        SecuritySettings: {
+            /**
+             * @description Members without two-factor sign-in must enrol before anything else in the dashboard, and get 401 `mfa_enrollment_required` from `POST /api/v1/auth/token`. API keys are unaffected.
+             * @example true
+             */
+            requireMfa: boolean;
         };
         Error: {
             error: {
@@ -3668,6 +3737,7 @@ export interface operations {
              *
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `refresh_token_reused`: This refresh token was already used. All tokens of this session have been revoked; sign in again.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -19544,6 +19614,33 @@ export interface operations {
                 };
             };
             /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
              * @description Internal Server Error. `error.code` is one of:
              *
              *     - `internal_error`: An internal error occurred.
@@ -23986,6 +24083,591 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySettings"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSecuritySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecuritySettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecuritySettings"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    followShortLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's code: 12 base62 characters drawn at random (nothing about the campaign or the recipient can be read from it). Any other value answers 404. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the original URL; the click is recorded. */
+            302: {
+                headers: {
+                    /** @description The original URL of the campaign's template. */
+                    Location: string;
+                    /** @description Never cached: every tap must reach the service to be counted. */
+                    "Cache-Control": "private, no-store";
+                    /** @description The landing page does not learn the short link. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description Short links are not indexed. */
+                    "X-Robots-Tag": "noindex";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    checkShortLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's code: 12 base62 characters drawn at random (nothing about the campaign or the recipient can be read from it). Any other value answers 404. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the original URL; nothing is recorded. */
+            302: {
+                headers: {
+                    /** @description The original URL of the campaign's template. */
+                    Location: string;
+                    /** @description Never cached: every tap must reach the service to be counted. */
+                    "Cache-Control": "private, no-store";
+                    /** @description The landing page does not learn the short link. */
+                    "Referrer-Policy": "no-referrer";
+                    /** @description Short links are not indexed. */
+                    "X-Robots-Tag": "noindex";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }

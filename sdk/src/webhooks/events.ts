@@ -99,7 +99,13 @@ export interface CampaignEventPayload {
     undelivered: number;
     failed: number;
     canceled: number;
-    skipped: { opted_out: number; country_not_allowed: number; frequency_cap: number; invalid_template: number };
+    skipped: {
+      opted_out: number;
+      country_not_allowed: number;
+      frequency_cap: number;
+      invalid_template: number;
+      contact_deleted: number;
+    };
     clicks: number;
     uniqueClicks: number;
     optOuts: number;

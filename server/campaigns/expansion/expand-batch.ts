@@ -1,5 +1,6 @@
 import { getDb } from "../../db/client";
 import { audienceWhere } from "../audience-sql";
+import { PASS_CAMPAIGN_GATE } from "../campaign-gate";
 
 /** Contacts read per statement: bounded work and memory whatever the audience's size. */
 export const EXPANSION_BATCH = 5000;
@@ -52,7 +53,8 @@ export async function expandBatch(campaignId: string, now: Date, batchSize = EXP
       }[]
     >(
       `SELECT organization_id, expansion_cursor, started_at, audience_tags, exclude_tags FROM campaigns
-       WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NULL FOR NO KEY UPDATE SKIP LOCKED`,
+       WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NULL AND ${PASS_CAMPAIGN_GATE}
+       FOR NO KEY UPDATE SKIP LOCKED`,
       campaignId,
     );
     if (!c) return { worked: false, added: 0, done: false };

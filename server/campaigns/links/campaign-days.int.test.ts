@@ -56,7 +56,7 @@ describe("campaign days: opt-outs over time", () => {
     ]);
     // The same rule as the campaign's total.
     const [stats] = await getDb().$queryRawUnsafe<{ opt_outs: bigint }[]>(
-      `SELECT opt_outs FROM campaign_stats WHERE campaign_id = $1`,
+      `SELECT sum(opt_outs) AS opt_outs FROM campaign_stats WHERE campaign_id = $1`,
       campaignId,
     );
     expect(Number(stats!.opt_outs)).toBe(2);

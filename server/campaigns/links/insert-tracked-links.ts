@@ -30,9 +30,18 @@ export async function insertTrackedLinks(tx: DbOrTx, links: readonly PlannedLink
 }
 
 /**
+ * Removes links written earlier in the caller's transaction for messages the accepting statement
+ * then refused (the campaign sender writes links before its messages; see send-batch.ts).
+ */
+export async function deleteTrackedLinks(tx: DbOrTx, codes: readonly string[]): Promise<void> {
+  if (codes.length === 0) return;
+  await tx.$executeRawUnsafe(`DELETE FROM campaign_links WHERE code = ANY ($1::text[])`, codes);
+}
+
+/**
  * Plan and insert at once, for a sender that texts every recipient it rewrites. A sender that may
- * refuse some (opt-outs, countries, the spend limit) plans first and inserts the accepted ones'
- * links only: `planTrackedLinks`, then `insertTrackedLinks(tx, plan.links.filter(…))`.
+ * refuse some (opt-outs, countries, the spend limit) plans first, inserts them all with its
+ * messages, and deletes the refused ones' links in the same transaction (`deleteTrackedLinks`).
  */
 export async function trackLinks(
   tx: DbOrTx,

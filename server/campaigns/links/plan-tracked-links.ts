@@ -2,7 +2,8 @@ import { randomBase62 } from "../../ids";
 import { findUrls, LINK_CODE_LENGTH, replaceUrls, shortLinkUrl } from "./find-urls";
 
 export interface LinkRecipient {
-  contactId: string;
+  /** Null for a campaign's test send: its links belong to no recipient. */
+  contactId: string | null;
   /** The message the text goes out in (ids are made before the insert), for `link.clicked`. */
   messageId: string | null;
   phone: string;
@@ -14,7 +15,7 @@ export interface PlannedLink {
   code: string;
   organizationId: string;
   campaignId: string;
-  contactId: string;
+  contactId: string | null;
   messageId: string | null;
   phone: string;
   url: string;

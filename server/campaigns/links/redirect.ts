@@ -1,12 +1,14 @@
+import { isDatabaseUnavailable } from "../../db/unavailable";
+import { serviceUnavailable } from "../../errors";
 import { LINK_CODE_PATTERN } from "./find-urls";
 import { isLinkPreviewAgent } from "./link-preview-agents";
 import { lookupLink, recordLinkClick } from "./record-click";
 
 export interface LinkResponse {
-  status: 302 | 404 | 405;
+  status: 302 | 404 | 405 | 503;
   headers: Record<string, string>;
   /** JSON for errors, in the contract's shape (requestId filled by the caller). */
-  error?: { code: "not_found" | "method_not_allowed"; message: string };
+  error?: { code: "not_found" | "method_not_allowed" | "service_unavailable"; message: string };
 }
 
 // Every click must reach us to be counted; no one else needs to know where the link came from.
@@ -33,10 +35,22 @@ export async function answerLinkRequest(
   }
   let url: string | null = null;
   if (LINK_CODE_PATTERN.test(code)) {
-    url =
-      method === "HEAD" || isLinkPreviewAgent(userAgent)
-        ? await lookupLink(code)
-        : ((await recordLinkClick(code, now))?.url ?? null);
+    try {
+      url =
+        method === "HEAD" || isLinkPreviewAgent(userAgent)
+          ? await lookupLink(code)
+          : ((await recordLinkClick(code, now))?.url ?? null);
+    } catch (err) {
+      // As every route (server/http/error-response.ts): an unreachable database is 503 with
+      // Retry-After, so the phone's browser may try again; anything else is the caller's 500.
+      if (!isDatabaseUnavailable(err)) throw err;
+      const unavailable = serviceUnavailable(err);
+      return {
+        status: 503,
+        headers: { ...COMMON, ...unavailable.headers },
+        error: { code: "service_unavailable", message: unavailable.message },
+      };
+    }
   }
   if (url === null) {
     return {

@@ -11,6 +11,9 @@ import { createCampaign } from "../save-campaign";
 import { getCampaignView } from "../get-campaign-or-throw";
 import { cancelCampaign, launchCampaign, resumeCampaign } from "../launch-campaign";
 import { runCampaignsOnce } from "../runner/run-once";
+import { expandBatch } from "../expansion/expand-batch";
+import { listRecipients } from "../list-recipients";
+import { deleteContact } from "../../contacts/delete-contact";
 import { recountCampaignStats } from "../stats/recount";
 import { runPipeline, runUntilIdle, seedContacts } from "../test-kit";
 import type { CreateCampaignInput } from "@/schemas/campaigns";
@@ -192,6 +195,39 @@ describe("stats", () => {
     await runPipeline(org);
     const v = await view(id);
     expect(v.stats).toMatchObject({ recipients: 8, pending: 0, queued: 0, delivered: 5 });
+    expect(await recountCampaignStats(getDb(), id)).toEqual(v.stats);
+  });
+});
+
+describe("a contact deleted after the audience is fixed", () => {
+  it("is skipped contact_deleted: never texted, never billed, counted in the skips", async () => {
+    await seedContacts(org, 4, { at: BEFORE });
+    const t0 = new Date("2026-11-20T12:00:00Z");
+    const id = await start({ template: "Hi {{firstName|there}}" }, t0, "live");
+    // The audience is fixed (expanded) before any message goes out; then one contact is deleted.
+    expect((await expandBatch(id, t0)).added).toBe(4);
+    const gone = await getDb().contact.findFirstOrThrow({ where: { organizationId: org, phone: "+14155550002" } });
+    await deleteContact(getDb(), org, gone.id);
+    await run(t0);
+    const v = await view(id);
+    const one = Number(v.estimate.price.replace(".", "")) / 4;
+    expect(v).toMatchObject({
+      status: "COMPLETED",
+      stats: { recipients: 4, pending: 0, queued: 3, skipped: { contact_deleted: 1, invalid_template: 0 } },
+    });
+    expect(v.stats.spend).toBe(((one * 3) / 10_000).toFixed(4));
+    expect((await messagesPerPhone(id)).has("+14155550002")).toBe(false);
+    expect((await messagesPerPhone(id)).size).toBe(3);
+    const skipped = await listRecipients(getDb(), { organizationId: org }, id, { status: "SKIPPED" });
+    expect(skipped.items).toEqual([
+      {
+        contactId: gone.id,
+        phone: "+14155550002",
+        messageId: null,
+        status: "SKIPPED",
+        skippedReason: "contact_deleted",
+      },
+    ]);
     expect(await recountCampaignStats(getDb(), id)).toEqual(v.stats);
   });
 });

@@ -6,10 +6,11 @@ import { getSenderProfile } from "../../messages/sender-profile";
 import { countSegments } from "@/schemas/segments";
 import type { SkippedReason } from "@/schemas/campaigns";
 import { insertCampaignEvent } from "../campaign-events";
+import { closeCampaignGate, PASS_CAMPAIGN_GATE } from "../campaign-gate";
 import { pauseWithin } from "../launch-campaign";
 import { campaignRenderer } from "../render-port";
 import { sendWindowCheck } from "../send-window";
-import { insertTrackedLinks } from "../links/insert-tracked-links";
+import { deleteTrackedLinks, insertTrackedLinks } from "../links/insert-tracked-links";
 import { linkBaseUrl } from "../links/link-base-url";
 import { planTrackedLinks } from "../links/plan-tracked-links";
 import { takeThrottleTokens } from "./throttle";
@@ -43,6 +44,8 @@ interface Claimed {
   email: string | null;
   attributes: unknown;
   capped: boolean;
+  /** The contact was deleted after the audience was fixed: nothing to send to, nothing to fill in. */
+  deleted: boolean;
 }
 
 // Waiting recipients due now, in the order they became due, through the partial index of PENDING
@@ -53,7 +56,8 @@ SELECT r.contact_id, r.phone, c.first_name, c.last_name, c.email, c.attributes,
          SELECT 1 FROM campaign_recipients p
          WHERE p.organization_id = r.organization_id AND p.phone = r.phone AND p.campaign_id <> r.campaign_id
            AND p.accepted_at IS NOT NULL AND p.accepted_at > $2::timestamptz - make_interval(hours => $4::int)
-       )) AS capped
+       )) AS capped,
+       c.id IS NULL AS deleted
 FROM campaign_recipients r
 LEFT JOIN contacts c ON c.id = r.contact_id
 WHERE r.campaign_id = $1 AND r.status = 'PENDING' AND r.not_before <= $2::timestamptz
@@ -105,8 +109,9 @@ function attributesOf(v: unknown): Record<string, string> {
  *
  * Locks on the campaign row: batches take FOR KEY SHARE, so several run at once (their recipients
  * are disjoint: FOR UPDATE SKIP LOCKED), beside the expansion's FOR NO KEY UPDATE; pause, resume
- * and cancel take FOR UPDATE, which waits for every batch in flight, so once a pause has answered
- * no batch accepts anything more. A throttled campaign's batch takes FOR NO KEY UPDATE (its token
+ * and cancel close the campaign's gate (campaign-gate.ts: new batches turn away) and take FOR
+ * UPDATE, which waits for every batch in flight, so once a pause has answered no batch accepts
+ * anything more. A throttled campaign's batch takes FOR NO KEY UPDATE (its token
  * bucket is on the row): one at a time. The spend limit's pause and the completion are their own
  * transactions after the batch.
  */
@@ -115,7 +120,7 @@ export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_
   const result = await db.$transaction(
     async (tx): Promise<SendResult> => {
       const [shared] = await tx.$queryRawUnsafe<CampaignRow[]>(
-        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR KEY SHARE SKIP LOCKED`,
+        `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' AND ${PASS_CAMPAIGN_GATE} FOR KEY SHARE SKIP LOCKED`,
         campaignId,
       );
       if (!shared) return IDLE;
@@ -171,9 +176,19 @@ async function settle(
     c.send_window_start && c.send_window_end ? { start: c.send_window_start, end: c.send_window_end } : null;
   const from = c.from_sender ?? (claimed.length ? (await getSenderProfile(tx, c.organization_id)).defaultSender : "");
   const render = campaignRenderer({ template: c.template, appendOptOutText: c.append_opt_out_text });
-  const skip = (r: Claimed, reason: SkippedReason) =>
-    outcomes.push({ contact_id: r.contact_id, status: "SKIPPED", reason, message_id: null, not_before: null });
+  const skip = (contactId: string, reason: SkippedReason): Outcome => ({
+    contact_id: contactId,
+    status: "SKIPPED",
+    reason,
+    message_id: null,
+    not_before: null,
+  });
   for (const r of claimed) {
+    // Deleted since the audience was fixed: its fields are gone, and so is the consent to text it.
+    if (r.deleted) {
+      outcomes.push(skip(r.contact_id, "contact_deleted"));
+      continue;
+    }
     if (window) {
       const opensAt = await sendWindowCheck(r.phone, window, now);
       if (opensAt) {
@@ -188,7 +203,7 @@ async function settle(
       }
     }
     if (r.capped) {
-      skip(r, "frequency_cap");
+      outcomes.push(skip(r.contact_id, "frequency_cap"));
       continue;
     }
     const rendered = render({
@@ -199,13 +214,13 @@ async function settle(
       attributes: attributesOf(r.attributes),
     });
     if (!rendered.ok) {
-      skip(r, "invalid_template");
+      outcomes.push(skip(r.contact_id, "invalid_template"));
       continue;
     }
     drafts.push({ recipient: r, id: newIdAt("msg", now), text: rendered.text });
   }
   // Link tracking (contract §11): each recipient's URLs become short links of its own, counted in
-  // its segments and price; the links of accepted messages are written in this transaction.
+  // its segments and price.
   const plan = c.link_tracking
     ? planTrackedLinks(
         { organizationId: c.organization_id, campaignId: c.id, linkBaseUrl: linkBaseUrl() },
@@ -238,51 +253,69 @@ async function settle(
       },
     };
   });
+  // Every outcome first, the candidates as ACCEPTED, and their links; the accepting statement
+  // last. It updates the organization's hourly message counters, one row that every sender of the
+  // organization shares: written last, that row lock is held only until the commit, so the
+  // campaign's parallel batches (and bulk sends) do not queue behind this batch's other writes.
+  for (const { recipient, message } of candidates) {
+    outcomes.push({
+      contact_id: recipient.contact_id,
+      status: "ACCEPTED",
+      reason: null,
+      message_id: message.id,
+      not_before: null,
+    });
+  }
+  if (outcomes.length > 0) {
+    await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString());
+  }
+  if (plan) await insertTrackedLinks(tx, plan.links, now);
   const refusals = await insertMessages(
     tx,
     candidates.map((x) => x.message),
     now,
   );
-  let accepted = 0;
+  // Refused by the accepting statement (an opt-out or a country rule, or the spend limit): those
+  // recipients are put right, in the same transaction, so none is ever ACCEPTED without its message.
+  const corrections: Outcome[] = [];
   let paused = false;
-  candidates.forEach(({ recipient, message }, i) => {
+  candidates.forEach(({ recipient }, i) => {
     const refusal = refusals[i];
-    if (refusal === null) {
-      accepted++;
-      outcomes.push({
+    if (refusal === null || refusal === undefined) return;
+    if (refusal === "recipient_opted_out") corrections.push(skip(recipient.contact_id, "opted_out"));
+    else if (refusal === "country_not_allowed") corrections.push(skip(recipient.contact_id, "country_not_allowed"));
+    else {
+      // spending_limit_reached: the recipient waits; the campaign pauses below.
+      paused = true;
+      corrections.push({
         contact_id: recipient.contact_id,
-        status: "ACCEPTED",
+        status: "PENDING",
         reason: null,
-        message_id: message.id,
+        message_id: null,
         not_before: null,
       });
-    } else if (refusal === "recipient_opted_out") skip(recipient, "opted_out");
-    else if (refusal === "country_not_allowed") skip(recipient, "country_not_allowed");
-    // spending_limit_reached: the recipient waits; the campaign pauses below.
-    else paused = true;
+    }
   });
-  if (plan) {
-    const sent = new Set(outcomes.filter((o) => o.status === "ACCEPTED").map((o) => o.message_id));
-    await insertTrackedLinks(
-      tx,
-      plan.links.filter((l) => sent.has(l.messageId)),
-      now,
-    );
+  if (corrections.length > 0) {
+    await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(corrections), now.toISOString());
+    if (plan) {
+      const refused = new Set<string | null>(candidates.filter((_, i) => refusals[i] != null).map((x) => x.message.id));
+      await deleteTrackedLinks(
+        tx,
+        plan.links.filter((l) => refused.has(l.messageId)).map((l) => l.code),
+      );
+    }
   }
-  if (outcomes.length > 0) {
-    await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString());
-  }
-  return {
-    accepted,
-    skipped: outcomes.filter((o) => o.status === "SKIPPED").length,
-    claimed: claimed.length,
-    paused,
-  };
+  const accepted = candidates.length - corrections.length;
+  const skipped =
+    outcomes.filter((o) => o.status === "SKIPPED").length + corrections.filter((o) => o.status === "SKIPPED").length;
+  return { accepted, skipped, claimed: claimed.length, paused };
 }
 
 /** The spend limit refused a message: PAUSED with `spending_limit_reached`, unless it changed meanwhile. */
 async function pauseForSpendLimit(campaignId: string, now: Date): Promise<void> {
   await getDb().$transaction(async (tx) => {
+    await closeCampaignGate(tx, campaignId);
     const [c] = await tx.$queryRawUnsafe<{ status: string }[]>(
       `SELECT status FROM campaigns WHERE id = $1 FOR UPDATE`,
       campaignId,
@@ -291,7 +324,7 @@ async function pauseForSpendLimit(campaignId: string, now: Date): Promise<void> 
   });
 }
 
-/** COMPLETED once the audience is expanded and no recipient waits (the aggregate's `pending`). */
+/** COMPLETED once the audience is expanded and no recipient waits (the aggregate's `pending`, over its stripes). */
 async function completeIfDone(campaignId: string, now: Date): Promise<boolean> {
   return getDb().$transaction(async (tx) => {
     const [c] = await tx.$queryRawUnsafe<{ id: string }[]>(
@@ -301,7 +334,7 @@ async function completeIfDone(campaignId: string, now: Date): Promise<boolean> {
     );
     if (!c) return false;
     const [s] = await tx.$queryRawUnsafe<{ pending: bigint }[]>(
-      `SELECT pending FROM campaign_stats WHERE campaign_id = $1`,
+      `SELECT sum(pending) AS pending FROM campaign_stats WHERE campaign_id = $1`,
       campaignId,
     );
     if (Number(s?.pending ?? 0) > 0) return false;

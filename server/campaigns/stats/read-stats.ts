@@ -12,29 +12,45 @@ export interface ClickCounts {
 
 const NO_CLICKS: ClickCounts = { clicks: 0, uniqueClicks: 0 };
 
-/** The contract's `stats` from the aggregate row (migration 20261127010000's triggers keep it). */
-export function toStatsView(row: StatsRow | null, clicks: ClickCounts = NO_CLICKS): CampaignStats {
-  const n = (v: bigint | undefined) => Number(v ?? 0n);
+type Counter = Exclude<keyof StatsRow, "campaignId" | "stripe">;
+
+/** The campaign's stripes (migration 20261128010000) added up, column by column. */
+function sumStripes(rows: readonly StatsRow[]): (k: Counter) => number {
+  return (k) => Number(rows.reduce((total, row) => total + row[k], 0n));
+}
+
+/**
+ * The contract's `stats` from the aggregate's rows: a campaign's counts are spread over up to 16
+ * stripes (the triggers of migrations 20261127010000 and 20261128010000 keep them), summed here.
+ */
+export function toStatsView(rows: readonly StatsRow[], clicks: ClickCounts = NO_CLICKS): CampaignStats {
+  const n = sumStripes(rows);
   return {
-    recipients: n(row?.recipients),
-    pending: n(row?.pending),
-    queued: n(row?.queued),
-    sent: n(row?.sent),
-    delivered: n(row?.delivered),
-    undelivered: n(row?.undelivered),
-    failed: n(row?.failed),
-    canceled: n(row?.canceled),
+    recipients: n("recipients"),
+    pending: n("pending"),
+    queued: n("queued"),
+    sent: n("sent"),
+    delivered: n("delivered"),
+    undelivered: n("undelivered"),
+    failed: n("failed"),
+    canceled: n("canceled"),
     skipped: {
-      opted_out: n(row?.skippedOptedOut),
-      country_not_allowed: n(row?.skippedCountryNotAllowed),
-      frequency_cap: n(row?.skippedFrequencyCap),
-      invalid_template: n(row?.skippedInvalidTemplate),
+      opted_out: n("skippedOptedOut"),
+      country_not_allowed: n("skippedCountryNotAllowed"),
+      frequency_cap: n("skippedFrequencyCap"),
+      invalid_template: n("skippedInvalidTemplate"),
+      contact_deleted: n("skippedContactDeleted"),
     },
     clicks: clicks.clicks,
     uniqueClicks: clicks.uniqueClicks,
-    optOuts: n(row?.optOuts),
-    spend: formatMoney(Math.max(0, n(row?.spendUnits))),
+    optOuts: n("optOuts"),
+    spend: formatMoney(Math.max(0, n("spendUnits"))),
   };
+}
+
+/** The stripes of one campaign's stats. */
+export function readStatsRows(db: DbOrTx, campaignId: string): Promise<StatsRow[]> {
+  return db.campaignStats.findMany({ where: { campaignId } });
 }
 
 /** Click counts of these campaigns, from the link-tracking aggregate (server/campaigns/links/). */

@@ -22,6 +22,7 @@ export async function recountCampaignStats(db: DbOrTx, campaignId: string): Prom
             count(*) FILTER (WHERE r.skipped_reason = 'country_not_allowed') AS country_not_allowed,
             count(*) FILTER (WHERE r.skipped_reason = 'frequency_cap') AS frequency_cap,
             count(*) FILTER (WHERE r.skipped_reason = 'invalid_template') AS invalid_template,
+            count(*) FILTER (WHERE r.skipped_reason = 'contact_deleted') AS contact_deleted,
             coalesce(sum(m.price_units), 0) AS spend,
             count(*) FILTER (WHERE EXISTS (
               SELECT 1 FROM contact_opt_outs o
@@ -48,6 +49,7 @@ export async function recountCampaignStats(db: DbOrTx, campaignId: string): Prom
       country_not_allowed: n("country_not_allowed"),
       frequency_cap: n("frequency_cap"),
       invalid_template: n("invalid_template"),
+      contact_deleted: n("contact_deleted"),
     },
     clicks: clicks?.clicks ?? 0,
     uniqueClicks: clicks?.uniqueClicks ?? 0,

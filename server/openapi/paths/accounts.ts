@@ -51,10 +51,12 @@ export const accountsPaths: PathModule = {
           "Always 202 with `{}`, whether or not an account uses the address, and with the same work (the lookup " +
           "happens in a background job), so the answer reveals nothing. An existing account gets an email with a " +
           "link to `/reset-password?token=…`, valid one hour and usable once; at most 3 such emails per address " +
-          "per hour.",
+          "per hour. One client IP may make at most `PASSWORD_RESET_REQUESTS_PER_IP_PER_HOUR` requests an hour " +
+          "(default 20), for any addresses, known or not; beyond that 429 `rate_limited` with `Retry-After`.",
         auth: "none",
         body: passwordResetRequestInput,
         success: { status: 202, description: "Accepted.", schema: acceptedResponse },
+        errors: ["rate_limited"],
       }),
     },
     "/api/v1/auth/password-reset/confirm": {

@@ -55,13 +55,15 @@ export const authPaths: PathModule = {
         summary: "Rotate a refresh token",
         description:
           "Returns a new pair; the presented refresh token stops working. Presenting an already used refresh " +
-          "token revokes every token of that sign-in and answers 401 `refresh_token_reused`.\n\n" +
+          "token revokes every token of that sign-in and answers 401 `refresh_token_reused`. Once the " +
+          "organization requires two-factor, a member without it gets 401 `mfa_enrollment_required` and the " +
+          "sign-in ends.\n\n" +
           "Refused refresh tokens count toward the client IP's limit of 100 failed attempts in 15 minutes " +
           "(with `POST /auth/token` and the dashboard sign-in); then 429 `rate_limited` with `Retry-After`.",
         auth: "none",
         body: refreshInput,
         success: { status: 200, description: "A new token pair.", schema: tokenResponse },
-        errors: ["unauthenticated", "refresh_token_reused", "rate_limited"],
+        errors: ["unauthenticated", "refresh_token_reused", "rate_limited", "mfa_enrollment_required"],
       }),
     },
     "/api/v1/auth/logout": {

@@ -189,7 +189,8 @@ export const campaignsPaths: PathModule = {
         summary: "List a campaign's recipients",
         description:
           "In contact order; skipped recipients carry `skippedReason` (`opted_out`, `country_not_allowed`, " +
-          "`frequency_cap`, `invalid_template`). When more follow, `X-Next-Cursor` holds the next page's `cursor`.",
+          "`frequency_cap`, `invalid_template`, `contact_deleted`). When more follow, `X-Next-Cursor` holds the next " +
+          "page's `cursor`.",
         params: idParams,
         query: z.strictObject({
           limit: listRecipientsQuery.shape.limit.meta({

@@ -18,6 +18,8 @@ import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
 import { accountsPaths, membersPaths } from "./accounts";
 import { campaignsPaths } from "./campaigns";
+import { securitySettingsPaths } from "./security-settings";
+import { shortLinksPaths } from "./short-links";
 
 /**
  * Every area of the API, in the order the docs page shows them. To document a new route: add its
@@ -46,4 +48,6 @@ export const PATH_MODULES: PathModule[] = [
   accountsPaths,
   membersPaths,
   campaignsPaths,
+  securitySettingsPaths,
+  shortLinksPaths,
 ];

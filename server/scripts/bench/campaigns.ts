@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import os from "node:os";
 import pg from "pg";
 import { intFromEnv, log } from "./args";
-import { onCleanup, reportServerOutput, startBenchServer } from "./lifecycle";
+import { onCleanup, startBenchServer } from "./lifecycle";
 import { describeSlice, runLoad, type Slice, type Target } from "./measure";
-import { reportPartOnly } from "./part-report";
-import { describeGoal, goal, median, type GoalCheck } from "./report";
+import { runPartOnly } from "./part-only";
+import { goal, median, type GoalCheck } from "./report";
 import { call, field, organizationIdOf } from "./seed";
 
 // `--only campaigns` (PostgreSQL; issue 27's figures, but for the link redirect's): a production
@@ -16,7 +15,8 @@ import { call, field, organizationIdOf } from "./seed";
 //   2. a BENCH_CAMPAIGN_CONTACTS (1,000,000) contact audience (seeded by SQL), no throttle:
 //      POST /launch answers in ≤ 1 s;
 //   3. the first campaign message is QUEUED ≤ 5 s after the launch's answer;
-//   4. campaign messages accepted per second (over BENCH_CAMPAIGN_SEND_SECONDS of sending) ≥ 50 % of 1;
+//   4. campaign messages accepted per second (over BENCH_CAMPAIGN_SEND_SECONDS of sending, or until
+//      90 % of the audience is accepted, whichever comes first) ≥ 50 % of 1;
 //   5. the server's resident memory grows ≤ 200 MB (VmRSS, before the launch → the highest after);
 //   6. then pause: the last message it accepted is ≤ 2 s after the pause was asked for (nothing
 //      accepted once the pause has answered);
@@ -76,10 +76,11 @@ async function seedContacts(db: pg.Client, organizationId: string, count: number
   }
 }
 
-/** Messages the campaign has had accepted so far (its aggregate: every message status). */
+/** Messages the campaign has had accepted so far (its aggregate, summed over its stripes: every message status). */
 async function acceptedOf(db: pg.Client, campaignId: string): Promise<number> {
   const { rows } = await db.query<{ n: string }>(
-    `SELECT queued + sent + delivered + undelivered + failed + canceled AS n FROM campaign_stats WHERE campaign_id = $1`,
+    `SELECT sum(queued + sent + delivered + undelivered + failed + canceled) AS n FROM campaign_stats
+     WHERE campaign_id = $1`,
     [campaignId],
   );
   return Number(rows[0]?.n ?? 0);
@@ -161,17 +162,26 @@ export async function benchCampaigns(databaseUrl: string) {
   log(
     `campaigns: first message QUEUED ${firstCreatedMs} ms after the launch answered (polling saw it at ${firstQueuedMs} ms)`,
   );
-  // Sending rate: accepted messages over the window, from the first one.
+  // Sending rate: accepted messages over the window, from the first one. The window ends early
+  // once 90 % of the audience is accepted, so a smaller audience (a 100,000-contact iteration run)
+  // is measured while it sends, never over idle time after it completed, and is still running
+  // when the pause below is asked for.
   const windowStart = Date.now();
   const acceptedAtStart = await acceptedOf(db, campaignId);
+  let acceptedAtEnd = acceptedAtStart;
+  let windowEnd = windowStart;
   while (Date.now() - windowStart < settings.sendSeconds * 1000) {
-    await sleep(1000);
+    await sleep(250);
     rssMax = Math.max(rssMax, rssBytes(server.pid));
+    acceptedAtEnd = await acceptedOf(db, campaignId);
+    windowEnd = Date.now();
+    if (acceptedAtEnd >= settings.contacts * 0.9) break;
   }
-  const acceptedAtEnd = await acceptedOf(db, campaignId);
-  const campaignRate = (acceptedAtEnd - acceptedAtStart) / ((Date.now() - windowStart) / 1000);
+  const sendingSeconds = (windowEnd - windowStart) / 1000;
+  const campaignRate = (acceptedAtEnd - acceptedAtStart) / sendingSeconds;
   log(
-    `campaigns: ${campaignRate.toFixed(0)} accepted/s (bulk ${bulkRate.toFixed(0)}/s); RSS max +${((rssMax - rssBefore) / 1e6).toFixed(0)} MB`,
+    `campaigns: ${campaignRate.toFixed(0)} accepted/s over ${sendingSeconds.toFixed(1)} s (${acceptedAtEnd - acceptedAtStart} ` +
+      `messages; bulk ${bulkRate.toFixed(0)}/s); RSS max +${((rssMax - rssBefore) / 1e6).toFixed(0)} MB`,
   );
 
   // 6. Pause.
@@ -225,6 +235,7 @@ export async function benchCampaigns(databaseUrl: string) {
     launch: { status: launch.value.status, ms: launch.ms },
     firstQueuedMs: firstCreatedMs,
     campaignRate,
+    sendingSeconds,
     rss: { beforeMb: rssBefore / 1e6, maxMb: rssMax / 1e6, growthMb: (rssMax - rssBefore) / 1e6 },
     pause: { status: pause.value.status, answerMs: pause.ms, lastAcceptedMs },
     throttle: { perMinute: settings.throttle, measured: throttleRate, seconds: settings.throttleSeconds },
@@ -259,7 +270,7 @@ function campaignChecks(f: Figures): GoalCheck[] {
       "≥",
       0.5,
       "",
-      `${f.campaignRate.toFixed(0)}/s over ${f.settings.sendSeconds} s of sending against bulk ${f.bulkRate.toFixed(0)}/s ` +
+      `${f.campaignRate.toFixed(0)}/s over ${f.sendingSeconds.toFixed(1)} s of sending against bulk ${f.bulkRate.toFixed(0)}/s ` +
         `(median of ${f.bulkSlices.length} slices)`,
     ),
     goal(
@@ -298,21 +309,12 @@ function campaignChecks(f: Figures): GoalCheck[] {
 }
 
 /** `--only campaigns`: its own server; reported beside latest.json. */
-export async function campaignsOnly(databaseUrl: string): Promise<number> {
-  const loadAtStart = os.loadavg();
-  const { server, ...figures } = await benchCampaigns(databaseUrl);
-  const checks = campaignChecks(figures);
-  reportPartOnly(
+export function campaignsOnly(databaseUrl: string): Promise<number> {
+  return runPartOnly(
     "campaigns",
     "campaigns",
-    loadAtStart,
-    () => {
-      console.log("");
-      console.log("Campaigns: launch, sending, memory, pause and throttle (sandbox, the server's own runner):");
-      for (const c of checks) console.log(`  ${describeGoal(c)}`);
-    },
-    { ...figures, checks },
+    "Campaigns: launch, sending, memory, pause and throttle (sandbox, the server's own runner):",
+    () => benchCampaigns(databaseUrl),
+    campaignChecks,
   );
-  reportServerOutput(server);
-  return 0;
 }

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { openDriver } from "../../db/driver";
 import { retentionPolicyOf } from "../../retention/policy";
-import { runRetention, type RetentionReport } from "../../retention/run-retention";
+import { RETENTION_KINDS, runRetention, type RetentionReport } from "../../retention/run-retention";
 import { loadEnv } from "../../env";
 import { percentile } from "./measure";
 import { goal, type GoalCheck } from "./report";
@@ -114,7 +114,7 @@ export async function runRetentionBench(o: RetentionBenchOptions): Promise<Reten
     let runs = 0;
     let batches = 0;
     let rowsDeleted = 0;
-    const perKind = { messageBodies: 0, messages: 0, outboxEvents: 0, webhookDeliveries: 0, auditLog: 0 };
+    const perKind = Object.fromEntries(RETENTION_KINDS.map((k) => [k, 0])) as RetentionReport["rows"];
     const related = { ...perKind };
     const started = performance.now();
     const retention = (async () => {

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import os from "node:os";
 import pg from "pg";
 import { intFromEnv, log } from "./args";
-import { onCleanup, reportServerOutput, startBenchServer } from "./lifecycle";
+import { onCleanup, startBenchServer } from "./lifecycle";
 import { describeSlice, percentile, runLoad, type Slice, type Target } from "./measure";
-import { reportPartOnly } from "./part-report";
-import { describeGoal, goal, median, type GoalCheck } from "./report";
+import { runPartOnly } from "./part-only";
+import { goal, median, type GoalCheck } from "./report";
 import { call, field, organizationIdOf } from "./seed";
 
 // `--only scheduled` (PostgreSQL; issue 26's figures): the scheduler in a production server (its
@@ -338,21 +337,12 @@ function scheduledChecks(f: Figures): GoalCheck[] {
 }
 
 /** `--only scheduled`: its own server; reported beside latest.json. */
-export async function scheduledOnly(databaseUrl: string): Promise<number> {
-  const loadAtStart = os.loadavg();
-  const { server, ...figures } = await benchScheduled(databaseUrl);
-  const checks = scheduledChecks(figures);
-  reportPartOnly(
+export function scheduledOnly(databaseUrl: string): Promise<number> {
+  return runPartOnly(
     "scheduled",
     "scheduled messages",
-    loadAtStart,
-    () => {
-      console.log("");
-      console.log("Scheduled messages: acceptance, lateness and a burst (sandbox, the server's own due-scan job):");
-      for (const c of checks) console.log(`  ${describeGoal(c)}`);
-    },
-    { ...figures, checks },
+    "Scheduled messages: acceptance, lateness and a burst (sandbox, the server's own due-scan job):",
+    () => benchScheduled(databaseUrl),
+    scheduledChecks,
   );
-  reportServerOutput(server);
-  return 0;
 }

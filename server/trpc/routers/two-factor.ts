@@ -1,5 +1,4 @@
 import QRCode from "qrcode";
-import { z } from "zod";
 import {
   confirmTotpEnrollment,
   disableTotp,
@@ -7,9 +6,9 @@ import {
   startTotpEnrollment,
   twoFactorStatus,
 } from "../../two-factor/enrollment";
-import { setRequireMfa } from "../../two-factor/require-mfa";
-import { organizationRequiresMfa } from "../../two-factor/second-factor";
-import { mfaCodeInput } from "@/schemas/two-factor";
+import { getSecuritySettings, setRequireMfa } from "../../two-factor/require-mfa";
+import { can } from "@/schemas/roles";
+import { mfaCodeInput, securitySettingsUpdateInput } from "@/schemas/two-factor";
 import { orgProcedure, protectedProcedure, router } from "../init";
 
 // The signed-in user's two-factor sign-in, the same functions as /api/v1/auth/mfa/*. These stay
@@ -37,12 +36,13 @@ export const twoFactorRouter = router({
     .mutation(({ ctx, input }) => regenerateRecoveryCodes(ctx.db, ctx.userId, input.code, ctx.actor)),
 
   requirement: orgProcedure.query(async ({ ctx }) => ({
-    requireMfa: await organizationRequiresMfa(ctx.db, ctx.organizationId),
-    canChange: ctx.role === "owner",
+    ...(await getSecuritySettings(ctx.db, ctx.organizationId)),
+    canChange: can(ctx.role, "security.manage"),
   })),
 
+  // Open to every member like the query: setRequireMfa refuses a role without security.manage.
   setRequirement: orgProcedure
-    .input(z.strictObject({ requireMfa: z.boolean() }))
+    .input(securitySettingsUpdateInput)
     .mutation(({ ctx, input }) =>
       setRequireMfa(ctx.db, ctx.organizationId, { userId: ctx.userId, role: ctx.role }, input.requireMfa, ctx.actor),
     ),

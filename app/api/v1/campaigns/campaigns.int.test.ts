@@ -84,7 +84,7 @@ describe("create, read, update, delete", () => {
       undelivered: 0,
       failed: 0,
       canceled: 0,
-      skipped: { opted_out: 0, country_not_allowed: 0, frequency_cap: 0, invalid_template: 0 },
+      skipped: { opted_out: 0, country_not_allowed: 0, frequency_cap: 0, invalid_template: 0, contact_deleted: 0 },
       clicks: 0,
       uniqueClicks: 0,
       optOuts: 0,
