@@ -74,7 +74,9 @@ WITH input AS MATERIALIZED (
     FROM input WHERE NOT skip_opt_out GROUP BY organization_id ORDER BY organization_id
   ) per_organization
 ), checked AS MATERIALIZED (
-  SELECT input.*,
+  -- Only the narrow columns the rules need: the wide ones (payload, body) are read from input once,
+  -- for the accepted rows (copying them through every step cost more than the rules themselves).
+  SELECT input.ord, input.organization_id, input.environment, input.segments, input.sandbox_limit,
          (replace(input.price, '.', ''))::bigint AS price_units,
          (o.allowed_countries IS NULL OR o.allowed_countries ? coalesce(input.country, '')) AS country_ok,
          (NOT input.skip_opt_out AND input."to" = ANY (coalesce(opted_out.phones, '{}'))) AS is_opted_out,
@@ -87,21 +89,24 @@ WITH input AS MATERIALIZED (
   FROM checked WHERE environment = 'live' AND country_ok AND NOT is_opted_out
 ), charged AS MATERIALIZED (
   SELECT organization_id, billing_month,
-         sg_charge_live_messages(organization_id, billing_month, prices, segs, $2::timestamptz) AS accepted
+         sg_charge_live_messages(organization_id, billing_month, prices, segs, $2::timestamptz) AS fits
   FROM (
     SELECT organization_id, billing_month, array_agg(price_units ORDER BY ord) AS prices,
            array_agg(segments ORDER BY ord) AS segs
     FROM ranked GROUP BY organization_id, billing_month ORDER BY organization_id, billing_month
   ) per_month
-), verdict AS MATERIALIZED (
-  SELECT checked.*,
+), refused AS MATERIALIZED (
+  SELECT checked.ord,
          CASE WHEN NOT checked.country_ok THEN 'country_not_allowed'
               WHEN checked.is_opted_out THEN 'recipient_opted_out'
-              WHEN checked.sandbox_limit THEN 'spending_limit_reached'
-              WHEN ranked.live_rank > charged.accepted THEN 'spending_limit_reached' END AS refusal
+              ELSE 'spending_limit_reached' END AS refusal
   FROM checked
   LEFT JOIN ranked USING (ord)
   LEFT JOIN charged ON charged.organization_id = ranked.organization_id AND charged.billing_month = ranked.billing_month
+  WHERE NOT checked.country_ok OR checked.is_opted_out OR checked.sandbox_limit OR ranked.live_rank > charged.fits
+), accepted AS MATERIALIZED (
+  SELECT input.*, (replace(input.price, '.', ''))::bigint AS price_units
+  FROM input WHERE input.ord NOT IN (SELECT ord FROM refused)
 ), inserted AS (
   INSERT INTO messages (id, organization_id, api_key_id, batch_id, otp_id, environment, to_number, from_sender, body,
                         segments, encoding, price_units, country, created_at, next_attempt_at, updated_at, status, send_at,
@@ -109,15 +114,15 @@ WITH input AS MATERIALIZED (
   SELECT "messageId", organization_id, api_key_id, "batchId", "otpId", environment::"KeyEnvironment", "to", "from",
          body, segments, encoding, price_units, country, "createdAt", coalesce("sendAt", "createdAt"), "createdAt",
          status::"MessageStatus", "sendAt", auto_reply
-  FROM verdict WHERE refusal IS NULL
+  FROM accepted
 ), events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
-  SELECT verdict.event_id, verdict.organization_id, 'message.' || lower(verdict.status), verdict.payload,
-         verdict."createdAt",
-         ${dispatchedAtUnlessSubscribed("verdict.organization_id", "'message.' || lower(verdict.status)", 'verdict."createdAt"')}
-  FROM verdict WHERE refusal IS NULL
+  SELECT accepted.event_id, accepted.organization_id, 'message.' || lower(accepted.status), accepted.payload,
+         accepted."createdAt",
+         ${dispatchedAtUnlessSubscribed("accepted.organization_id", "'message.' || lower(accepted.status)", 'accepted."createdAt"')}
+  FROM accepted
 )
-SELECT ord, refusal FROM verdict WHERE refusal IS NOT NULL`;
+SELECT ord, refusal FROM refused`;
 
 /**
  * Insert QUEUED messages and their `message.queued` outbox events in one statement, refusing the
