@@ -69,7 +69,13 @@ test("search messages and contacts, the contact page, the import dialog, at desk
   await expect(page).toHaveURL(new RegExp(`q=${id}`));
   await expect(rows).toHaveCount(1);
   await page.getByLabel("Search", { exact: true }).fill("55");
-  await expect(page.getByText("at least 3")).toBeVisible();
+  const searchError = page.getByText("at least 3");
+  await expect(searchError).toBeVisible();
+  // The message sits under the box, out of the bar's flow: it must not reach into the table.
+  const errorBox = await searchError.boundingBox();
+  const tableBox = await page.locator("table").first().boundingBox();
+  expect(errorBox!.y + errorBox!.height).toBeLessThanOrEqual(tableBox!.y);
+  await screenshot(page, "walk-search-messages-error-desktop");
 
   // Contacts: the full name in any case; tags in any case, offered by the picker.
   await nav.getByRole("link", { name: "Contacts" }).click();

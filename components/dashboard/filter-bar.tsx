@@ -30,7 +30,7 @@ export function FilterBar<K extends string>({
   children: ReactNode;
 }) {
   return (
-    <div role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-3">
+    <div role="search" aria-label={label} className="mb-5 flex flex-wrap items-end gap-3">
       {children}
       {hasFilters(state, keys) ? (
         <Button

@@ -8,7 +8,8 @@ import { FilterField } from "./filter-controls";
 
 /**
  * A filter bar's search box: label above, a search icon, and the filter's error under it (out of
- * the bar's flow by default, so a message never pushes the other filters around). The state comes
+ * the bar's flow by default, so a message never pushes the other filters around; one line of it fits
+ * in the bar's bottom margin, FilterBar's mb-5). The state comes
  * from useDebouncedFilter.
  */
 export function SearchFilterField({
@@ -18,7 +19,7 @@ export function SearchFilterField({
   text,
   onText,
   error = null,
-  errorClassName = "absolute top-full mt-1 whitespace-nowrap",
+  errorClassName = "absolute top-full mt-0.5 leading-4 whitespace-nowrap",
   mono = false,
   children,
   ...input

@@ -33,7 +33,7 @@ export function MessageSearchFilter({
       onText={setText}
       error={error}
       // Full width on a phone: the message wraps in the flow there.
-      errorClassName="mt-1 sm:absolute sm:top-full sm:whitespace-nowrap"
+      errorClassName="mt-1 sm:absolute sm:top-full sm:mt-0.5 sm:leading-4 sm:whitespace-nowrap"
       mono
       placeholder="msg_…, +1415…, or last digits"
       title="A message id, a whole number or its beginning, or its last digits (at least 3)"
