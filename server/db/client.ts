@@ -22,7 +22,11 @@ const holder = globalThis as typeof globalThis & { __signalgateDb?: DbState };
 
 function createState(): DbState {
   const env = getEnv();
-  const driver = openDriver({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  return stateFor(openDriver({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+}
+
+function stateFor(driver: Driver): DbState {
+  const env = getEnv();
   const adapter = driver.kind === "pglite" ? new PrismaPGlite(driver.pglite) : new PrismaPg(driver.pool);
   const prisma = new PrismaClient({ adapter, log: env.LOG_LEVEL === "debug" ? ["query", "warn", "error"] : ["error"] });
   return { driver, prisma };
@@ -40,6 +44,15 @@ export function getDb(): PrismaClient {
 
 export function getDriver(): Driver {
   return state().driver;
+}
+
+/**
+ * Tests: make `driver` the process's connection before anything opens one (server/test/setup-db.ts
+ * hands in a PGlite loaded from an already migrated snapshot, instead of migrating every file).
+ */
+export function installDriver(driver: Driver): void {
+  if (holder.__signalgateDb) throw new Error("installDriver: the database is already open");
+  holder.__signalgateDb = stateFor(driver);
 }
 
 /** Apply pending migrations once per process (idempotent, under Prisma's advisory lock). */
