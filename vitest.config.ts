@@ -40,7 +40,13 @@ const integration = {
 
 const pglite: TestProjectInlineConfiguration = {
   extends: true,
-  test: { ...integration, name: "pglite", env: { ...baseEnv, DATA_DIR: "memory://", DATABASE_URL: "" } },
+  test: {
+    ...integration,
+    name: "pglite",
+    // Migrates one PGlite per run; every file's database is loaded from it (see setup-db.ts).
+    globalSetup: ["server/test/pglite-template.ts"],
+    env: { ...baseEnv, DATA_DIR: "memory://", DATABASE_URL: "" },
+  },
 };
 
 // On PostgreSQL all files share one database: tests isolate themselves by seeding their own

@@ -2,10 +2,10 @@ import { expect, test } from "@playwright/test";
 import {
   createKey,
   expectError,
-  inviteAndJoin,
   registerAndLogin,
   screenshot,
   signIn,
+  signInAsNewSupportMember,
   SMS,
   watchConsole,
 } from "./helpers";
@@ -135,16 +135,8 @@ test("a limit set in the dashboard: live messages through the SMSC until refused
 test("support has no Billing page", async ({ page, request }) => {
   test.setTimeout(60_000);
   const { email } = await registerAndLogin(request);
-  const supportEmail = `support-billing-${Date.now().toString(36)}@example.test`;
-  await signIn(page, email);
+  await signInAsNewSupportMember(page, email, "billing");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await nav.getByRole("link", { name: "Members" }).click();
-  await inviteAndJoin(page, supportEmail, "support", "support-password-1");
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-
-  await signIn(page, supportEmail, "support-password-1");
   await expect(nav.getByRole("link", { name: "Analytics" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Billing" })).toHaveCount(0);
   await page.goto("/dashboard/billing");

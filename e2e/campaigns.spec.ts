@@ -1,5 +1,13 @@
 import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
-import { createKey, expectError, inviteAndJoin, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
+import {
+  createKey,
+  expectError,
+  registerAndLogin,
+  screenshot,
+  signIn,
+  signInAsNewSupportMember,
+  watchConsole,
+} from "./helpers";
 
 // Campaigns in the dashboard (contract §11, issue 27): a sandbox campaign built in the builder (live
 // recipient count, variables, segment counter, preview for a chosen contact, cost), a test send,
@@ -185,15 +193,8 @@ test("support sees campaigns read-only: no builder, no launch, pause or cancel, 
   expect((await request.post(`/api/v1/campaigns/${runId}/launch`, { headers: auth })).status()).toBe(200);
 
   // The owner invites a support member, who signs in.
-  const supportEmail = `support-campaigns-${Date.now().toString(36)}@example.test`;
-  await signIn(page, email);
+  const supportMember = await signInAsNewSupportMember(page, email, "campaigns");
   const nav = page.getByRole("navigation", { name: "Main" });
-  await nav.getByRole("link", { name: "Members" }).click();
-  await inviteAndJoin(page, supportEmail, "support", "support-password-1");
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-  await signIn(page, supportEmail, "support-password-1");
 
   // The list: both campaigns, no "New campaign".
   await nav.getByRole("link", { name: "Campaigns" }).click();
@@ -228,7 +229,7 @@ test("support sees campaigns read-only: no builder, no launch, pause or cancel, 
 
   // The API: support's token reads, and every change is 403 forbidden.
   const token = await request.post("/api/v1/auth/token", {
-    data: { email: supportEmail, password: "support-password-1" },
+    data: { email: supportMember.email, password: supportMember.password },
   });
   expect(token.status()).toBe(200);
   const support = { authorization: `Bearer ${((await token.json()) as { accessToken: string }).accessToken}` };

@@ -160,3 +160,20 @@ export async function inviteAndJoin(
     await context.close();
   }
 }
+
+/**
+ * The owner `ownerEmail` invites a support member from the Members page, signs out, and `page`
+ * signs in as that member. Answers the member's email and password (for their API token).
+ */
+export async function signInAsNewSupportMember(page: Page, ownerEmail: string, label: string) {
+  const email = `support-${label}-${Date.now().toString(36)}@example.test`;
+  const password = "support-password-1";
+  await signIn(page, ownerEmail);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Members" }).click();
+  await inviteAndJoin(page, email, "support", password);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await signIn(page, email, password);
+  return { email, password };
+}

@@ -18,11 +18,13 @@ interface DbState {
 
 // One per process. Kept on globalThis so Next's dev hot reload does not open a second PGlite on
 // the same directory (which would silently split the data, see STACK.md).
-const holder = globalThis as typeof globalThis & { __signalgateDb?: DbState };
+const holder = globalThis as typeof globalThis & { __signalgateDb?: DbState; __signalgateNextDriver?: Driver };
 
 function createState(): DbState {
   const env = getEnv();
-  const driver = openDriver({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const installed = holder.__signalgateNextDriver;
+  holder.__signalgateNextDriver = undefined;
+  const driver = installed ?? openDriver({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const adapter = driver.kind === "pglite" ? new PrismaPGlite(driver.pglite) : new PrismaPg(driver.pool);
   const prisma = new PrismaClient({ adapter, log: env.LOG_LEVEL === "debug" ? ["query", "warn", "error"] : ["error"] });
   return { driver, prisma };
@@ -42,6 +44,18 @@ export function getDriver(): Driver {
   return state().driver;
 }
 
+/**
+ * Tests: the connection to use when the database is first opened, instead of opening one from the
+ * environment (server/test/setup-db.ts hands in a PGlite loaded from an already migrated snapshot,
+ * instead of migrating every file). Nothing is read from the environment until then, so a test file
+ * may still set its variables first. closeDb() closes it if it was never used.
+ */
+export function installDriver(driver: Driver): void {
+  if (holder.__signalgateDb || holder.__signalgateNextDriver)
+    throw new Error("installDriver: a database is already open");
+  holder.__signalgateNextDriver = driver;
+}
+
 /** Apply pending migrations once per process (idempotent, under Prisma's advisory lock). */
 export function ensureMigrated(): Promise<MigrateResult> {
   const s = state();
@@ -54,6 +68,9 @@ export function ensureMigrated(): Promise<MigrateResult> {
 
 /** Close the connection (PGlite must be closed, or the process never exits). */
 export async function closeDb(): Promise<void> {
+  const unused = holder.__signalgateNextDriver;
+  holder.__signalgateNextDriver = undefined;
+  await unused?.close();
   const s = holder.__signalgateDb;
   if (!s) return;
   holder.__signalgateDb = undefined;

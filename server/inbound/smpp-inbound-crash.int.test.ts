@@ -12,6 +12,7 @@ import { TestSmsc, type MoSpec } from "../carriers/smpp/test-smsc";
 import { SmppCarrier } from "../carriers/smpp/smpp-carrier";
 import { encodeBody } from "../carriers/smpp/encoding";
 import { runThenKill, waitFor } from "../test/crash";
+import { seedDataDir } from "../test/pglite-snapshot";
 import { expireInboundParts, INBOUND_PART_TTL_MS, receiveSmppInbound } from "./smpp-inbound";
 import { smppMoAcknowledged } from "./smpp-unacked";
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
     // On PGlite the child works on a directory: this process seeds there too (runThenKill lets go
     // of it while the child runs and opens it again after the kill).
     await closeDb();
+    await seedDataDir(dataDir);
     process.env.DATA_DIR = dataDir;
     resetEnvForTests();
     await ensureMigrated();

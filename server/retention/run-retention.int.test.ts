@@ -2,27 +2,23 @@ import { describe, expect, it } from "vitest";
 import { getDb, getDriver } from "../db/client";
 import { newId, smallestIdAt } from "../ids";
 import { api, seedSender } from "../test/messaging";
-import { agedAuditEntry, agedDelivery, agedEvent, agedMessage, agedOtp, idAged } from "../test/retention-fixtures";
+import {
+  agedAuditEntry,
+  agedDelivery,
+  agedEvent,
+  agedMessage,
+  agedOtp,
+  idAged,
+  RETENTION_POLICY,
+  runRetentionFor,
+} from "../test/retention-fixtures";
 import { seedOrganization } from "../test/seed";
-import type { RetentionPolicy } from "./policy";
-import { runRetention, type RetentionOptions } from "./run-retention";
+import { runRetention } from "./run-retention";
 
 // Every run is scoped to the test's own organization: on PostgreSQL all test files share a database.
 
-const POLICY: RetentionPolicy = {
-  messageBodyDays: 30,
-  messageDays: 400,
-  outboxEventDays: 7,
-  webhookLogDays: 30,
-  auditLogDays: 365,
-  fraudCounterDays: 7,
-};
-
-const noPause = { minPauseMs: 0, busyShare: 1, sleep: async () => {} } satisfies RetentionOptions;
-
-function run(organizationId: string, now: Date, options: RetentionOptions = {}) {
-  return runRetention(getDriver(), POLICY, now, { organizationId, ...noPause, ...options });
-}
+const POLICY = RETENTION_POLICY;
+const run = runRetentionFor;
 
 async function webhookOf(organizationId: string) {
   const id = newId("wh");

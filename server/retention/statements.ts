@@ -34,16 +34,22 @@ WITH doomed AS (
 SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM otp)::int AS related,
   (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
 
-/** Dispatched events only: an undispatched one is still the relay's work. Nothing reads the others. */
-export const DELETE_OUTBOX_EVENTS = `
+/**
+ * A batch delete of `table`'s rows by id (each row alone, nothing related), of the rows that match
+ * `condition` (checked again as each row is deleted, so a row changed meanwhile stays).
+ */
+function deleteByIdBatch(table: string, condition = "TRUE"): string {
+  return `
 WITH doomed AS (
-  SELECT id FROM outbox_events
-  WHERE id > $2::text AND id < $1::text AND dispatched_at IS NOT NULL AND ${ORG}
-  ORDER BY id LIMIT $3
+  SELECT id FROM ${table} WHERE id > $2::text AND id < $1::text AND ${condition} AND ${ORG} ORDER BY id LIMIT $3
 ), gone AS (
-  DELETE FROM outbox_events e USING doomed WHERE e.id = doomed.id AND e.dispatched_at IS NOT NULL RETURNING e.id
+  DELETE FROM ${table} t USING doomed WHERE t.id = doomed.id AND ${condition} RETURNING t.id
 )
 SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
+}
+
+/** Dispatched events only: an undispatched one is still the relay's work. Nothing reads the others. */
+export const DELETE_OUTBOX_EVENTS = deleteByIdBatch("outbox_events", "dispatched_at IS NOT NULL");
 
 /**
  * Finished deliveries only (SUCCEEDED, FAILED): a PENDING one is in the worker's queue and a
@@ -68,13 +74,7 @@ WITH doomed AS (
 SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM attempts)::int AS related,
   (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
 
-export const DELETE_AUDIT_LOG = `
-WITH doomed AS (
-  SELECT id FROM audit_log WHERE id > $2::text AND id < $1::text AND ${ORG} ORDER BY id LIMIT $3
-), gone AS (
-  DELETE FROM audit_log a USING doomed WHERE a.id = doomed.id RETURNING a.id
-)
-SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
+export const DELETE_AUDIT_LOG = deleteByIdBatch("audit_log");
 
 /**
  * Live bodies past their age become "" (a real body has at least one character). Sandbox bodies
@@ -138,13 +138,7 @@ SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM clickers)
  * OTP sends refused with suspected_fraud (server/fraud/): refused messages, kept as long as
  * messages are. Nothing refers to them; the OTP page lists the newest.
  */
-export const DELETE_FRAUD_BLOCKED_ATTEMPTS = `
-WITH doomed AS (
-  SELECT id FROM fraud_blocked_attempts WHERE id > $2::text AND id < $1::text AND ${ORG} ORDER BY id LIMIT $3
-), gone AS (
-  DELETE FROM fraud_blocked_attempts a USING doomed WHERE a.id = doomed.id RETURNING a.id
-)
-SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
+export const DELETE_FRAUD_BLOCKED_ATTEMPTS = deleteByIdBatch("fraud_blocked_attempts");
 
 /**
  * The fraud guard's hourly send and verify counters: a decision reads the current and the previous

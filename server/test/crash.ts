@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { closeDb, ensureMigrated } from "../db/client";
 import { resetEnvForTests } from "../env";
+import { seedDataDir } from "./pglite-snapshot";
 
 /**
  * Run a fixture script (server/test/fixtures) as its own process until it prints its one JSON
@@ -15,7 +16,10 @@ export async function runThenKill<T>(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<T> {
   const { dataDir } = options;
-  if (dataDir) await closeDb();
+  if (dataDir) {
+    await closeDb();
+    await seedDataDir(dataDir);
+  }
   // node itself with tsx as a loader (not the tsx binary, which would run the script in a
   // grandchild that SIGKILL does not reach).
   const child = spawn(process.execPath, ["--import", "tsx", path.resolve("server/test/fixtures", fixture), ...args], {

@@ -1,9 +1,30 @@
-import { getDb } from "../db/client";
+import { getDb, getDriver } from "../db/client";
 import { randomBase62, smallestIdAt, type IdPrefix } from "../ids";
+import type { RetentionPolicy } from "../retention/policy";
+import { runRetention, type RetentionOptions } from "../retention/run-retention";
 
 // Rows of any age for the retention tests: an id made `ageDays` before `now` (ids carry their time).
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const RETENTION_POLICY: RetentionPolicy = {
+  messageBodyDays: 30,
+  messageDays: 400,
+  outboxEventDays: 7,
+  webhookLogDays: 30,
+  auditLogDays: 365,
+  fraudCounterDays: 7,
+};
+
+export const noPause = { minPauseMs: 0, busyShare: 1, sleep: async () => {} } satisfies RetentionOptions;
+
+/**
+ * A run over one organization's rows only (on PostgreSQL all test files share a database), without
+ * pauses unless `options` ask for them.
+ */
+export function runRetentionFor(organizationId: string, now: Date, options: RetentionOptions = {}) {
+  return runRetention(getDriver(), RETENTION_POLICY, now, { organizationId, ...noPause, ...options });
+}
 
 export function idAged(prefix: IdPrefix | "att", now: Date, ageDays: number): string {
   const at = new Date(now.getTime() - ageDays * DAY_MS);

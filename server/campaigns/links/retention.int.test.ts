@@ -5,9 +5,8 @@ import { describe, expect, it } from "vitest";
 import { getDb, getDriver } from "../../db/client";
 import { rawQuery } from "../../db/driver";
 import { SYSTEM_ACTOR } from "../../audit/actor";
-import { runRetention, type RetentionOptions } from "../../retention/run-retention";
-import type { RetentionPolicy } from "../../retention/policy";
 import { seedSender } from "../../test/messaging";
+import { runRetentionFor } from "../../test/retention-fixtures";
 import { createCampaign } from "../save-campaign";
 import { getCampaignView } from "../get-campaign-or-throw";
 import { launchCampaign } from "../launch-campaign";
@@ -18,16 +17,6 @@ import { readCampaignDays } from "./click-stats";
 
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1";
 const DAY_MS = 24 * 60 * 60 * 1000;
-const POLICY: RetentionPolicy = {
-  messageBodyDays: 30,
-  messageDays: 400,
-  outboxEventDays: 7,
-  webhookLogDays: 30,
-  auditLogDays: 365,
-  fraudCounterDays: 7,
-};
-const noPause = { minPauseMs: 0, busyShare: 1, sleep: async () => {} } satisfies RetentionOptions;
-
 async function rowsOf(campaignId: string) {
   const [row] = await rawQuery<{ links: number; clickers: number; messages: number; days: number }>(
     getDriver(),
@@ -84,17 +73,11 @@ describe("retention of campaign links", () => {
     expect(await rowsOf(campaignId)).toEqual({ links: 10, clickers: 2, messages: 4, days: 1 });
 
     // A day short of the messages' age: nothing goes.
-    const young = await runRetention(getDriver(), POLICY, new Date(Date.now() + 399 * DAY_MS), {
-      organizationId: org,
-      ...noPause,
-    });
+    const young = await runRetentionFor(org, new Date(Date.now() + 399 * DAY_MS));
     expect(young.rows.campaignLinks).toBe(0);
     expect(await rowsOf(campaignId)).toMatchObject({ links: 10, clickers: 2 });
 
-    const report = await runRetention(getDriver(), POLICY, new Date(Date.now() + 401 * DAY_MS), {
-      organizationId: org,
-      ...noPause,
-    });
+    const report = await runRetentionFor(org, new Date(Date.now() + 401 * DAY_MS));
     expect(report.finished).toBe(true);
     // 8 recipients' links and the test send's 2; the 2 unique-click rows with them.
     expect(report.rows.campaignLinks).toBe(10);
@@ -110,9 +93,7 @@ describe("retention of campaign links", () => {
     const clicked = new Set([links[0]!.contactId, links[2]!.contactId]);
     let probed = false;
     // One link per batch: after each, every recipient who clicked and still has a link keeps its row.
-    await runRetention(getDriver(), POLICY, new Date(Date.now() + 401 * DAY_MS), {
-      organizationId: org,
-      ...noPause,
+    await runRetentionFor(org, new Date(Date.now() + 401 * DAY_MS), {
       batchSize: 1,
       budgetMs: 120_000,
       onBatch: async ({ kind }) => {
