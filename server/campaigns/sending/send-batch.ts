@@ -1,6 +1,7 @@
 import { getDb, type DbOrTx } from "../../db/client";
 import { newIdAt } from "../../ids";
-import { priceMessage } from "../../billing/price-message";
+import { priceForCountry } from "../../billing/price-message";
+import { countryFromStored } from "../../contacts/contact-country";
 import { insertMessages, type NewMessage } from "../../messages/insert-messages";
 import { getSenderProfile } from "../../messages/sender-profile";
 import { countSegments } from "@/schemas/segments";
@@ -39,6 +40,8 @@ interface CampaignRow {
 interface Claimed {
   contact_id: string;
   phone: string;
+  /** contacts.country while the contact still has the recipient's phone (contact-country.ts), else null. */
+  country: string | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -51,7 +54,7 @@ interface Claimed {
 // Waiting recipients due now, in the order they became due, through the partial index of PENDING
 // rows. `capped`: the organization texted this phone from another campaign within the cap.
 const CLAIM_SQL = `
-SELECT r.contact_id, r.phone, c.first_name, c.last_name, c.email, c.attributes,
+SELECT r.contact_id, r.phone, CASE WHEN c.phone = r.phone THEN c.country END AS country, c.first_name, c.last_name, c.email, c.attributes,
        ($4::int IS NOT NULL AND EXISTS (
          SELECT 1 FROM campaign_recipients p
          WHERE p.organization_id = r.organization_id AND p.phone = r.phone AND p.campaign_id <> r.campaign_id
@@ -249,7 +252,8 @@ async function settle(
         body,
         segments,
         encoding,
-        ...priceMessage(c.environment, d.recipient.phone, segments),
+        // The country stored with the contact: exact (contact-country.test.ts) and no parse per message.
+        ...priceForCountry(c.environment, countryFromStored(d.recipient.country, d.recipient.phone), segments),
       },
     };
   });
