@@ -53,3 +53,11 @@ describe("contacts.country", () => {
     expect(storedCountryOf("+80012345678")).toBe(NO_COUNTRY);
   });
 });
+
+describe("the campaign benchmark's seeded contacts (server/scripts/bench/campaigns.ts)", () => {
+  // Its SQL stores ZZ below +1 415 200 0000 and US from there on: what the API would store.
+  it.each([0, 1, 123_456, 999_999, 1_000_000, 1_999_999, 2_000_000, 5_555_555, 9_999_999])("+1415 %i", (g) => {
+    const phone = `+1415${String(g).padStart(7, "0")}`;
+    expect(storedCountryOf(phone)).toBe(g < 2_000_000 ? "ZZ" : "US");
+  });
+});
