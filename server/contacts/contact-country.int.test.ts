@@ -14,7 +14,8 @@ beforeEach(async () => {
 });
 
 const storedOf = async (phone: string) =>
-  (await getDb().contact.findUniqueOrThrow({ where: { organizationId_phone: { organizationId: org, phone } } })).country;
+  (await getDb().contact.findUniqueOrThrow({ where: { organizationId_phone: { organizationId: org, phone } } }))
+    .country;
 
 const imported = (phone: string, row: number): ImportedContact => ({
   row,

@@ -49,7 +49,8 @@ describe("contacts.country", () => {
 
   it("covers distinct countries inside +1 and +44 and numbers of no country", () => {
     const answers = new Set(NUMBERS.map((n) => countryOf(n)));
-    for (const c of ["US", "CA", "BS", "JM", "PR", "DO", "GB", "GG", "IM", "IN", "KZ", null]) expect(answers).toContain(c);
+    for (const c of ["US", "CA", "BS", "JM", "PR", "DO", "GB", "GG", "IM", "IN", "KZ", null])
+      expect(answers).toContain(c);
     expect(storedCountryOf("+80012345678")).toBe(NO_COUNTRY);
   });
 });
