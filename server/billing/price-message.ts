@@ -8,7 +8,11 @@ import { pricePerSegment, priceList } from "./price-list";
  * sandbox, nothing. The country goes with it either way: allowed countries apply to both.
  */
 export function priceMessage(environment: "live" | "test", to: string, segments: number) {
-  const country = countryOf(to);
+  return priceForCountry(environment, countryOf(to), segments);
+}
+
+/** priceMessage for a recipient whose country is already known (a campaign's contact, contacts.country). */
+export function priceForCountry(environment: "live" | "test", country: string | null, segments: number) {
   const priceUnits = environment === "live" ? pricePerSegment(priceList(), country) * segments : 0;
   return { country, priceUnits };
 }

@@ -6,6 +6,7 @@ import { newId } from "../ids";
 import { optOutsOf } from "./opt-outs-of";
 import { toContactView } from "./to-view";
 import { contactPhoneOf } from "./contact-phone";
+import { storedCountryOf } from "./contact-country";
 import type { AuditActor } from "../audit/actor";
 import { auditContactsChange, inTransaction } from "./audit-contacts";
 
@@ -31,6 +32,7 @@ export async function createContact(
           id: newId("ct"),
           organizationId,
           phone: data.phone,
+          country: storedCountryOf(data.phone),
           firstName: data.firstName ?? null,
           lastName: data.lastName ?? null,
           email: data.email ?? null,

@@ -9,6 +9,7 @@ interface Row {
   id: string;
   organization_id: string;
   phone: string;
+  country: string | null;
   first_name: string | null;
   last_name: string | null;
   email: string | null;
@@ -24,6 +25,7 @@ function toContact(r: Row): Contact {
     id: r.id,
     organizationId: r.organization_id,
     phone: r.phone,
+    country: r.country,
     firstName: r.first_name,
     lastName: r.last_name,
     email: r.email,

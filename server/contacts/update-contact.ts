@@ -6,6 +6,7 @@ import { getContactOrThrow } from "./get-contact-or-throw";
 import { optOutsOf } from "./opt-outs-of";
 import { toContactView } from "./to-view";
 import { contactPhoneOf } from "./contact-phone";
+import { storedCountryOf } from "./contact-country";
 import type { AuditActor } from "../audit/actor";
 import { auditContactsChange, inTransaction } from "./audit-contacts";
 
@@ -44,6 +45,7 @@ export async function updateContact(
         where: { id: contactId, organizationId },
         data: {
           phone: patch.phone,
+          country: patch.phone ? storedCountryOf(patch.phone) : undefined,
           firstName: patch.firstName,
           lastName: patch.lastName,
           email: patch.email,

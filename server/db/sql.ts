@@ -1,5 +1,6 @@
-import { getDriver, type DbOrTx } from "./client";
+import { getDriver } from "./client";
 import { rawQuery } from "./driver";
+import type { RawTx } from "./driver-transaction";
 
 /**
  * One SQL statement with positional parameters (arrays become PostgreSQL arrays). Inside a
@@ -7,7 +8,7 @@ import { rawQuery } from "./driver";
  * prepared statement (parsed and planned once per connection): the pipelines' hot path.
  */
 export async function runSql<T extends Record<string, unknown> = Record<string, unknown>>(
-  db: DbOrTx | null,
+  db: RawTx | null,
   text: string,
   params: unknown[],
   name?: string,

@@ -1,4 +1,4 @@
-import type { DbOrTx } from "../db/client";
+import type { RawTx } from "../db/driver-transaction";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
 import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
@@ -133,7 +133,7 @@ SELECT ord, refusal FROM refused`;
  * sends written together by insert-batcher.ts).
  */
 export async function insertMessages(
-  db: DbOrTx | null,
+  db: RawTx | null,
   messages: readonly (NewMessage & { createdAt?: Date })[],
   now: Date,
 ): Promise<(Refusal | null)[]> {

@@ -6,6 +6,9 @@ export interface SenderProfile {
   defaultSender: string;
 }
 
+/** The sender of an organization that has not chosen one. */
+export const DEFAULT_SENDER = "SG";
+
 const TTL_MS = 30_000;
 const cache = new Map<string, { profile: SenderProfile; until: number }>();
 
@@ -21,7 +24,7 @@ export async function getSenderProfile(db: DbOrTx, organizationId: string, now =
     select: { name: true, defaultSender: true },
   });
   if (!org) throw new AppError("not_found", "The organization no longer exists.");
-  const profile = { name: org.name, defaultSender: org.defaultSender ?? "SG" };
+  const profile = { name: org.name, defaultSender: org.defaultSender ?? DEFAULT_SENDER };
   cache.set(organizationId, { profile, until: now + TTL_MS });
   return profile;
 }

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../../db/client";
+import type { RawTx } from "../../db/driver-transaction";
 import { planTrackedLinks, type LinkRecipient, type PlannedLink } from "./plan-tracked-links";
 
 // One statement for a whole batch: the rows travel as parallel arrays.
@@ -14,7 +15,7 @@ FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text
  * the statement, so the caller's transaction rolls back and its batch is retried with new codes:
  * a message is never sent with a link that leads to someone else's URL.
  */
-export async function insertTrackedLinks(tx: DbOrTx, links: readonly PlannedLink[], now: Date): Promise<void> {
+export async function insertTrackedLinks(tx: RawTx, links: readonly PlannedLink[], now: Date): Promise<void> {
   if (links.length === 0) return;
   await tx.$executeRawUnsafe(
     INSERT_SQL,
@@ -33,7 +34,7 @@ export async function insertTrackedLinks(tx: DbOrTx, links: readonly PlannedLink
  * Removes links written earlier in the caller's transaction for messages the accepting statement
  * then refused (the campaign sender writes links before its messages; see send-batch.ts).
  */
-export async function deleteTrackedLinks(tx: DbOrTx, codes: readonly string[]): Promise<void> {
+export async function deleteTrackedLinks(tx: RawTx, codes: readonly string[]): Promise<void> {
   if (codes.length === 0) return;
   await tx.$executeRawUnsafe(`DELETE FROM campaign_links WHERE code = ANY ($1::text[])`, codes);
 }

@@ -1,15 +1,16 @@
 import { Prisma, type DbOrTx } from "../../db/client";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import { newId } from "../../ids";
+import { storedCountryOf } from "../contact-country";
 import type { ImportedContact, RowError } from "./import-row";
 
 function upsert(tx: DbOrTx, organizationId: string, contacts: ImportedContact[]) {
   const values = contacts.map(
     (c) =>
-      Prisma.sql`(${newId("ct")}, ${organizationId}, ${c.phone}, ${c.firstName}, ${c.lastName}, ${c.email}, ${JSON.stringify(c.attributes)}::jsonb, ${c.tags}::text[])`,
+      Prisma.sql`(${newId("ct")}, ${organizationId}, ${c.phone}, ${storedCountryOf(c.phone)}, ${c.firstName}, ${c.lastName}, ${c.email}, ${JSON.stringify(c.attributes)}::jsonb, ${c.tags}::text[])`,
   );
   return tx.$queryRaw<{ inserted: boolean }[]>`
-    INSERT INTO contacts (id, organization_id, phone, first_name, last_name, email, attributes, tags)
+    INSERT INTO contacts (id, organization_id, phone, country, first_name, last_name, email, attributes, tags)
     VALUES ${Prisma.join(values)}
     ON CONFLICT (organization_id, phone) DO UPDATE SET
       first_name = COALESCE(EXCLUDED.first_name, contacts.first_name),
@@ -17,6 +18,7 @@ function upsert(tx: DbOrTx, organizationId: string, contacts: ImportedContact[])
       email = COALESCE(EXCLUDED.email, contacts.email),
       attributes = contacts.attributes || EXCLUDED.attributes,
       tags = CASE WHEN cardinality(EXCLUDED.tags) > 0 THEN EXCLUDED.tags ELSE contacts.tags END,
+      country = EXCLUDED.country,
       updated_at = now()
     RETURNING (xmax = 0) AS inserted`;
 }

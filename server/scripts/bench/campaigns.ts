@@ -63,11 +63,13 @@ async function seedAccount(baseUrl: string, name: string) {
   return { organizationId, apiKey };
 }
 
-// Contacts as the API writes them, `n` from `offset`: time-ordered ids, distinct phones.
+// Contacts as the API writes them, `n` from `offset`: time-ordered ids, distinct phones, and the
+// country the API stores with each (server/contacts/contact-country.ts): +1 415 0xx and 1xx are
+// unassigned exchanges, which countryOf places in no country (stored as ZZ); 2xx-9xx are the US.
 const SEED_CONTACTS_SQL = `
-INSERT INTO contacts (id, organization_id, phone, first_name, tags, created_at, updated_at)
+INSERT INTO contacts (id, organization_id, phone, first_name, tags, created_at, updated_at, country)
 SELECT 'ct_0bench' || $4::text || lpad(g::text, 9, '0'), $1, '+1415' || lpad(g::text, 7, '0'), 'Ada', '{}',
-       now() - interval '1 hour', now() - interval '1 hour'
+       now() - interval '1 hour', now() - interval '1 hour', CASE WHEN g < 2000000 THEN 'ZZ' ELSE 'US' END
 FROM generate_series($2::int, $2::int + $3::int - 1) g`;
 
 async function seedContacts(db: pg.Client, organizationId: string, count: number, tag: string): Promise<void> {
