@@ -140,7 +140,7 @@ const schema = z
     SCHEDULED_DISPATCH_LANES: z.coerce.number().int().min(1).max(16).default(4),
     // The campaign runner (server/campaigns/runner/run-job.ts): sending batches at once (each claims
     // its own recipients, SKIP LOCKED; the stats rows are striped so they do not wait for each other).
-    CAMPAIGN_SEND_LANES: z.coerce.number().int().min(1).max(16).default(4),
+    CAMPAIGN_SEND_LANES: z.coerce.number().int().min(1).max(16).default(6),
   })
   // `when`: checked even when other variables are invalid, so start-up reports every problem at once
   // (a transform runs only once everything else parsed).

@@ -49,7 +49,7 @@ export const runCampaignsJob = defineJob({
         const result = await runCampaignsOnce({
           now,
           budgetMs: Math.max(100, Math.min(budget, endsAt - Date.now())),
-          // Several batches at once (CAMPAIGN_SEND_LANES, 4): a big campaign's batches overlap on the
+          // Several batches at once (CAMPAIGN_SEND_LANES, 6): a big campaign's batches overlap on the
           // database (their stats go to different stripes, and the organization's hourly counters
           // are written last in each batch), so sending keeps up with bulk acceptance.
           lanes: getEnv().CAMPAIGN_SEND_LANES,
