@@ -18,9 +18,11 @@ const ci = Boolean(process.env.CI) && process.env.CI !== "false" && process.env.
 const steps = [
   // Quiet: only its output on failure. Regenerates the client in case it is missing or stale.
   { id: "GENERATE", title: "prisma generate", cmd: [bin("prisma"), "generate"], quiet: true },
-  { id: "TYPECHECK", title: "tsc --noEmit", cmd: [bin("tsc"), "--noEmit", "-p", "."] },
-  { id: "LINT", title: "eslint", cmd: [bin("eslint"), ".", "--max-warnings", "0"] },
-  { id: "FORMAT", title: "prettier --check", cmd: [bin("prettier"), "--check", "."] },
+  // Three single-threaded checks that read the same files and nothing else: side by side on the
+  // cores (`group`), each one's output held and printed whole when all three have ended.
+  { id: "TYPECHECK", title: "tsc --noEmit", cmd: [bin("tsc"), "--noEmit", "-p", "."], group: "static" },
+  { id: "LINT", title: "eslint", cmd: [bin("eslint"), ".", "--max-warnings", "0"], group: "static" },
+  { id: "FORMAT", title: "prettier --check", cmd: [bin("prettier"), "--check", "."], group: "static" },
   {
     id: "VITEST",
     title: "vitest (unit, PGlite, PostgreSQL)",
@@ -57,13 +59,14 @@ function skipped(step) {
   return flag(step.id) || (step.needs !== undefined && flag(step.needs));
 }
 
-function runStep(step) {
+/** Runs a step; with `hold` (or a quiet step) its output is collected instead of shown. */
+function runStep(step, hold = false) {
   return new Promise((resolve) => {
     const [file, ...args] = step.cmd;
     const child = spawn(file, args, {
       cwd: root,
       env: { ...process.env, ...step.env },
-      stdio: step.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      stdio: step.quiet || hold ? ["ignore", "pipe", "pipe"] : "inherit",
     });
     let output = "";
     child.stdout?.on("data", (d) => (output += d));
@@ -88,25 +91,59 @@ let failed = 0;
 const skippedTitles = [];
 const started = Date.now();
 
-for (const step of steps) {
-  if (skipped(step)) {
-    skippedTitles.push(step.title);
-    console.log(`\n=== ${step.title}: skipped (SKIP_${step.id}${step.needs ? ` or SKIP_${step.needs}` : ""})`);
-    continue;
+/** Consecutive steps of one `group` form a batch; every other step is a batch of its own. */
+function batches() {
+  const out = [];
+  for (const step of steps) {
+    const last = out.at(-1);
+    if (step.group && last?.[0].group === step.group) last.push(step);
+    else out.push([step]);
   }
-  console.log(`\n=== ${step.title}`);
-  const t0 = Date.now();
-  const result = await runStep(step);
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  return out;
+}
+
+/** Prints a finished step's end line (and its held output); false when it failed. */
+function report(step, result, seconds, held) {
   if (result.ok) {
     passed++;
+    if (held) process.stdout.write(result.output);
     console.log(`=== ${step.title}: ok (${seconds}s)`);
-  } else {
-    failed++;
-    if (step.quiet) process.stdout.write(result.output);
-    console.log(`=== ${step.title}: FAILED (exit ${result.code ?? "?"}, ${seconds}s)`);
-    break;
+    return true;
   }
+  failed++;
+  if (held || step.quiet) process.stdout.write(result.output);
+  console.log(`=== ${step.title}: FAILED (exit ${result.code ?? "?"}, ${seconds}s)`);
+  return false;
+}
+
+const elapsed = (t0) => ((Date.now() - t0) / 1000).toFixed(1);
+
+for (const batch of batches()) {
+  const toRun = [];
+  for (const step of batch) {
+    if (skipped(step)) {
+      skippedTitles.push(step.title);
+      console.log(`\n=== ${step.title}: skipped (SKIP_${step.id}${step.needs ? ` or SKIP_${step.needs}` : ""})`);
+    } else toRun.push(step);
+  }
+  if (toRun.length === 0) continue;
+  const held = toRun.length > 1;
+  if (held) console.log(`\n=== at the same time: ${toRun.map((s) => s.title).join(", ")}`);
+  else console.log(`\n=== ${toRun[0].title}`);
+  const t0 = Date.now();
+  const results = await Promise.all(
+    toRun.map(async (step) => {
+      const result = await runStep(step, held);
+      return { step, result, seconds: elapsed(t0) };
+    }),
+  );
+  let ok = true;
+  for (const { step, result, seconds } of results) {
+    if (held) console.log(`\n=== ${step.title}`);
+    ok = report(step, result, seconds, held) && ok;
+  }
+  if (held) console.log(`=== together: ${elapsed(t0)}s`);
+  if (!ok) break;
 }
 
 const notRun = steps.length - passed - failed - skippedTitles.length;
