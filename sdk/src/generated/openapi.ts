@@ -3229,6 +3229,11 @@ export interface components {
                 code: string;
                 message: string;
                 requestId: string;
+                /**
+                 * @description The code's entry in the error reference: absolute when the service knows its public URL, else a path to resolve against the API's URL.
+                 * @example https://api.signalgate.example/docs/errors#invalid_request
+                 */
+                docUrl: string;
                 details?: {
                     path: string;
                     message: string;
@@ -3290,7 +3295,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3304,6 +3309,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3319,7 +3325,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `email_taken`: An account with this email already exists.
+             *     - [`email_taken`](/docs/errors#email_taken): An account with this email already exists.
              */
             409: {
                 headers: {
@@ -3332,7 +3338,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "email_taken",
                      *         "message": "An account with this email already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#email_taken"
                      *       }
                      *     }
                      */
@@ -3342,7 +3349,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3355,7 +3362,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3365,7 +3373,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3378,7 +3386,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3388,7 +3397,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3401,7 +3410,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3411,7 +3421,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3425,7 +3435,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3460,7 +3471,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3474,6 +3485,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3489,9 +3501,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `invalid_credentials`: The email or password is incorrect.
-             *     - `mfa_required`: This account uses two-factor sign-in: send totpCode (the 6-digit code from the authenticator app) or a recoveryCode.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`invalid_credentials`](/docs/errors#invalid_credentials): The email or password is incorrect.
+             *     - [`mfa_required`](/docs/errors#mfa_required): This account uses two-factor sign-in: send totpCode (the 6-digit code from the authenticator app) or a recoveryCode.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -3505,7 +3517,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_credentials",
                      *         "message": "The email or password is incorrect.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_credentials"
                      *       }
                      *     }
                      */
@@ -3515,7 +3528,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -3528,7 +3541,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -3538,7 +3552,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -3551,7 +3565,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -3561,7 +3576,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3574,7 +3589,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3584,7 +3600,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3597,7 +3613,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3607,7 +3624,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -3624,7 +3641,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -3634,7 +3652,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3647,7 +3665,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3657,7 +3676,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3671,7 +3690,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3706,7 +3726,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3720,6 +3740,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3735,9 +3756,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `refresh_token_reused`: This refresh token was already used. All tokens of this session have been revoked; sign in again.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`refresh_token_reused`](/docs/errors#refresh_token_reused): This refresh token was already used. All tokens of this session have been revoked; sign in again.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -3751,7 +3772,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -3761,7 +3783,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3774,7 +3796,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3784,7 +3807,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3797,7 +3820,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3807,7 +3831,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -3824,7 +3848,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -3834,7 +3859,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3847,7 +3872,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3857,7 +3883,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3871,7 +3897,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3904,7 +3931,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3918,6 +3945,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3933,7 +3961,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3946,7 +3974,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3956,7 +3985,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3969,7 +3998,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3979,7 +4009,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3992,7 +4022,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4002,7 +4033,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4016,7 +4047,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4053,7 +4085,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4067,6 +4099,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4082,9 +4115,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4098,7 +4131,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4108,7 +4142,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4125,7 +4159,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4135,7 +4170,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4148,7 +4183,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4158,7 +4194,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4172,7 +4208,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4211,7 +4248,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4225,6 +4262,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4240,9 +4278,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4256,7 +4294,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4266,7 +4305,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4279,7 +4318,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4289,7 +4329,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4302,7 +4342,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4312,7 +4353,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4329,7 +4370,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4339,7 +4381,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4352,7 +4394,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4362,7 +4405,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4376,7 +4419,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4417,7 +4461,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4431,6 +4475,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4446,9 +4491,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4462,7 +4507,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4472,7 +4518,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4485,7 +4531,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4495,7 +4542,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4508,7 +4555,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4518,7 +4566,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4535,7 +4583,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4545,7 +4594,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4558,7 +4607,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4568,7 +4618,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4582,7 +4632,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4623,7 +4674,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4637,6 +4688,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4652,9 +4704,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4668,7 +4720,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4678,7 +4731,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4691,7 +4744,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4701,7 +4755,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4714,7 +4768,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4724,7 +4779,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4741,7 +4796,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4751,7 +4807,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4764,7 +4820,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4774,7 +4831,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4788,7 +4845,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4839,7 +4897,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4853,6 +4911,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4868,10 +4927,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4885,7 +4944,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4895,8 +4955,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -4909,7 +4969,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -4919,7 +4980,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4936,7 +4997,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4946,7 +5008,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4959,7 +5021,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4969,7 +5032,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4983,7 +5046,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5023,7 +5087,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -5037,6 +5101,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5052,10 +5117,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5069,7 +5134,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5079,8 +5145,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5093,7 +5159,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5103,7 +5170,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -5116,7 +5183,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -5126,7 +5194,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5143,7 +5211,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5153,7 +5222,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5166,7 +5235,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5176,7 +5246,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -5190,7 +5260,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5235,11 +5306,11 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -5253,6 +5324,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5268,10 +5340,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5285,7 +5357,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5295,7 +5368,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -5308,7 +5381,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -5318,8 +5392,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5332,7 +5406,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5342,7 +5417,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -5355,7 +5430,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -5365,7 +5441,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -5378,7 +5454,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -5388,7 +5465,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -5401,7 +5478,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -5411,7 +5489,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -5424,7 +5502,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -5434,7 +5513,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5451,7 +5530,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5461,7 +5541,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5474,7 +5554,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5484,8 +5565,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -5499,7 +5580,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5544,8 +5626,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -5559,6 +5641,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5574,10 +5657,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5591,7 +5674,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5601,8 +5685,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5615,7 +5699,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5625,7 +5710,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -5638,7 +5723,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -5648,7 +5734,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -5661,7 +5747,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -5671,7 +5758,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -5684,7 +5771,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -5694,7 +5782,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -5707,7 +5795,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -5717,7 +5806,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5734,7 +5823,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5744,7 +5834,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5757,7 +5847,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5767,8 +5858,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -5782,7 +5873,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5822,7 +5914,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -5836,6 +5928,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5851,10 +5944,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5868,7 +5961,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5878,8 +5972,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5892,7 +5986,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5902,7 +5997,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -5915,7 +6010,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -5925,7 +6021,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5942,7 +6038,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5952,7 +6049,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5965,7 +6062,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5975,7 +6073,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -5989,7 +6087,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6034,10 +6133,10 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
              */
             400: {
                 headers: {
@@ -6051,6 +6150,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6066,10 +6166,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6083,7 +6183,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6093,7 +6194,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -6106,7 +6207,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -6116,9 +6218,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `suspected_fraud`: The fraud guard blocked OTP sends to this number's prefix.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`suspected_fraud`](/docs/errors#suspected_fraud): The fraud guard blocked OTP sends to this number's prefix.
              */
             403: {
                 headers: {
@@ -6131,7 +6233,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6141,7 +6244,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -6154,7 +6257,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -6164,7 +6268,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -6177,7 +6281,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -6187,7 +6292,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -6200,7 +6305,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -6210,7 +6316,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -6223,7 +6329,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -6233,7 +6340,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6250,7 +6357,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6260,7 +6368,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6273,7 +6381,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6283,8 +6392,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -6298,7 +6407,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6339,8 +6449,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -6354,6 +6464,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6369,10 +6480,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6386,7 +6497,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6396,8 +6508,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6410,7 +6522,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6420,7 +6533,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -6433,7 +6546,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -6443,7 +6557,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -6456,7 +6570,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -6466,7 +6581,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6483,7 +6598,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6493,7 +6609,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6506,7 +6622,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6516,7 +6633,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6530,7 +6647,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6570,7 +6688,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -6584,6 +6702,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6599,10 +6718,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6616,7 +6735,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6626,8 +6746,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6640,7 +6760,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6650,7 +6771,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -6663,7 +6784,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -6673,7 +6795,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `not_cancelable`: Only a SCHEDULED message can be canceled.
+             *     - [`not_cancelable`](/docs/errors#not_cancelable): Only a SCHEDULED message can be canceled.
              */
             409: {
                 headers: {
@@ -6686,7 +6808,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_cancelable",
                      *         "message": "Only a SCHEDULED message can be canceled.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_cancelable"
                      *       }
                      *     }
                      */
@@ -6696,7 +6819,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6713,7 +6836,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6723,7 +6847,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6736,7 +6860,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6746,7 +6871,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6760,7 +6885,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6800,7 +6926,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -6814,6 +6940,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6829,10 +6956,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6846,7 +6973,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6856,8 +6984,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6870,7 +6998,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6880,7 +7009,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -6893,7 +7022,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -6903,7 +7033,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6920,7 +7050,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6930,7 +7061,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6943,7 +7074,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6953,7 +7085,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6967,7 +7099,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7008,8 +7141,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -7023,6 +7156,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7038,10 +7172,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7055,7 +7189,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7065,9 +7200,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7080,7 +7215,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7090,7 +7226,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -7103,7 +7239,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -7113,7 +7250,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -7126,7 +7263,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -7136,7 +7274,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7153,7 +7291,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7163,7 +7302,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7176,7 +7315,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7186,7 +7326,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7200,7 +7340,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7237,7 +7378,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7251,6 +7392,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7266,9 +7408,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7282,7 +7424,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7292,7 +7435,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7305,7 +7448,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -7315,7 +7459,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7332,7 +7476,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7342,7 +7487,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7355,7 +7500,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7365,7 +7511,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7379,7 +7525,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7420,7 +7567,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7434,6 +7581,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7449,9 +7597,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7465,7 +7613,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7475,7 +7624,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7488,7 +7637,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -7498,7 +7648,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -7511,7 +7661,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -7521,7 +7672,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -7534,7 +7685,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -7544,7 +7696,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7561,7 +7713,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7571,7 +7724,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7584,7 +7737,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7594,7 +7748,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7608,7 +7762,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7654,7 +7809,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7668,6 +7823,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7683,10 +7839,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7700,7 +7856,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7710,8 +7867,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -7724,7 +7881,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7734,7 +7892,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7751,7 +7909,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7761,7 +7920,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7774,7 +7933,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7784,7 +7944,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7798,7 +7958,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7841,7 +8002,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7855,6 +8016,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7870,10 +8032,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7887,7 +8049,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7897,8 +8060,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -7911,7 +8074,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7921,7 +8085,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7938,7 +8102,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7948,7 +8113,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7961,7 +8126,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7971,7 +8137,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7985,7 +8151,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8016,7 +8183,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8030,6 +8197,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8045,10 +8213,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -8062,7 +8230,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8072,7 +8241,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
              */
             403: {
                 headers: {
@@ -8085,7 +8254,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8095,7 +8265,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8112,7 +8282,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8122,7 +8293,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8135,7 +8306,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8145,7 +8317,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8159,7 +8331,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8193,7 +8366,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8207,6 +8380,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8222,10 +8396,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -8239,7 +8413,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8249,7 +8424,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
              */
             403: {
                 headers: {
@@ -8262,7 +8437,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8272,7 +8448,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -8285,7 +8461,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -8295,7 +8472,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8312,7 +8489,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8322,7 +8500,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8335,7 +8513,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8345,7 +8524,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8359,7 +8538,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8400,8 +8580,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -8415,6 +8595,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8430,10 +8611,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8447,7 +8628,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8457,8 +8639,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8471,7 +8653,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8481,7 +8664,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -8494,7 +8677,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -8504,7 +8688,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -8517,7 +8701,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -8527,7 +8712,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8544,7 +8729,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8554,7 +8740,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8567,7 +8753,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8577,7 +8764,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8591,7 +8778,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8640,7 +8828,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8654,6 +8842,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8669,10 +8858,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8686,7 +8875,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8696,8 +8886,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8710,7 +8900,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8720,7 +8911,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8737,7 +8928,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8747,7 +8939,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8760,7 +8952,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8770,7 +8963,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8784,7 +8977,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8838,7 +9032,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8852,6 +9046,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8867,10 +9062,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8884,7 +9079,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8894,8 +9090,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8908,7 +9104,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8918,7 +9115,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `contact_exists`: A contact with this phone number already exists.
+             *     - [`contact_exists`](/docs/errors#contact_exists): A contact with this phone number already exists.
              */
             409: {
                 headers: {
@@ -8931,7 +9128,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "contact_exists",
                      *         "message": "A contact with this phone number already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#contact_exists"
                      *       }
                      *     }
                      */
@@ -8941,7 +9139,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -8954,7 +9152,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -8964,7 +9163,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -8977,7 +9176,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -8987,7 +9187,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9004,7 +9204,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9014,7 +9215,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9027,7 +9228,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9037,7 +9239,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9051,7 +9253,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9088,7 +9291,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9102,6 +9305,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9117,10 +9321,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9134,7 +9338,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9144,8 +9349,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9158,7 +9363,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9168,7 +9374,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -9181,7 +9387,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -9191,7 +9398,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -9204,7 +9411,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -9214,7 +9422,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9231,7 +9439,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9241,7 +9450,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9254,7 +9463,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9264,7 +9474,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9278,7 +9488,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9318,7 +9529,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9332,6 +9543,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9347,10 +9559,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9364,7 +9576,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9374,8 +9587,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9388,7 +9601,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9398,7 +9612,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -9411,7 +9625,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -9421,7 +9636,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9438,7 +9653,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9448,7 +9664,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9461,7 +9677,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9471,7 +9688,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9485,7 +9702,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9522,7 +9740,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9536,6 +9754,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9551,10 +9770,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9568,7 +9787,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9578,8 +9798,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9592,7 +9812,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9602,7 +9823,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9619,7 +9840,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9629,7 +9851,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9642,7 +9864,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9652,7 +9875,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9666,7 +9889,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9709,7 +9933,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9723,6 +9947,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9738,10 +9963,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9755,7 +9980,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9765,8 +9991,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9779,7 +10005,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9789,7 +10016,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9806,7 +10033,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9816,7 +10044,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9829,7 +10057,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9839,7 +10068,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9853,7 +10082,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9897,7 +10127,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9911,6 +10141,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9926,10 +10157,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9943,7 +10174,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9953,8 +10185,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9967,7 +10199,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9977,7 +10210,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -9990,7 +10223,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -10000,7 +10234,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -10013,7 +10247,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -10023,7 +10258,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10040,7 +10275,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10050,7 +10286,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10063,7 +10299,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10073,7 +10310,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10087,7 +10324,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10125,8 +10363,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -10140,6 +10378,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10155,10 +10394,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10172,7 +10411,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10182,8 +10422,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10196,7 +10436,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10206,7 +10447,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10219,7 +10460,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10229,7 +10471,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10246,7 +10488,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10256,7 +10499,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10269,7 +10512,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10279,7 +10523,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10293,7 +10537,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10333,7 +10578,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10347,6 +10592,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10362,10 +10608,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10379,7 +10625,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10389,8 +10636,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10403,7 +10650,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10413,7 +10661,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10426,7 +10674,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10436,7 +10685,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10453,7 +10702,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10463,7 +10713,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10476,7 +10726,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10486,7 +10737,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10500,7 +10751,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10538,7 +10790,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10552,6 +10804,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10567,10 +10820,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10584,7 +10837,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10594,8 +10848,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10608,7 +10862,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10618,7 +10873,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10631,7 +10886,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10641,7 +10897,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10658,7 +10914,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10668,7 +10925,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10681,7 +10938,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10691,7 +10949,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10705,7 +10963,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10762,7 +11021,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10776,6 +11035,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10791,10 +11051,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10808,7 +11068,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10818,8 +11079,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10832,7 +11093,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10842,7 +11104,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10855,7 +11117,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10865,7 +11128,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `contact_exists`: A contact with this phone number already exists.
+             *     - [`contact_exists`](/docs/errors#contact_exists): A contact with this phone number already exists.
              */
             409: {
                 headers: {
@@ -10878,7 +11141,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "contact_exists",
                      *         "message": "A contact with this phone number already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#contact_exists"
                      *       }
                      *     }
                      */
@@ -10888,7 +11152,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -10901,7 +11165,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -10911,7 +11176,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -10924,7 +11189,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -10934,7 +11200,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10951,7 +11217,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10961,7 +11228,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10974,7 +11241,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10984,7 +11252,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10998,7 +11266,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11035,7 +11304,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11049,6 +11318,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11064,9 +11334,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -11080,7 +11350,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11090,7 +11361,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -11103,7 +11374,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -11113,7 +11385,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11130,7 +11402,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11140,7 +11413,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11153,7 +11426,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11163,7 +11437,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11177,7 +11451,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11220,7 +11495,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11234,6 +11509,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11249,9 +11525,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -11265,7 +11541,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11275,7 +11552,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -11288,7 +11565,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -11298,7 +11576,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -11311,7 +11589,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -11321,7 +11600,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -11334,7 +11613,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -11344,7 +11624,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11361,7 +11641,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11371,7 +11652,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11384,7 +11665,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11394,7 +11676,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11408,7 +11690,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11445,7 +11728,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11459,6 +11742,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11474,10 +11758,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -11491,7 +11775,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11501,8 +11786,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -11515,7 +11800,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -11525,7 +11811,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11542,7 +11828,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11552,7 +11839,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11565,7 +11852,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11575,7 +11863,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11589,7 +11877,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11620,7 +11909,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11634,6 +11923,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11649,7 +11939,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -11663,7 +11953,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11673,7 +11964,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -11686,7 +11977,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -11696,7 +11988,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11709,7 +12001,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11719,7 +12012,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11733,7 +12026,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11773,7 +12067,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11787,6 +12081,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11802,7 +12097,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -11816,7 +12111,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11826,7 +12122,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -11839,7 +12135,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -11849,7 +12146,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `number_taken`: This number belongs to an organization.
+             *     - [`number_taken`](/docs/errors#number_taken): This number belongs to an organization.
              */
             409: {
                 headers: {
@@ -11862,7 +12159,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "number_taken",
                      *         "message": "This number belongs to an organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#number_taken"
                      *       }
                      *     }
                      */
@@ -11872,7 +12170,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -11885,7 +12183,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -11895,7 +12194,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -11908,7 +12207,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -11918,7 +12218,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11931,7 +12231,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11941,7 +12242,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11955,7 +12256,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11987,7 +12289,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12001,6 +12303,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12016,7 +12319,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -12030,7 +12333,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12040,7 +12344,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12053,7 +12357,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12063,7 +12368,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12076,7 +12381,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12086,7 +12392,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12100,7 +12406,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12137,7 +12444,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12151,6 +12458,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12166,9 +12474,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -12182,7 +12490,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12192,7 +12501,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12205,7 +12514,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12215,7 +12525,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12232,7 +12542,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12242,7 +12553,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12255,7 +12566,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12265,7 +12577,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12279,7 +12591,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12320,7 +12633,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12334,6 +12647,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12349,9 +12663,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -12365,7 +12679,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12375,7 +12690,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12388,7 +12703,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12398,7 +12714,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `limit_reached`: The limit for this resource has been reached.
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
              */
             409: {
                 headers: {
@@ -12411,7 +12727,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "limit_reached",
                      *         "message": "The limit for this resource has been reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
                      *       }
                      *     }
                      */
@@ -12421,7 +12738,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -12434,7 +12751,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -12444,7 +12762,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -12457,7 +12775,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -12467,7 +12786,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12484,7 +12803,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12494,7 +12814,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12507,7 +12827,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12517,7 +12838,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12531,7 +12852,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12571,7 +12893,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12585,6 +12907,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12600,9 +12923,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -12616,7 +12939,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12626,7 +12950,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12639,7 +12963,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12649,7 +12974,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12662,7 +12987,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12672,7 +12998,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12689,7 +13015,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12699,7 +13026,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12712,7 +13039,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12722,7 +13050,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12736,7 +13064,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12774,7 +13103,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12788,6 +13117,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12803,9 +13133,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -12819,7 +13149,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12829,7 +13160,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12842,7 +13173,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12852,7 +13184,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12865,7 +13197,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12875,7 +13208,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12892,7 +13225,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12902,7 +13236,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12915,7 +13249,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12925,7 +13260,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12939,7 +13274,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12983,7 +13319,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12997,6 +13333,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13012,9 +13349,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13028,7 +13365,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13038,7 +13376,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13051,7 +13389,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13061,7 +13400,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13074,7 +13413,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13084,7 +13424,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -13097,7 +13437,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -13107,7 +13448,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -13120,7 +13461,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -13130,7 +13472,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13147,7 +13489,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13157,7 +13500,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13170,7 +13513,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13180,7 +13524,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13194,7 +13538,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13238,7 +13583,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13252,6 +13597,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13267,9 +13613,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13283,7 +13629,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13293,7 +13640,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13306,7 +13653,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13316,7 +13664,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13329,7 +13677,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13339,7 +13688,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -13352,7 +13701,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -13362,7 +13712,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -13375,7 +13725,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -13385,7 +13736,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13402,7 +13753,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13412,7 +13764,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13425,7 +13777,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13435,7 +13788,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13449,7 +13802,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13489,7 +13843,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13503,6 +13857,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13518,9 +13873,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13534,7 +13889,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13544,7 +13900,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13557,7 +13913,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13567,7 +13924,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13580,7 +13937,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13590,7 +13948,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13607,7 +13965,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13617,7 +13976,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13630,7 +13989,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13640,7 +14000,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13654,7 +14014,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13694,7 +14055,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13708,6 +14069,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13723,9 +14085,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13739,7 +14101,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13749,7 +14112,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13762,7 +14125,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13772,7 +14136,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13785,7 +14149,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13795,7 +14160,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13812,7 +14177,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13822,7 +14188,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13835,7 +14201,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13845,7 +14212,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13859,7 +14226,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13896,7 +14264,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13910,6 +14278,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13925,9 +14294,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13941,7 +14310,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13951,7 +14321,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13964,7 +14334,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13974,7 +14345,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13991,7 +14362,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14001,7 +14373,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14014,7 +14386,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14024,7 +14397,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14038,7 +14411,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14079,8 +14453,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `url_not_allowed`: That URL is not allowed as a webhook destination.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`url_not_allowed`](/docs/errors#url_not_allowed): That URL is not allowed as a webhook destination.
              */
             400: {
                 headers: {
@@ -14094,6 +14468,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14109,9 +14484,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -14125,7 +14500,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14135,7 +14511,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14148,7 +14524,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14158,7 +14535,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `limit_reached`: The limit for this resource has been reached.
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
              */
             409: {
                 headers: {
@@ -14171,7 +14548,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "limit_reached",
                      *         "message": "The limit for this resource has been reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
                      *       }
                      *     }
                      */
@@ -14181,7 +14559,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -14194,7 +14572,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -14204,7 +14583,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -14217,7 +14596,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -14227,7 +14607,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14244,7 +14624,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14254,7 +14635,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14267,7 +14648,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14277,7 +14659,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14291,7 +14673,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14331,7 +14714,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -14345,6 +14728,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14360,9 +14744,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -14376,7 +14760,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14386,7 +14771,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14399,7 +14784,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14409,7 +14795,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14422,7 +14808,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14432,7 +14819,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14449,7 +14836,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14459,7 +14847,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14472,7 +14860,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14482,7 +14871,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14496,7 +14885,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14534,7 +14924,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -14548,6 +14938,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14563,9 +14954,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -14579,7 +14970,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14589,7 +14981,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14602,7 +14994,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14612,7 +15005,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14625,7 +15018,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14635,7 +15029,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14652,7 +15046,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14662,7 +15057,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14675,7 +15070,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14685,7 +15081,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14699,7 +15095,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14743,8 +15140,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `url_not_allowed`: That URL is not allowed as a webhook destination.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`url_not_allowed`](/docs/errors#url_not_allowed): That URL is not allowed as a webhook destination.
              */
             400: {
                 headers: {
@@ -14758,6 +15155,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14773,9 +15171,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -14789,7 +15187,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14799,7 +15198,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14812,7 +15211,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14822,7 +15222,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14835,7 +15235,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14845,7 +15246,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -14858,7 +15259,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -14868,7 +15270,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -14881,7 +15283,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -14891,7 +15294,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14908,7 +15311,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14918,7 +15322,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14931,7 +15335,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14941,7 +15346,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14955,7 +15360,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14995,7 +15401,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15009,6 +15415,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15024,9 +15431,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -15040,7 +15447,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15050,7 +15458,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15063,7 +15471,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15073,7 +15482,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15086,7 +15495,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15096,7 +15506,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15113,7 +15523,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15123,7 +15534,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15136,7 +15547,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15146,7 +15558,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15160,7 +15572,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15208,7 +15621,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15222,6 +15635,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15237,9 +15651,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -15253,7 +15667,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15263,7 +15678,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15276,7 +15691,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15286,7 +15702,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15299,7 +15715,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15309,7 +15726,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15326,7 +15743,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15336,7 +15754,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15349,7 +15767,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15359,7 +15778,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15373,7 +15792,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15415,7 +15835,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15429,6 +15849,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15444,9 +15865,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -15460,7 +15881,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15470,7 +15892,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15483,7 +15905,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15493,7 +15916,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15506,7 +15929,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15516,8 +15940,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `delivery_in_progress`: An attempt of this delivery is in progress; try again in a moment.
-             *     - `webhook_disabled`: This webhook is disabled. Enable it before redelivering.
+             *     - [`delivery_in_progress`](/docs/errors#delivery_in_progress): An attempt of this delivery is in progress; try again in a moment.
+             *     - [`webhook_disabled`](/docs/errors#webhook_disabled): This webhook is disabled. Enable it before redelivering.
              */
             409: {
                 headers: {
@@ -15530,7 +15954,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "delivery_in_progress",
                      *         "message": "An attempt of this delivery is in progress; try again in a moment.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#delivery_in_progress"
                      *       }
                      *     }
                      */
@@ -15540,7 +15965,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15557,7 +15982,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15567,7 +15993,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15580,7 +16006,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15590,7 +16017,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15604,7 +16031,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15643,7 +16071,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15657,6 +16085,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15672,10 +16101,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -15689,7 +16118,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15699,9 +16129,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15714,7 +16144,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -15724,7 +16155,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15741,7 +16172,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15751,7 +16183,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15764,7 +16196,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15774,7 +16207,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15788,7 +16221,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15825,7 +16259,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15839,6 +16273,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15854,10 +16289,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -15871,7 +16306,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15881,9 +16317,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15896,7 +16332,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -15906,7 +16343,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15923,7 +16360,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15933,7 +16371,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15946,7 +16384,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15956,7 +16395,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15970,7 +16409,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16004,7 +16444,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16018,6 +16458,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16033,10 +16474,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -16050,7 +16491,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16060,9 +16502,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16075,7 +16517,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -16085,7 +16528,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16098,7 +16541,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16108,7 +16552,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16125,7 +16569,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16135,7 +16580,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16148,7 +16593,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16158,7 +16604,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16172,7 +16618,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16210,7 +16657,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16224,6 +16671,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16239,10 +16687,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -16256,7 +16704,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16266,9 +16715,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16281,7 +16730,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -16291,7 +16741,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16304,7 +16754,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16314,8 +16765,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `webhook_disabled`: This webhook is disabled. Enable it before redelivering.
-             *     - `delivery_in_progress`: An attempt of this delivery is in progress; try again in a moment.
+             *     - [`webhook_disabled`](/docs/errors#webhook_disabled): This webhook is disabled. Enable it before redelivering.
+             *     - [`delivery_in_progress`](/docs/errors#delivery_in_progress): An attempt of this delivery is in progress; try again in a moment.
              */
             409: {
                 headers: {
@@ -16328,7 +16779,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "webhook_disabled",
                      *         "message": "This webhook is disabled. Enable it before redelivering.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#webhook_disabled"
                      *       }
                      *     }
                      */
@@ -16338,7 +16790,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -16351,7 +16803,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -16361,7 +16814,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -16374,7 +16827,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -16384,7 +16838,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16401,7 +16855,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16411,7 +16866,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16424,7 +16879,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16434,7 +16890,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16448,7 +16904,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16485,7 +16942,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16499,6 +16956,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16514,9 +16972,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -16530,7 +16988,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16540,7 +16999,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16553,7 +17012,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -16563,7 +17023,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16576,7 +17036,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16586,7 +17047,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16603,7 +17064,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16613,7 +17075,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16626,7 +17088,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16636,7 +17099,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16650,7 +17113,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16691,7 +17155,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16705,6 +17169,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16720,9 +17185,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -16736,7 +17201,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16746,7 +17212,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16759,7 +17225,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -16769,7 +17236,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16782,7 +17249,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16792,7 +17260,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -16805,7 +17273,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -16815,7 +17284,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -16828,7 +17297,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -16838,7 +17308,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16855,7 +17325,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16865,7 +17336,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16878,7 +17349,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16888,7 +17360,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16902,7 +17374,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16939,7 +17412,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16953,6 +17426,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16968,9 +17442,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -16984,7 +17458,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16994,7 +17469,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17007,7 +17482,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17017,7 +17493,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17030,7 +17506,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17040,7 +17517,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17057,7 +17534,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17067,7 +17545,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17080,7 +17558,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17090,7 +17569,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17104,7 +17583,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17145,7 +17625,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17159,6 +17639,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17174,9 +17655,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -17190,7 +17671,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17200,7 +17682,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17213,7 +17695,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17223,7 +17706,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17236,7 +17719,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17246,7 +17730,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -17259,7 +17743,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -17269,7 +17754,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -17282,7 +17767,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -17292,7 +17778,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17309,7 +17795,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17319,7 +17806,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17332,7 +17819,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17342,7 +17830,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17356,7 +17844,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17400,7 +17889,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17414,6 +17903,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17429,9 +17919,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -17445,7 +17935,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17455,7 +17946,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17468,7 +17959,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17478,7 +17970,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17495,7 +17987,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17505,7 +17998,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17518,7 +18011,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17528,7 +18022,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17542,7 +18036,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17579,7 +18074,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17593,6 +18088,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17608,9 +18104,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -17624,7 +18120,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17634,7 +18131,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17647,7 +18144,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17657,7 +18155,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17674,7 +18172,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17684,7 +18183,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17697,7 +18196,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17707,7 +18207,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17721,7 +18221,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17761,7 +18262,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17775,6 +18276,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17790,9 +18292,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -17806,7 +18308,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17816,7 +18319,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17829,7 +18332,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17839,7 +18343,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17852,7 +18356,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17862,7 +18367,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17879,7 +18384,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17889,7 +18395,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17902,7 +18408,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17912,7 +18419,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17926,7 +18433,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17963,7 +18471,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17977,6 +18485,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17992,9 +18501,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -18008,7 +18517,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18018,7 +18528,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18031,7 +18541,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18041,7 +18552,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18058,7 +18569,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18068,7 +18580,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18081,7 +18593,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18091,7 +18604,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18105,7 +18618,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18146,7 +18660,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18160,6 +18674,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18175,9 +18690,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -18191,7 +18706,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18201,7 +18717,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18214,7 +18730,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18224,7 +18741,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -18237,7 +18754,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -18247,7 +18765,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -18260,7 +18778,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -18270,7 +18789,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18287,7 +18806,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18297,7 +18817,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18310,7 +18830,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18320,7 +18841,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18334,7 +18855,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18375,7 +18897,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18389,6 +18911,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18404,9 +18927,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -18420,7 +18943,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18430,7 +18954,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18443,7 +18967,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18453,7 +18978,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18470,7 +18995,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18480,7 +19006,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18493,7 +19019,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18503,7 +19030,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18517,7 +19044,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18555,7 +19083,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18569,6 +19097,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18584,9 +19113,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -18600,7 +19129,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18610,7 +19140,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18623,7 +19153,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18633,7 +19164,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -18646,7 +19177,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -18656,7 +19188,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18673,7 +19205,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18683,7 +19216,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18696,7 +19229,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18706,7 +19240,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18720,7 +19254,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18753,7 +19288,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18767,6 +19302,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18782,7 +19318,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18795,7 +19331,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18805,7 +19342,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -18818,7 +19355,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -18828,7 +19366,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -18841,7 +19379,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -18851,7 +19390,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -18864,7 +19403,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -18874,7 +19414,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18887,7 +19427,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18897,7 +19438,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18911,7 +19452,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18946,7 +19488,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18960,6 +19502,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18975,7 +19518,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18988,7 +19531,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18998,7 +19542,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -19011,7 +19555,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -19021,7 +19566,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19034,7 +19579,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19044,7 +19590,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19057,7 +19603,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19067,7 +19614,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19080,7 +19627,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19090,7 +19638,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19104,7 +19652,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19159,7 +19708,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19173,6 +19722,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19188,9 +19738,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -19204,7 +19754,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19214,7 +19765,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -19227,7 +19778,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -19237,7 +19789,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19254,7 +19806,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19264,7 +19817,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19277,7 +19830,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19287,7 +19841,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19301,7 +19855,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19387,7 +19942,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19401,6 +19956,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19416,9 +19972,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -19432,7 +19988,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19442,7 +19999,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19459,7 +20016,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19469,7 +20027,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19482,7 +20040,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19492,7 +20051,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19506,7 +20065,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19541,7 +20101,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19555,6 +20115,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19570,7 +20131,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19583,7 +20144,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19593,7 +20155,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19606,7 +20168,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19616,7 +20179,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19633,7 +20196,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19643,7 +20207,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19656,7 +20220,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19666,7 +20231,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19680,7 +20245,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19713,8 +20279,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_token`: This link is not valid: it was already used, has expired or was revoked.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_token`](/docs/errors#invalid_token): This link is not valid: it was already used, has expired or was revoked.
              */
             400: {
                 headers: {
@@ -19728,6 +20294,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19743,7 +20310,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19756,7 +20323,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19766,7 +20334,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19779,7 +20347,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19789,7 +20358,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19802,7 +20371,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19812,7 +20382,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19826,7 +20396,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19865,7 +20436,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19879,6 +20450,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19894,10 +20466,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `invalid_credentials`: The email or password is incorrect.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`invalid_credentials`](/docs/errors#invalid_credentials): The email or password is incorrect.
              */
             401: {
                 headers: {
@@ -19911,7 +20483,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19921,7 +20494,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19934,7 +20507,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19944,7 +20518,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19957,7 +20531,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19967,7 +20542,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19984,7 +20559,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19994,7 +20570,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20007,7 +20583,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20017,7 +20594,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20031,7 +20608,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20068,7 +20646,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20082,6 +20660,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20097,9 +20676,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20113,7 +20692,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20123,7 +20703,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20140,7 +20720,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20150,7 +20731,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20163,7 +20744,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20173,7 +20755,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20187,7 +20769,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20222,8 +20805,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_token`: This link is not valid: it was already used, has expired or was revoked.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_token`](/docs/errors#invalid_token): This link is not valid: it was already used, has expired or was revoked.
              */
             400: {
                 headers: {
@@ -20237,6 +20820,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20252,8 +20836,8 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              */
             401: {
                 headers: {
@@ -20267,7 +20851,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20277,7 +20862,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -20290,7 +20875,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -20300,8 +20886,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `already_member`: This user is already a member of the organization.
-             *     - `email_taken`: An account with this email already exists.
+             *     - [`already_member`](/docs/errors#already_member): This user is already a member of the organization.
+             *     - [`email_taken`](/docs/errors#email_taken): An account with this email already exists.
              */
             409: {
                 headers: {
@@ -20314,7 +20900,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "already_member",
                      *         "message": "This user is already a member of the organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#already_member"
                      *       }
                      *     }
                      */
@@ -20324,7 +20911,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -20337,7 +20924,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -20347,7 +20935,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -20360,7 +20948,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -20370,7 +20959,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20383,7 +20972,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20393,7 +20983,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20407,7 +20997,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20444,7 +21035,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20458,6 +21049,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20473,9 +21065,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20489,7 +21081,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20499,7 +21092,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20516,7 +21109,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20526,7 +21120,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20539,7 +21133,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20549,7 +21144,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20563,7 +21158,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20601,7 +21197,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20615,6 +21211,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20630,9 +21227,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20646,7 +21243,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20656,7 +21254,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -20669,7 +21267,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -20679,7 +21278,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20696,7 +21295,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20706,7 +21306,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20719,7 +21319,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20729,7 +21330,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20743,7 +21344,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20780,7 +21382,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20794,6 +21396,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20809,9 +21412,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20825,7 +21428,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20835,7 +21439,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -20848,7 +21452,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -20858,7 +21463,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20875,7 +21480,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20885,7 +21491,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20898,7 +21504,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20908,7 +21515,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20922,7 +21529,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20963,7 +21571,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20977,6 +21585,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20992,9 +21601,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -21008,7 +21617,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21018,7 +21628,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21031,7 +21641,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -21041,7 +21652,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `already_member`: This user is already a member of the organization.
+             *     - [`already_member`](/docs/errors#already_member): This user is already a member of the organization.
              */
             409: {
                 headers: {
@@ -21054,7 +21665,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "already_member",
                      *         "message": "This user is already a member of the organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#already_member"
                      *       }
                      *     }
                      */
@@ -21064,7 +21676,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -21077,7 +21689,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -21087,7 +21700,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -21100,7 +21713,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -21110,7 +21724,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21127,7 +21741,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21137,7 +21752,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21150,7 +21765,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21160,7 +21776,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21174,7 +21790,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21212,7 +21829,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21226,6 +21843,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21241,9 +21859,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -21257,7 +21875,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21267,7 +21886,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21280,7 +21899,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -21290,7 +21910,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -21303,7 +21923,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -21313,7 +21934,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21330,7 +21951,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21340,7 +21962,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21353,7 +21975,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21363,7 +21986,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21377,7 +22000,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21416,7 +22040,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21430,6 +22054,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21445,10 +22070,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -21462,7 +22087,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21472,9 +22098,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21487,7 +22113,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21497,7 +22124,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21514,7 +22141,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21524,7 +22152,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21537,7 +22165,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21547,7 +22176,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21561,7 +22190,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21596,8 +22226,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -21611,6 +22241,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21626,10 +22257,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -21643,7 +22274,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21653,9 +22285,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21668,7 +22300,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21678,7 +22311,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -21691,7 +22324,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -21701,7 +22335,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -21714,7 +22348,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -21724,7 +22359,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21741,7 +22376,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21751,7 +22387,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21764,7 +22400,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21774,7 +22411,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21788,7 +22425,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21822,7 +22460,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21836,6 +22474,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21851,10 +22490,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -21868,7 +22507,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21878,9 +22518,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21893,7 +22533,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21903,7 +22544,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -21916,7 +22557,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -21926,7 +22568,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21943,7 +22585,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21953,7 +22596,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21966,7 +22609,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21976,7 +22620,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21990,7 +22634,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22022,7 +22667,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -22036,6 +22681,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22051,10 +22697,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -22068,7 +22714,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22078,9 +22725,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22093,7 +22740,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22103,7 +22751,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22116,7 +22764,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22126,7 +22775,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -22139,7 +22788,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -22149,7 +22799,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22166,7 +22816,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22176,7 +22827,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22189,7 +22840,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22199,7 +22851,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22213,7 +22865,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22251,8 +22904,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -22266,6 +22919,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22281,10 +22935,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -22298,7 +22952,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22308,9 +22963,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22323,7 +22978,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22333,7 +22989,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22346,7 +23002,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22356,7 +23013,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -22369,7 +23026,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -22379,7 +23037,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -22392,7 +23050,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -22402,7 +23061,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -22415,7 +23074,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -22425,7 +23085,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22442,7 +23102,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22452,7 +23113,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22465,7 +23126,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22475,7 +23137,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22489,7 +23151,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22527,7 +23190,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -22541,6 +23204,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22556,10 +23220,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -22573,7 +23237,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22583,9 +23248,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22598,7 +23263,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22608,7 +23274,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22621,7 +23287,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22631,7 +23298,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -22644,7 +23311,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -22654,7 +23322,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -22667,7 +23335,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -22677,7 +23346,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22694,7 +23363,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22704,7 +23374,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22717,7 +23387,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22727,7 +23398,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22741,7 +23412,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22779,10 +23451,10 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
              */
             400: {
                 headers: {
@@ -22796,6 +23468,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22811,10 +23484,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -22828,7 +23501,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22838,7 +23512,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -22851,7 +23525,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -22861,9 +23536,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22876,7 +23551,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22886,7 +23562,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22899,7 +23575,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22909,7 +23586,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -22922,7 +23599,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -22932,7 +23610,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -22945,7 +23623,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -22955,7 +23634,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22972,7 +23651,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22982,7 +23662,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22995,7 +23675,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23005,8 +23686,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -23020,7 +23701,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23054,7 +23736,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23068,6 +23750,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23083,10 +23766,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -23100,7 +23783,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23110,9 +23794,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23125,7 +23809,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23135,7 +23820,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23148,7 +23833,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23158,7 +23844,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23171,7 +23857,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23181,7 +23868,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23198,7 +23885,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23208,7 +23896,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23221,7 +23909,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23231,7 +23920,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23245,7 +23934,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23279,7 +23969,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23293,6 +23983,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23308,10 +23999,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -23325,7 +24016,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23335,9 +24027,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23350,7 +24042,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23360,7 +24053,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23373,7 +24066,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23383,7 +24077,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23396,7 +24090,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23406,7 +24101,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23423,7 +24118,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23433,7 +24129,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23446,7 +24142,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23456,7 +24153,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23470,7 +24167,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23504,7 +24202,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23518,6 +24216,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23533,10 +24232,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -23550,7 +24249,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23560,9 +24260,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23575,7 +24275,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23585,7 +24286,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23598,7 +24299,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23608,7 +24310,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23621,7 +24323,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23631,7 +24334,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23648,7 +24351,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23658,7 +24362,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23671,7 +24375,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23681,7 +24386,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23695,7 +24400,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23729,7 +24435,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23743,6 +24449,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23758,10 +24465,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -23775,7 +24482,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23785,9 +24493,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23800,7 +24508,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23810,7 +24519,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23823,7 +24532,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23833,7 +24543,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23846,7 +24556,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23856,7 +24567,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23873,7 +24584,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23883,7 +24595,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23896,7 +24608,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23906,7 +24619,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23920,7 +24633,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23962,7 +24676,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23976,6 +24690,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23991,10 +24706,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -24008,7 +24723,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24018,9 +24734,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -24033,7 +24749,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -24043,7 +24760,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24056,7 +24773,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24066,7 +24784,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24083,7 +24801,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24093,7 +24812,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24106,7 +24825,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24116,7 +24836,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24130,7 +24850,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24167,7 +24888,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -24181,6 +24902,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -24196,9 +24918,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -24212,7 +24934,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24222,7 +24945,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24239,7 +24962,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24249,7 +24973,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24262,7 +24986,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24272,7 +24997,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24286,7 +25011,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24327,7 +25053,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -24341,6 +25067,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -24356,9 +25083,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -24372,7 +25099,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24382,7 +25110,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -24395,7 +25123,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -24405,7 +25134,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -24418,7 +25147,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -24428,7 +25158,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -24441,7 +25171,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -24451,7 +25182,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24468,7 +25199,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24478,7 +25210,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24491,7 +25223,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24501,7 +25234,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24515,7 +25248,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24555,7 +25289,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24568,7 +25302,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24578,7 +25313,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24591,7 +25326,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24601,7 +25337,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24615,7 +25351,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24655,7 +25392,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24668,7 +25405,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24678,7 +25416,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24691,7 +25429,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24701,7 +25440,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24715,7 +25454,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
