@@ -52,6 +52,12 @@ const schema = z
       .min(32, "must be at least 32 characters")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // GET /metrics (contract §16): Authorization: Bearer <METRICS_TOKEN>; unset, the route answers 404.
+    METRICS_TOKEN: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     // Read by server/serve.mjs (plain JS, before any TypeScript loads); validated here too.
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -15,6 +15,7 @@ import { originOf, type AuditActor, type RequestOrigin } from "../audit/actor";
 import { trackApiRequest } from "./api-activity";
 import { authenticateOperator, type OperatorAuth } from "./authenticate-operator";
 import { assertStorable } from "./storable-text";
+import { measureHttp, routeTemplate } from "../metrics/http";
 
 /**
  * "any": an API key or a dashboard/management JWT, for public reference data such as prices.
@@ -152,7 +153,11 @@ export function apiRoute<
   return async (req, context) => {
     const served = trackApiRequest();
     try {
-      return await serve(req, context);
+      return await measureHttp(
+        req,
+        () => templateOf(req, context),
+        () => serve(req, context),
+      );
     } finally {
       served();
     }
@@ -217,6 +222,11 @@ export function apiRoute<
     }
     return response;
   }
+}
+
+async function templateOf(req: Request, context: NextRouteContext | undefined): Promise<string> {
+  const params = context ? await context.params.catch(() => undefined) : undefined;
+  return routeTemplate(new URL(req.url).pathname, params);
 }
 
 function actorOf(auth: AnyAuth | OperatorAuth | null, origin: RequestOrigin): AuditActor | null {

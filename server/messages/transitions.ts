@@ -1,6 +1,7 @@
 import type { DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
+import { metrics } from "../metrics/registry";
 import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
 
 export type MessageStatus = "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
@@ -128,5 +129,18 @@ export async function applyTransitions(
     ],
     "sg_message_transitions_json",
   );
+  countTransitions(transitions, rows);
   return rows.map((r) => r.id);
+}
+
+function countTransitions(transitions: readonly Transition[], moved: readonly { id: string }[]): void {
+  if (moved.length === 0) return;
+  const to = new Map(transitions.map((t) => [t.messageId, t.to]));
+  const counts = new Map<MessageStatus, number>();
+  for (const { id } of moved) {
+    const status = to.get(id);
+    if (status) counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  const counter = metrics().messageTransitions;
+  for (const [status, n] of counts) counter.inc({ status }, n);
 }

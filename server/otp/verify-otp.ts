@@ -1,3 +1,4 @@
+import { metrics } from "../metrics/registry";
 import type { Db } from "../db/client";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
@@ -64,10 +65,21 @@ function settled(row: OtpRow): OtpVerifyResponse {
  * environment. The time is checked here, so correctness never waits for the expiry job.
  */
 export async function verifyOtp(
-  _db: Db,
+  db: Db,
   sender: MessageSender,
   input: OtpVerifyInput,
   options: { now?: Date } = {},
+): Promise<OtpVerifyResponse> {
+  const result = await verifyOnce(db, sender, input, options);
+  metrics().otpVerifications.inc({ result: result.status });
+  return result;
+}
+
+async function verifyOnce(
+  _db: Db,
+  sender: MessageSender,
+  input: OtpVerifyInput,
+  options: { now?: Date },
 ): Promise<OtpVerifyResponse> {
   const now = options.now ?? new Date();
   const [row] = await runSql<OtpRow>(

@@ -1,6 +1,7 @@
 import { carrierFor } from "../../carriers/registry";
 import type { Carrier, SubmitResult } from "../../carriers/types";
 import { logger } from "../../logger";
+import { metrics } from "../../metrics/registry";
 import { applyTransitions, type Transition } from "../transitions";
 import { claimQueuedMessages, releaseForRetry, type ClaimedMessage, type RetryRelease } from "./claim";
 import { holdClaimed, takeForHandOff } from "./release";
@@ -55,6 +56,7 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
     const results = carrier
       ? await submitSafely(carrier.name, () => carrier.submit(batch), batch)
       : batch.map((m) => retryResult(m.id, "No SMS provider is configured for this environment."));
+    countSubmits(carrier?.name ?? "none", results);
     const byId = new Map(results.map((r) => [r.messageId, r]));
     for (const message of batch) {
       const result = byId.get(message.id) ?? retryResult(message.id, "The carrier gave no answer for this message.");
@@ -76,6 +78,7 @@ async function submitSafely(
   submit: () => Promise<SubmitResult[]>,
   batch: readonly ClaimedMessage[],
 ): Promise<SubmitResult[]> {
+  const started = performance.now();
   try {
     return await submit();
   } catch (err) {
@@ -85,6 +88,20 @@ async function submitSafely(
       error: (err as Error).message,
     });
     return batch.map((m) => retryResult(m.id, (err as Error).message));
+  } finally {
+    metrics().carrierSubmitDuration.observe({ provider: carrierName }, (performance.now() - started) / 1000);
+  }
+}
+
+function countSubmits(carrierName: string, results: readonly SubmitResult[]): void {
+  const counts = new Map<string, number>();
+  for (const r of results) {
+    const key = `${r.provider ?? carrierName}\u0000${r.outcome}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of counts) {
+    const [provider = carrierName, result = "retry"] = key.split("\u0000");
+    metrics().carrierSubmits.inc({ provider, result }, n);
   }
 }
 

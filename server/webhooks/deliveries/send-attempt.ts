@@ -2,6 +2,7 @@ import { getEnv } from "../../env";
 import { postWebhook, type PostWebhookResult } from "../http/post-webhook";
 import { openSecret } from "../secret-box";
 import { signStandardWebhook, signWebhookBody } from "../signature";
+import { metrics } from "../../metrics/registry";
 
 export const USER_AGENT = "SignalGate-Webhooks/1.0 (+https://signalgate.dev/docs/webhooks)";
 
@@ -55,5 +56,11 @@ export async function sendAttempt(target: AttemptTarget, now = new Date()): Prom
   } catch (err) {
     return { ok: false, statusCode: null, responseTimeMs: 0, responseBody: null, error: (err as Error).message };
   }
-  return postWebhook(target.url, target.body, headers, { allowPrivate: getEnv().WEBHOOK_ALLOW_PRIVATE_URLS });
+  const result = await postWebhook(target.url, target.body, headers, {
+    allowPrivate: getEnv().WEBHOOK_ALLOW_PRIVATE_URLS,
+  });
+  metrics().webhookAttempts.inc({
+    outcome: result.ok ? "success" : result.statusCode === null ? "network_error" : "http_error",
+  });
+  return result;
 }
