@@ -44,6 +44,8 @@ export const ACTIONS = [
   "campaigns.manage",
   /** The organization's security settings, such as requiring two-factor sign-in (contract §12): owner only. */
   "security.manage",
+  /** Alerts on delivery, errors, webhooks and spend (contract §16): owner, admin and developer. */
+  "alerts.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -68,6 +70,7 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "fraudGuard.read",
     "campaigns.read",
     "campaigns.manage",
+    "alerts.manage",
   ]),
   support: new Set<Action>([
     "webhooks.read",

@@ -6,6 +6,7 @@ import { logger } from "./logger";
 import { releaseHeldMessages } from "./messages/pipeline/release";
 import { stopMessagePipeline } from "./messages/pipeline/worker";
 import { stopWebhookWorker } from "./webhooks/deliveries/worker";
+import { stopTracing } from "./tracing/spans";
 
 /** How long the pipeline's round in progress may take; a carrier that hangs must not hold the exit. */
 const PIPELINE_STOP_MS = 10_000;
@@ -27,6 +28,7 @@ export async function shutdownBackgroundWork(): Promise<void> {
   ]);
   await step("lastUsedAt flush", lastUsed.flush());
   await closeDb();
+  await step("trace export", stopTracing());
 }
 
 async function stopPipelineAndRelease(): Promise<void> {

@@ -30,6 +30,7 @@ import { Events } from "./resources/events.js";
 import { Otp } from "./resources/otp.js";
 import { Sms } from "./resources/sms.js";
 import { Webhooks } from "./resources/webhooks.js";
+import { AlertsResource } from "./resources/alerts.js";
 import { AccountResource, MembersResource } from "./resources/accounts.js";
 
 export interface SignalGateOptions {
@@ -121,6 +122,8 @@ export class SignalGate {
   readonly inboundSettings: InboundSettingsResource;
   /** The OTP fraud guard (management). */
   readonly fraudGuard: FraudGuardResource;
+  /** Alerts (management): delivery rate, error rate, webhook failures and spend. */
+  readonly alerts: AlertsResource;
   /** The signed-in user's two-factor sign-in. */
   readonly twoFactor: TwoFactorResource;
   /** The organization's sign-in policy: require two-factor of every member (management). */
@@ -188,6 +191,7 @@ export class SignalGate {
     this.usage = new UsageResource(transport);
     this.inboundSettings = new InboundSettingsResource(transport);
     this.fraudGuard = new FraudGuardResource(transport);
+    this.alerts = new AlertsResource(transport);
     this.twoFactor = new TwoFactorResource(transport);
     this.securitySettings = new SecuritySettingsResource(transport);
     this.campaigns = new Campaigns(transport);

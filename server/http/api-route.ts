@@ -16,6 +16,7 @@ import { trackApiRequest } from "./api-activity";
 import { authenticateOperator, type OperatorAuth } from "./authenticate-operator";
 import { assertStorable } from "./storable-text";
 import { measureHttp, routeTemplate } from "../metrics/http";
+import { tagRequest } from "../tracing/spans";
 
 /**
  * "any": an API key or a dashboard/management JWT, for public reference data such as prices.
@@ -165,6 +166,7 @@ export function apiRoute<
 
   async function serve(req: Request, context: NextRouteContext | undefined): Promise<Response> {
     const requestId = resolveRequestId(req.headers.get("x-request-id"));
+    tagRequest(requestId);
     const extraHeaders = new Headers();
     let response: Response;
     try {
@@ -225,7 +227,8 @@ export function apiRoute<
 }
 
 async function templateOf(req: Request, context: NextRouteContext | undefined): Promise<string> {
-  const params = context ? await context.params.catch(() => undefined) : undefined;
+  // Next hands routes without [segments] no params at all (not a promise of undefined).
+  const params = await Promise.resolve(context?.params).catch(() => undefined);
   return routeTemplate(new URL(req.url).pathname, params);
 }
 

@@ -1,3 +1,4 @@
+import { rememberMessageTraces } from "../tracing/spans";
 import type { Db } from "../db/client";
 import { assertCarrierAvailable } from "../carriers/registry";
 import { withRecordedResponse } from "../idempotency/record";
@@ -98,6 +99,9 @@ export async function sendBulkSms(
       ...(sendAt && { sendAt: sendAt.toISOString() }),
     });
   });
-  if (accepted > 0) nudgeMessagePipeline();
+  if (accepted > 0) {
+    rememberMessageTraces(response.messages.map((m) => m.messageId));
+    nudgeMessagePipeline();
+  }
   return response;
 }

@@ -1,3 +1,4 @@
+import { requestSpan } from "../tracing/spans";
 import { metrics } from "./registry";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -68,11 +69,18 @@ export async function measureHttp(
 ): Promise<Response> {
   const started = performance.now();
   let status = 500;
+  let template: string | undefined;
   try {
-    const response = await run();
-    status = response.status;
-    return response;
+    // The span is named once the route is known: params resolve while the handler runs.
+    return await requestSpan(req.method, "request", async (span) => {
+      const response = await run();
+      status = response.status;
+      template = await route();
+      span?.updateName(`${req.method} ${template}`);
+      span?.setAttributes({ "http.route": template, "http.response.status_code": status });
+      return response;
+    });
   } finally {
-    observeHttp(await route(), req.method, status, (performance.now() - started) / 1000);
+    observeHttp(template ?? (await route()), req.method, status, (performance.now() - started) / 1000);
   }
 }

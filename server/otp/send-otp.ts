@@ -1,3 +1,4 @@
+import { rememberMessageTraces } from "../tracing/spans";
 import type { Db, DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
 import { assertCarrierAvailable } from "../carriers/registry";
@@ -179,6 +180,7 @@ export async function sendOtp(
     return null;
   });
   if (refusal) throw refusal;
+  rememberMessageTraces([messageId]);
   nudgeMessagePipeline();
   return response;
 }

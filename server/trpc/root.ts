@@ -16,6 +16,7 @@ import { rateLimitsRouter } from "./routers/rate-limits";
 import { retentionRouter } from "./routers/retention";
 import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
+import { alertsRouter } from "./routers/alerts";
 import { accountRouter } from "./routers/account";
 import { eventsRouter } from "./routers/events";
 import { campaignsRouter } from "./routers/campaigns";
@@ -34,6 +35,7 @@ export const appRouter = router({
   messages: messagesRouter,
   otp: otpRouter,
   webhooks: webhooksRouter,
+  alerts: alertsRouter,
   events: eventsRouter,
   carriers: carriersRouter,
   auditLog: auditLogRouter,

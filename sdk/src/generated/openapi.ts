@@ -1116,6 +1116,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/developer/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List alerts
+         * @description Every alert of the organization, oldest first, with its state and last value.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        /**
+         * Create an alert
+         * @description `threshold`: rates as fractions from 0 to 1, spend as an amount with four decimal places. `windowMinutes`: 5 to 1440. At most 50 alerts per organization (409 `limit_reached`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        post: operations["createAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an alert
+         * @description The alert with its state and last value.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        get: operations["getAlert"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert
+         * @description The alert is no longer evaluated.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        delete: operations["deleteAlert"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an alert
+         * @description Any of `threshold`, `windowMinutes` and `environment`; the state starts over at `ok`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        patch: operations["updateAlert"];
+        trace?: never;
+    };
     "/api/v1/developer/events": {
         parameters: {
             query?: never;
@@ -2115,17 +2177,33 @@ export interface components {
         CreateWebhookRequest: {
             name: string;
             url: string;
-            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "sms.delivered" | "sms.failed" | "*")[];
+            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. */
             secret?: string;
         };
         UpdateWebhookRequest: {
             name?: string;
             url?: string;
-            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "sms.delivered" | "sms.failed" | "*")[];
+            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is. */
             secret?: string | null;
             isActive?: boolean;
+        };
+        CreateAlertRequest: {
+            /** @enum {string} */
+            metric: "delivery_rate" | "error_rate" | "webhook_failure_rate" | "spend";
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold: number | string;
+            windowMinutes: number;
+            /** @enum {string} */
+            environment: "live" | "test";
+        };
+        UpdateAlertRequest: {
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold?: number | string;
+            windowMinutes?: number;
+            /** @enum {string} */
+            environment?: "live" | "test";
         };
         ResendEventInput: {
             /** @description The webhook to send the event to (`wh_…`). */
@@ -2826,6 +2904,24 @@ export interface components {
             id: string;
             /** @constant */
             status: "PENDING";
+        };
+        Alert: {
+            /** @example alr_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+            id: string;
+            /** @enum {string} */
+            metric: "delivery_rate" | "error_rate" | "webhook_failure_rate" | "spend";
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold: number | string;
+            windowMinutes: number;
+            /** @enum {string} */
+            environment: "live" | "test";
+            /** @enum {string} */
+            state: "ok" | "triggered";
+            lastValue: number | null;
+            lastEvaluatedAt: string | null;
+            triggeredAt: string | null;
+            resolvedAt: string | null;
+            createdAt: string;
         };
         Event: {
             /**
@@ -15956,6 +16052,1138 @@ export interface operations {
                      *         "message": "An attempt of this delivery is in progress; try again in a moment.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
                      *         "docUrl": "https://api.signalgate.example/docs/errors#delivery_in_progress"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"][];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert, in state `ok`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "limit_reached",
+                     *         "message": "The limit for this resource has been reached.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */

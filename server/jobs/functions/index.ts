@@ -10,6 +10,7 @@ import { dispatchScheduledMessagesJob } from "../../scheduling/dispatch-job";
 import { sendEmailsJob } from "./send-emails";
 import { sendPasswordResetJob } from "./send-password-reset";
 import { runCampaignsJob } from "../../campaigns/runner/run-job";
+import { evaluateAlertsJob } from "./evaluate-alerts";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -24,4 +25,5 @@ export const allJobs: readonly AnyJobDefinition[] = [
   sendEmailsJob,
   sendPasswordResetJob,
   runCampaignsJob,
+  evaluateAlertsJob,
 ];

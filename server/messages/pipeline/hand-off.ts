@@ -1,3 +1,4 @@
+import { startHandOffSpans } from "../../tracing/spans";
 import { carrierFor } from "../../carriers/registry";
 import type { Carrier, SubmitResult } from "../../carriers/types";
 import { logger } from "../../logger";
@@ -53,10 +54,15 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
     const batch = takeForHandOff(claimedBatch);
     if (batch.length === 0) continue;
     const carrier = (options.carriers ?? carrierFor)(environment);
+    const endSpans = startHandOffSpans(
+      batch.map((m) => m.id),
+      carrier?.name ?? "none",
+    );
     const results = carrier
       ? await submitSafely(carrier.name, () => carrier.submit(batch), batch)
       : batch.map((m) => retryResult(m.id, "No SMS provider is configured for this environment."));
     countSubmits(carrier?.name ?? "none", results);
+    endSpans(new Map(results.map((r) => [r.messageId, r.outcome])));
     const byId = new Map(results.map((r) => [r.messageId, r]));
     for (const message of batch) {
       const result = byId.get(message.id) ?? retryResult(message.id, "The carrier gave no answer for this message.");

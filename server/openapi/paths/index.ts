@@ -16,6 +16,7 @@ import { rateLimitsPaths } from "./rate-limits";
 import { schedulingPaths } from "./scheduling";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
+import { alertsPaths } from "./alerts";
 import { accountsPaths, membersPaths } from "./accounts";
 import { campaignsPaths } from "./campaigns";
 import { securitySettingsPaths } from "./security-settings";
@@ -38,6 +39,7 @@ export const PATH_MODULES: PathModule[] = [
   numbersPaths,
   apiKeysPaths,
   webhooksPaths,
+  alertsPaths,
   eventsPaths,
   rateLimitsPaths,
   billingPaths,

@@ -1,3 +1,4 @@
+import { inSpan } from "../../tracing/spans";
 import { getEnv } from "../../env";
 import { postWebhook, type PostWebhookResult } from "../http/post-webhook";
 import { openSecret } from "../secret-box";
@@ -49,7 +50,15 @@ export function webhookHeaders(target: AttemptTarget, now: Date): Record<string,
 }
 
 /** One HTTP attempt. Never throws: every failure is a result with its error. */
-export async function sendAttempt(target: AttemptTarget, now = new Date()): Promise<PostWebhookResult> {
+export function sendAttempt(target: AttemptTarget, now = new Date()): Promise<PostWebhookResult> {
+  return inSpan("webhook attempt", { "signalgate.event_id": target.eventId }, async (span) => {
+    const result = await attempt(target, now);
+    span?.setAttributes({ "http.response.status_code": result.statusCode ?? 0, "signalgate.ok": result.ok });
+    return result;
+  });
+}
+
+async function attempt(target: AttemptTarget, now: Date): Promise<PostWebhookResult> {
   let headers: Record<string, string>;
   try {
     headers = webhookHeaders(target, now);
