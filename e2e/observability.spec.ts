@@ -6,16 +6,15 @@ import { expect, test } from "@playwright/test";
 import { startOtlpReceiver } from "../server/test/otlp-receiver";
 import { parsePrometheusText, sampleValue } from "../server/test/prometheus-text";
 import { E2E_METRICS_TOKEN } from "../playwright.config";
-import { createKey, registerAndLogin } from "./helpers";
+import { createKey, PASSWORD, registerAndLogin, screenshot, signUpInBrowser, uniqueEmail } from "./helpers";
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const A = `http://127.0.0.1:${BASE_PORT + 1}`;
 
-test.skip(!process.env.TEST_DATABASE_URL, "needs PostgreSQL (npm test provides one)");
-
 test("a live send is traced from its request through its database statements, and counted in /metrics", async ({
   request,
 }) => {
+  test.skip(!process.env.TEST_DATABASE_URL, "needs PostgreSQL (npm test provides one)");
   const receiver = await startOtlpReceiver(BASE_PORT + 7);
   try {
     const { accessToken } = await registerAndLogin(request, A);
@@ -58,4 +57,43 @@ test("a live send is traced from its request through its database statements, an
   } finally {
     await receiver.close();
   }
+});
+
+test("the Logs page shows a failed request side by side, linking its error code to the error reference; alerts", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueEmail("logs");
+  await signUpInBrowser(page, { name: "Lee Logs", email, password: PASSWORD, organization: "Logs org" });
+  const token = await request.post("/api/v1/auth/token", { data: { email, password: PASSWORD } });
+  const { accessToken } = (await token.json()) as { accessToken: string };
+  const key = await createKey(request, accessToken);
+  const bad = await request.post("/api/v1/sms/send", {
+    headers: { authorization: `Bearer ${key.rawKey}` },
+    data: { to: "12", body: "hello" },
+  });
+  expect(bad.status()).toBe(400);
+  const requestId = bad.headers()["x-request-id"];
+
+  await page.goto("/dashboard/logs");
+  const row = page.getByTestId("request-log-row").filter({ hasText: "invalid_phone_number" });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await row.click();
+  const detail = page.getByTestId("request-log-detail");
+  await expect(detail).toContainText('"to": "12"');
+  await expect(detail.getByRole("link", { name: "invalid_phone_number" })).toHaveAttribute(
+    "href",
+    "/docs/errors#invalid_phone_number",
+  );
+  await expect(page).toHaveURL(new RegExp(`id=${requestId}`));
+  await screenshot(page, "request-log-detail", { fullPage: false });
+
+  await page.goto("/dashboard/alerts");
+  await page.getByRole("button", { name: "Add alert" }).click();
+  await expect(page.getByTestId("alert-row")).toContainText("Error rate rises above 5.0 %");
+  await screenshot(page, "alerts");
+
+  await page.goto("/docs/errors#invalid_phone_number");
+  await expect(page.locator("#invalid_phone_number")).toContainText("HTTP 400");
+  await screenshot(page, "error-reference", { fullPage: false });
 });

@@ -46,6 +46,8 @@ export const ACTIONS = [
   "security.manage",
   /** Alerts on delivery, errors, webhooks and spend (contract §16): owner, admin and developer. */
   "alerts.manage",
+  /** The request log (contract §16): every role, support included. */
+  "requestLogs.read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -71,8 +73,10 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "campaigns.read",
     "campaigns.manage",
     "alerts.manage",
+    "requestLogs.read",
   ]),
   support: new Set<Action>([
+    "requestLogs.read",
     "webhooks.read",
     "rateLimits.read",
     "messages.read",

@@ -17,6 +17,7 @@ import { retentionRouter } from "./routers/retention";
 import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
 import { alertsRouter } from "./routers/alerts";
+import { requestLogsRouter } from "./routers/request-logs";
 import { accountRouter } from "./routers/account";
 import { eventsRouter } from "./routers/events";
 import { campaignsRouter } from "./routers/campaigns";
@@ -36,6 +37,7 @@ export const appRouter = router({
   otp: otpRouter,
   webhooks: webhooksRouter,
   alerts: alertsRouter,
+  requestLogs: requestLogsRouter,
   events: eventsRouter,
   carriers: carriersRouter,
   auditLog: auditLogRouter,

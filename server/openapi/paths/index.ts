@@ -17,6 +17,7 @@ import { schedulingPaths } from "./scheduling";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
 import { alertsPaths } from "./alerts";
+import { requestLogsPaths } from "./request-logs";
 import { accountsPaths, membersPaths } from "./accounts";
 import { campaignsPaths } from "./campaigns";
 import { securitySettingsPaths } from "./security-settings";
@@ -40,6 +41,7 @@ export const PATH_MODULES: PathModule[] = [
   apiKeysPaths,
   webhooksPaths,
   alertsPaths,
+  requestLogsPaths,
   eventsPaths,
   rateLimitsPaths,
   billingPaths,
