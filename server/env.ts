@@ -115,6 +115,8 @@ const schema = z
       .transform((v) => v?.trim() || undefined),
     // Retention (server/retention/): "off" keeps everything (the background job does nothing).
     RETENTION: z.enum(["on", "off"]).default("on"),
+    // Request logs (contract §16): `off` records nothing (the benchmark's baseline, or a deployment that must not).
+    REQUEST_LOGS: z.enum(["on", "off"]).default("on"),
     MESSAGE_BODY_RETENTION_DAYS: days(30),
     MESSAGE_RETENTION_DAYS: days(400),
     OUTBOX_RETENTION_DAYS: days(7),

@@ -1,3 +1,4 @@
+import { getEnv } from "../env";
 import { newId } from "../ids";
 import { clientIp } from "../http/client-ip";
 import { isValidRequestId } from "../http/request-id";
@@ -28,7 +29,7 @@ export function logRequest(input: {
   startedAt: number;
 }): void {
   const { req, caller, response } = input;
-  if (!caller) return;
+  if (!caller || getEnv().REQUEST_LOGS === "off") return;
   const durationMs = Math.max(0, Math.round(performance.now() - input.startedAt));
   const incoming = req.headers.get("x-request-id");
   // A client's own id is kept beside the service's, which is unique and time-ordered.
