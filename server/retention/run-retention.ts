@@ -77,7 +77,7 @@ interface Task {
    * at a time through the key ($4). In production such a task goes from organization to
    * organization; `table` names it when only its legacy partition needs batched deletes.
    */
-  perOrganization?: { table?: PartitionedTable };
+  perOrganization?: { table?: PartitionedTable; next: string };
   /** The organization being walked (per-organization tasks). */
   organization?: string;
   /** The table's key is an id of this type ($1 is the cutoff's smallest id); "time": a timestamp ($1 is the cutoff). */
@@ -111,7 +111,32 @@ function partitionCutoffs(policy: RetentionPolicy, now: Date): Partial<Record<Pa
 }
 
 const LEGACY_EXISTS = `SELECT to_regclass($1) IS NOT NULL AS present`;
-const FIRST_ORGANIZATION = `SELECT id FROM organizations WHERE id > $1 ORDER BY id LIMIT 1`;
+
+/**
+ * The next organization after $1 with work in `table`: a row older than the cutoff ($2) that
+ * `condition` still matches, after `from` (the first id to look at). The organizations are walked
+ * through the key itself, one index probe each (a loose index scan: the smallest organization_id
+ * above the last), so only organizations with rows are looked at, and only those with work are
+ * visited by the batches. One statement for any number of organizations.
+ */
+function nextOrganizationSql(table: string, condition: string, from = "''"): string {
+  return `
+WITH RECURSIVE o AS (
+  SELECT (SELECT min(organization_id) FROM ${table} WHERE organization_id > $1::text) AS org
+  UNION ALL
+  SELECT (SELECT min(organization_id) FROM ${table} WHERE organization_id > o.org) FROM o WHERE o.org IS NOT NULL
+)
+SELECT org FROM o
+WHERE org IS NOT NULL AND EXISTS (
+  SELECT 1 FROM ${table} t WHERE t.organization_id = o.org AND t.id > ${from} AND t.id < $2::text AND ${condition})
+LIMIT 1`;
+}
+
+const NEXT_FOR_BODIES = nextOrganizationSql(
+  "messages",
+  "t.environment = 'live' AND t.body <> ''",
+  `coalesce((SELECT position FROM retention_watermarks WHERE name = '${BODY_WATERMARK}:' || o.org), '')`,
+);
 
 /**
  * One retention run. In production it first drops every partition of messages, OTP codes, outbox
@@ -152,13 +177,25 @@ export async function runRetention(
     after: "",
     done: false,
   });
-  const keyed = (t: Task, table?: PartitionedTable): Task => ({ ...t, perOrganization: { table } });
+  const keyed = (t: Task, next: string, table?: PartitionedTable): Task => ({ ...t, perOrganization: { table, next } });
   const tasks: Task[] = [
-    keyed(task("messageBodies", REDACT_LIVE_BODIES, "msg", policy.messageBodyDays)),
-    keyed(task("messages", DELETE_MESSAGES, "msg", policy.messageDays), "messages"),
-    keyed(task("outboxEvents", DELETE_OUTBOX_EVENTS, "evt", policy.outboxEventDays), "outbox_events"),
+    keyed(task("messageBodies", REDACT_LIVE_BODIES, "msg", policy.messageBodyDays), NEXT_FOR_BODIES),
+    keyed(
+      task("messages", DELETE_MESSAGES, "msg", policy.messageDays),
+      nextOrganizationSql("messages", "t.status IN ('DELIVERED', 'UNDELIVERED', 'FAILED', 'CANCELED')"),
+      "messages",
+    ),
+    keyed(
+      task("outboxEvents", DELETE_OUTBOX_EVENTS, "evt", policy.outboxEventDays),
+      nextOrganizationSql("outbox_events", "t.dispatched_at IS NOT NULL"),
+      "outbox_events",
+    ),
     task("webhookDeliveries", DELETE_WEBHOOK_DELIVERIES, "dlv", policy.webhookLogDays),
-    keyed(task("auditLog", DELETE_AUDIT_LOG, "aud", policy.auditLogDays), "audit_log"),
+    keyed(
+      task("auditLog", DELETE_AUDIT_LOG, "aud", policy.auditLogDays),
+      nextOrganizationSql("audit_log", "TRUE"),
+      "audit_log",
+    ),
     task("campaignLinks", DELETE_CAMPAIGN_LINKS, "time", policy.messageDays),
     task("fraudBlockedAttempts", DELETE_FRAUD_BLOCKED_ATTEMPTS, "fatt", policy.messageDays),
     task("fraudCounters", DELETE_FRAUD_COUNTERS, "time", policy.fraudCounterDays),
@@ -168,7 +205,12 @@ export async function runRetention(
   const nextOrganization = async (t: Task, after: string | null): Promise<boolean> => {
     let org: string | undefined;
     if (organizationId) org = after === null ? organizationId : undefined;
-    else [org] = (await rawQuery<{ id: string }>(driver, FIRST_ORGANIZATION, [after ?? ""])).map((r) => r.id);
+    else {
+      const cutoff = smallestIdAt(t.prefix as IdPrefix, cutoffAt(now, t.days));
+      [org] = (await rawQuery<{ org: string }>(driver, t.perOrganization!.next, [after ?? "", cutoff])).map(
+        (r) => r.org,
+      );
+    }
     if (!org) return false;
     t.organization = org;
     t.after = "";
