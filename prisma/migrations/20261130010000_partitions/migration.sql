@@ -173,8 +173,9 @@ $$;
 -- one is missing. A partition is made on its own and attached (SHARE UPDATE EXCLUSIVE on the
 -- table, so sends go on); empty, it needs no scan, and its indexes are made by the attach. Named
 -- <table>_p<YYYYMMDD> (its first day, UTC). Periods further back are never made again (their
--- partitions were dropped by retention).
-CREATE OR REPLACE FUNCTION sg_partitions_ensure(p_now timestamptz) RETURNS int LANGUAGE plpgsql AS $$
+-- partitions were dropped by retention), unless `p_from` asks for them (benches seeding history).
+CREATE OR REPLACE FUNCTION sg_partitions_ensure(p_now timestamptz, p_from timestamptz DEFAULT NULL)
+RETURNS int LANGUAGE plpgsql AS $$
 DECLARE
   cfg partitioned_tables;
   step interval;
@@ -186,7 +187,8 @@ BEGIN
     CONTINUE WHEN to_regclass(cfg.table_name) IS NULL
       OR (SELECT relkind FROM pg_class WHERE oid = cfg.table_name::regclass) <> 'p';
     step := ('1 ' || cfg.period)::interval;
-    start := greatest(sg_period_start(cfg.period, p_now) - step, cfg.legacy_until);
+    start := greatest(coalesce(sg_period_start(cfg.period, p_from), sg_period_start(cfg.period, p_now) - step),
+                      cfg.legacy_until);
     WHILE start < sg_period_start(cfg.period, p_now) + step * (cfg.ahead + 1) LOOP
       name := cfg.table_name || '_p' || to_char(start AT TIME ZONE 'UTC', 'YYYYMMDD');
       IF to_regclass(name) IS NULL THEN

@@ -1,16 +1,36 @@
 import { describe, expect, it } from "vitest";
 import { withEmptyDatabase } from "@/server/test/empty-database";
+import { openSnapshotInMemory } from "@/server/test/pglite-snapshot";
 import { newIdAt } from "@/server/ids";
 import { RETENTION_POLICY, noPause } from "@/server/test/retention-fixtures";
 import { runRetention } from "@/server/retention/run-retention";
 import { rawQuery, type Driver } from "../driver";
 import { migrate, readMigrations } from "../migrate";
-import { dropExpiredPartitions, ensurePartitions, listPartitions } from "./partitions";
+import { dropExpiredPartitions, ensurePartitions, listPartitions, partitionHistory } from "./partitions";
 
-// Partitions are global: each test migrates an empty database of its own (on PostgreSQL the test
-// database is shared by every file, and dropping a partition there would take other files' rows).
+// Partitions are global: each test has a database of its own (on PostgreSQL the test database is
+// shared by every file, and dropping a partition there would take other files' rows).
 
 const DAY = 86_400_000;
+
+/** A migrated database of the test's own: on PGlite a copy of the run's migrated snapshot. */
+async function withMigratedDatabase(fn: (driver: Driver) => Promise<void>): Promise<void> {
+  const pglite = openSnapshotInMemory();
+  if (!pglite) {
+    await withEmptyDatabase(async (driver) => {
+      await migrate(driver);
+      await fn(driver);
+    });
+    return;
+  }
+  const driver: Driver = { kind: "pglite", pglite, close: () => pglite.close() };
+  try {
+    await migrate(driver);
+    await fn(driver);
+  } finally {
+    await driver.close();
+  }
+}
 const PARTITIONS = "20261130010000_partitions";
 
 async function seedOrganization(driver: Driver): Promise<string> {
@@ -37,10 +57,10 @@ const count = async (driver: Driver, sql: string, params: unknown[] = []) =>
 /** The first instant of the UTC month `months` after the one holding `at`. */
 const monthStart = (at: Date, months: number) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + months, 1));
 
-describe("partitions", () => {
+// Each test opens a database of its own (the conversion test migrates one from empty).
+describe("partitions", { timeout: 120_000 }, () => {
   it("the migration partitions the tables by id, keyed (organization_id, id), with partitions ahead", async () => {
-    await withEmptyDatabase(async (driver) => {
-      await migrate(driver);
+    await withMigratedDatabase(async (driver) => {
       const kinds = await rawQuery<{ relname: string; relkind: string; key: string }>(
         driver,
         `SELECT c.relname, c.relkind::text AS relkind, pg_get_constraintdef(k.oid) AS key
@@ -71,8 +91,7 @@ describe("partitions", () => {
   });
 
   it("drops a partition whose whole period is past retention, keeping the younger ones and deferring one with a queued message", async () => {
-    await withEmptyDatabase(async (driver) => {
-      await migrate(driver);
+    await withMigratedDatabase(async (driver) => {
       const org = await seedOrganization(driver);
       const now = new Date();
       const inNextMonth = new Date(monthStart(now, 2).getTime() + 3 * DAY);
@@ -111,8 +130,7 @@ describe("partitions", () => {
   });
 
   it("retention drops expired partitions of every partitioned table, and the legacy one once all of it is past", async () => {
-    await withEmptyDatabase(async (driver) => {
-      await migrate(driver);
+    await withMigratedDatabase(async (driver) => {
       const org = await seedOrganization(driver);
       const now = new Date();
       const old = await insertMessage(driver, org, new Date(now.getTime() - 5 * DAY));
@@ -130,6 +148,22 @@ describe("partitions", () => {
       );
       expect(legacy?.until).toBeNull();
       expect(report.finished).toBe(true);
+    });
+  });
+
+  it("benches seeding history get partitions for its months in place of an empty legacy partition", async () => {
+    await withMigratedDatabase(async (driver) => {
+      const org = await seedOrganization(driver);
+      const now = new Date();
+      await partitionHistory(driver, new Date(now.getTime() - 90 * DAY), now);
+      const old = await insertMessage(driver, org, new Date(now.getTime() - 80 * DAY));
+      const [where] = await rawQuery<{ t: string }>(
+        driver,
+        `SELECT tableoid::regclass::text AS t FROM messages WHERE id = $1`,
+        [old],
+      );
+      expect(where?.t).toMatch(/^messages_p\d{8}$/);
+      expect((await listPartitions(driver)).filter((p) => p.legacy).map((p) => p.table)).not.toContain("messages");
     });
   });
 

@@ -29,6 +29,30 @@ export async function ensurePartitions(driver: Driver, now: Date): Promise<numbe
   return Number(row?.made ?? 0);
 }
 
+/**
+ * Benches that seed history (months of rows at once): partitions for every period from `from`, in
+ * place of a table's legacy partition while that is still empty (a new database's is, until its
+ * first rows). Its rows would otherwise all land in the legacy partition, which only goes whole.
+ */
+export async function partitionHistory(driver: Driver, from: Date, now = new Date()): Promise<number> {
+  for (const p of (await listPartitions(driver)).filter((x) => x.legacy)) {
+    const [rows] = await rawQuery<{ n: number }>(
+      driver,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${quote(p.name)} LIMIT 1) r`,
+    );
+    if (Number(rows?.n) > 0) continue;
+    await rawQuery(driver, `ALTER TABLE ${quote(p.table)} DETACH PARTITION ${quote(p.name)}`);
+    await rawQuery(driver, `DROP TABLE ${quote(p.name)}`);
+    await rawQuery(driver, `UPDATE partitioned_tables SET legacy_until = NULL WHERE table_name = $1`, [p.table]);
+  }
+  const [row] = await rawQuery<{ made: number }>(
+    driver,
+    `SELECT sg_partitions_ensure($1::timestamptz, $2::timestamptz) AS made`,
+    [now.toISOString(), from.toISOString()],
+  );
+  return Number(row?.made ?? 0);
+}
+
 const LIST_SQL = `
 SELECT c.relname AS name, t.table_name AS "table",
        CASE WHEN c.relname = t.table_name || '_legacy' THEN t.legacy_until
