@@ -175,7 +175,12 @@ export async function sendOtp(
       },
       now,
     );
-    await sendJobEvent(tx, "otp/created", { otpId, expiresAt: response.expiresAt }, { dedupeKey: otpId });
+    await sendJobEvent(
+      tx,
+      "otp/created",
+      { otpId, expiresAt: response.expiresAt, organizationId: sender.organizationId },
+      { dedupeKey: otpId },
+    );
     await options.record?.(tx, response);
     return null;
   });

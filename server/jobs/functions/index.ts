@@ -5,6 +5,7 @@ import { expireOtpJob } from "./expire-otp";
 import { pruneIdempotencyKeysJob } from "./prune-idempotency-keys";
 import { retryWebhookDeliveryJob } from "./retry-webhook-delivery";
 import { applyRetentionJob } from "./apply-retention";
+import { maintainPartitionsJob } from "./maintain-partitions";
 import { importContactsJob } from "./import-contacts";
 import { dispatchScheduledMessagesJob } from "../../scheduling/dispatch-job";
 import { sendEmailsJob } from "./send-emails";
@@ -20,6 +21,7 @@ export const allJobs: readonly AnyJobDefinition[] = [
   pruneIdempotencyKeysJob,
   retryWebhookDeliveryJob,
   applyRetentionJob,
+  maintainPartitionsJob,
   importContactsJob,
   dispatchScheduledMessagesJob,
   sendEmailsJob,

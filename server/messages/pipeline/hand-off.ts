@@ -120,7 +120,13 @@ function outcomeOf(
   retries: RetryRelease[],
 ): void {
   const answeredBy = result.provider ?? provider;
-  const base = { messageId: message.id, from: "QUEUED" as const, lease: message.lease, provider: answeredBy };
+  const base = {
+    organizationId: message.organizationId,
+    messageId: message.id,
+    from: "QUEUED" as const,
+    lease: message.lease,
+    provider: answeredBy,
+  };
   if (result.outcome === "accepted") {
     transitions.push({ ...base, to: "SENT", providerMessageId: result.providerMessageId });
   } else if (result.outcome === "rejected") {
@@ -137,6 +143,12 @@ function outcomeOf(
     const nextAttemptAt = new Date(now.getTime() + delay);
     // It may be with that provider already: from now on only that provider may take it.
     const pinProvider = result.maybeTaken && answeredBy ? answeredBy : undefined;
-    retries.push({ id: message.id, lease: message.lease, nextAttemptAt, pinProvider });
+    retries.push({
+      organizationId: message.organizationId,
+      id: message.id,
+      lease: message.lease,
+      nextAttemptAt,
+      pinProvider,
+    });
   }
 }
