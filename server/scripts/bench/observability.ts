@@ -101,7 +101,7 @@ export async function observabilityOnly(databaseUrl: string): Promise<number> {
   const connections = intFromEnv("BENCH_OBS_CONNECTIONS", 8, 1);
   const bulks = intFromEnv("BENCH_OBS_BULKS", 6, 1);
   const receiver = await startOtlpReceiver();
-  const common = {
+  const common: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
     NODE_ENV: "production",
