@@ -44,6 +44,10 @@ export const ACTIONS = [
   "campaigns.manage",
   /** The organization's security settings, such as requiring two-factor sign-in (contract §12): owner only. */
   "security.manage",
+  /** Alerts on delivery, errors, webhooks and spend (contract §16): owner, admin and developer. */
+  "alerts.manage",
+  /** The request log (contract §16): every role, support included. */
+  "requestLogs.read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -68,8 +72,11 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "fraudGuard.read",
     "campaigns.read",
     "campaigns.manage",
+    "alerts.manage",
+    "requestLogs.read",
   ]),
   support: new Set<Action>([
+    "requestLogs.read",
     "webhooks.read",
     "rateLimits.read",
     "messages.read",

@@ -25,6 +25,8 @@ export const CANONICAL_EVENTS = [
   "campaign.completed",
   "campaign.canceled",
   "link.clicked",
+  "alert.triggered",
+  "alert.resolved",
 ] as const;
 
 /** The seed's second naming family: subscribing to an alias receives the canonical event under the alias's name. */
@@ -63,6 +65,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "campaign.completed": "A campaign has no recipient left waiting.",
   "campaign.canceled": "A campaign was canceled; recipients still waiting are never texted.",
   "link.clicked": "A recipient followed a tracked link of a campaign message (link previews and HEAD are not counted).",
+  "alert.triggered": "An alert crossed its threshold, or a webhook endpoint failed every attempt for 24 hours.",
+  "alert.resolved": "An alert came back within its threshold, or a failing webhook endpoint succeeded again.",
 };
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;

@@ -52,6 +52,12 @@ const schema = z
       .min(32, "must be at least 32 characters")
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // GET /metrics (contract §16): Authorization: Bearer <METRICS_TOKEN>; unset, the route answers 404.
+    METRICS_TOKEN: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
     // Read by server/serve.mjs (plain JS, before any TypeScript loads); validated here too.
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -109,6 +115,8 @@ const schema = z
       .transform((v) => v?.trim() || undefined),
     // Retention (server/retention/): "off" keeps everything (the background job does nothing).
     RETENTION: z.enum(["on", "off"]).default("on"),
+    // Request logs (contract §16): `off` records nothing (the benchmark's baseline, or a deployment that must not).
+    REQUEST_LOGS: z.enum(["on", "off"]).default("on"),
     MESSAGE_BODY_RETENTION_DAYS: days(30),
     MESSAGE_RETENTION_DAYS: days(400),
     OUTBOX_RETENTION_DAYS: days(7),

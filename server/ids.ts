@@ -29,7 +29,8 @@ export type IdPrefix =
   | "fblk"
   | "fatt"
   | "rc"
-  | "cmp";
+  | "cmp"
+  | "alr";
 
 // CSPRNG bytes drawn 4 KiB at a time: a bulk send makes thousands of ids, and one randomBytes call
 // per id was a fifth of its CPU. Each byte is used once, so ids stay as unpredictable as before.

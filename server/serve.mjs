@@ -10,6 +10,7 @@
 import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 import next from "next";
+import { errorDocUrl } from "./http/error-doc-url.mjs";
 import { trackConnections } from "./serve/connections.mjs";
 import { refuseMalformedPath } from "./serve/malformed-path.mjs";
 import { createShutdown, markDraining } from "./serve/shutdown.mjs";
@@ -63,7 +64,14 @@ const server = createServer((req, res) => {
     console.error("[serve] unhandled", err);
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
     res.end(
-      JSON.stringify({ error: { code: "internal_error", message: "An internal error occurred.", requestId: "" } }),
+      JSON.stringify({
+        error: {
+          code: "internal_error",
+          message: "An internal error occurred.",
+          requestId: "",
+          docUrl: errorDocUrl("internal_error"),
+        },
+      }),
     );
   });
 });

@@ -27,6 +27,12 @@ export default async function DocsPage() {
             <h1 className="truncate text-base font-medium text-slate-600">API reference</h1>
           </div>
           <nav className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
+            <Link
+              href="/docs/errors"
+              className="hidden rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-block"
+            >
+              Error codes
+            </Link>
             <a
               href={OPENAPI_URL}
               className="hidden rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-block"

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { newIdAt } from "../ids";
 import { insertMessages, type NewMessage } from "../messages/insert-messages";
-import { applyTransitions } from "../messages/transitions";
+import { applyTransitionsById } from "@/server/test/transitions";
 import { call, expectError } from "../test/http";
 import { api, seedSender } from "../test/messaging";
 import { runSql } from "../db/sql";
@@ -46,7 +46,7 @@ async function seed(sender: Sender, at: Date, fields: Partial<NewMessage> = {}) 
 }
 
 const move = (id: string, from: "QUEUED" | "SENT", to: "SENT" | "DELIVERED" | "UNDELIVERED" | "FAILED", at: Date) =>
-  applyTransitions(null, [{ messageId: id, from, to }], at);
+  applyTransitionsById([{ messageId: id, from, to }], at);
 
 const messagesOf = (key: string, query: Record<string, string>) =>
   call(messagesRoute.GET, "/api/v1/analytics/messages", { token: key, query });
@@ -152,8 +152,7 @@ describe("message analytics", () => {
     await api.bulk(other.testKey, { messages: Array.from({ length: 20 }, () => ({ to: "+447400123456", body: "b" })) });
     const ids = sends.map((s) => s.json.messageId as string);
     await Promise.all(ids.slice(0, 10).map((id) => move(id, "QUEUED", "SENT", new Date())));
-    await applyTransitions(
-      null,
+    await applyTransitionsById(
       ids.slice(0, 5).map((id) => ({ messageId: id, from: "SENT" as const, to: "DELIVERED" as const })),
       new Date(),
     );

@@ -2,13 +2,16 @@ import { AppError } from "../errors";
 import type { OtpSendGuard } from "../otp/send-otp";
 import { prefixOf } from "@/schemas/fraud-guard";
 import { decideOtpSend, fraudLockKey } from "./decide-otp-send";
+import { metrics } from "../metrics/registry";
 
 /** The fraud guard as the OTP send's guard (contract §12): refuses sends to a blocked prefix with 403. */
 export const fraudOtpGuard: OtpSendGuard = {
   lockKey: fraudLockKey,
   async decide(tx, input) {
     const decision = await decideOtpSend(tx, input);
+    if (decision.newBlockId) metrics().fraudBlocks.inc({ kind: "block_created" });
     if (!decision.refusedUntil) return null;
+    metrics().fraudBlocks.inc({ kind: "send_refused" });
     const prefix = prefixOf(input.to);
     return new AppError(
       "suspected_fraud",

@@ -1,3 +1,4 @@
+import { metrics } from "../metrics/registry";
 import type { RawTx } from "../db/driver-transaction";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
@@ -161,5 +162,19 @@ export async function insertMessages(
   );
   const outcome: (Refusal | null)[] = messages.map(() => null);
   for (const r of refused) outcome[Number(r.ord)] = r.refusal;
+  countAccepted(messages, outcome);
   return outcome;
+}
+
+function countAccepted(messages: readonly NewMessage[], outcome: readonly (Refusal | null)[]): void {
+  let live = 0;
+  let test = 0;
+  outcome.forEach((refusal, n) => {
+    if (refusal !== null) return;
+    if (messages[n]?.environment === "live") live++;
+    else test++;
+  });
+  const accepted = metrics().messagesAccepted;
+  if (live > 0) accepted.inc({ environment: "live" }, live);
+  if (test > 0) accepted.inc({ environment: "test" }, test);
 }

@@ -1,3 +1,4 @@
+import { rememberMessageTraces } from "../tracing/spans";
 import type { Db, DbOrTx } from "../db/client";
 import { assertCarrierAvailable } from "../carriers/registry";
 import type { RecordResponse } from "../idempotency/record";
@@ -92,6 +93,7 @@ export async function sendSms(
     const refusal = await insertMessageBatched(message, now);
     if (refusal) throw refusalError(refusal, message.to, country);
   }
+  rememberMessageTraces([message.id]);
   nudgeMessagePipeline();
   return response;
 }

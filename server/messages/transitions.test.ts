@@ -14,10 +14,10 @@ describe("message lifecycle", () => {
 
   it("refuses a transition outside the lifecycle before touching the database", async () => {
     await expect(
-      applyTransitions(null, [{ messageId: "m", from: "DELIVERED", to: "SENT" }], new Date()),
+      applyTransitions(null, [{ organizationId: "o", messageId: "m", from: "DELIVERED", to: "SENT" }], new Date()),
     ).rejects.toThrow("Invalid transition DELIVERED → SENT");
     await expect(
-      applyTransitions(null, [{ messageId: "m", from: "QUEUED", to: "DELIVERED" }], new Date()),
+      applyTransitions(null, [{ organizationId: "o", messageId: "m", from: "QUEUED", to: "DELIVERED" }], new Date()),
     ).rejects.toThrow(/Invalid transition/);
   });
 });

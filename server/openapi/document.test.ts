@@ -309,10 +309,12 @@ describe("errors()", () => {
   it("groups codes by their ERROR_STATUS and always adds 500", () => {
     const responses = errors("unauthenticated", "token_expired", "forbidden", "rate_limited");
     expect(Object.keys(responses)).toEqual(["401", "403", "429", "500"]);
-    expect(responses["401"]?.description).toContain("- `unauthenticated`: Authentication is required.");
-    expect(responses["401"]?.description).toContain("- `token_expired`: ");
+    expect(responses["401"]?.description).toContain(
+      "- [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required.",
+    );
+    expect(responses["401"]?.description).toContain("- [`token_expired`](/docs/errors#token_expired): ");
     expect(responses["401"]?.content?.["application/json"]?.example).toMatchObject({
-      error: { code: "unauthenticated" },
+      error: { code: "unauthenticated", docUrl: expect.stringMatching(/\/docs\/errors#unauthenticated$/) },
     });
     expect(responses["500"]?.description).toContain("`internal_error`");
   });

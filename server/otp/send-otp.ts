@@ -1,3 +1,4 @@
+import { rememberMessageTraces } from "../tracing/spans";
 import type { Db, DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
 import { assertCarrierAvailable } from "../carriers/registry";
@@ -174,11 +175,17 @@ export async function sendOtp(
       },
       now,
     );
-    await sendJobEvent(tx, "otp/created", { otpId, expiresAt: response.expiresAt }, { dedupeKey: otpId });
+    await sendJobEvent(
+      tx,
+      "otp/created",
+      { otpId, expiresAt: response.expiresAt, organizationId: sender.organizationId },
+      { dedupeKey: otpId },
+    );
     await options.record?.(tx, response);
     return null;
   });
   if (refusal) throw refusal;
+  rememberMessageTraces([messageId]);
   nudgeMessagePipeline();
   return response;
 }

@@ -22,7 +22,8 @@ export type CursorList =
   | "inbox"
   | "events"
   | "campaigns"
-  | "campaign.recipients";
+  | "campaign.recipients"
+  | "request.logs";
 
 let macKey: Buffer | undefined;
 function key(): Buffer {

@@ -12,10 +12,8 @@ import { cancelScheduledCtes } from "./cancel-sql";
 //    asks (sg_opted_out_phones: an opt-out committing now is either seen or waits for this batch);
 // 3. the others move SCHEDULED → QUEUED with a `message.queued` event, due for the pipeline at their
 //    sendAt (next_attempt_at), so the pipeline's claim takes them first, in order. The update finds
-//    each row by the address the claim returned (row_id, a TID scan), not by a second descent of the
-//    primary key: this statement holds the row's lock from the claim on, so the address cannot go
-//    stale (a row a concurrent update made newer than the statement's snapshot is not found, stays
-//    SCHEDULED and is taken by the next batch: the status check keeps that safe);
+//    each row by its key (organization_id, id); the table is partitioned by id, so a row's physical
+//    address (the TID scan this used before, migration 20261127060000) names no single row any more;
 // 4. the opted-out ones are canceled with `recipient_opted_out` (cancel-sql.ts): never sent, never
 //    billed. Event ids come from JavaScript ($5, one per claimable row): sg_new_id per row in
 //    plpgsql costs more than the rest of the event.
@@ -66,7 +64,7 @@ WITH due AS MATERIALIZED (
 ), queued AS (
   UPDATE messages m SET status = 'QUEUED', next_attempt_at = m.send_at, updated_at = $4::timestamptz
   FROM target t
-  WHERE m.ctid = t.row_id AND m.status = 'SCHEDULED' AND NOT t.opted_out
+  WHERE m.organization_id = t.organization_id AND m.id = t.id AND m.status = 'SCHEDULED' AND NOT t.opted_out
   RETURNING m.id, m.organization_id, t.n, ${PAYLOAD_COLUMNS.map((c) => `m.${c}`).join(", ")}
 ), queued_events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)

@@ -33,7 +33,7 @@ const history = (key: string, query: Record<string, string>) =>
 const batch = (key: string, batchId: string) =>
   call(smsBatch.GET, `/api/v1/sms/batches/${batchId}`, { token: key, params: { batchId } });
 
-const statusOf = async (id: string) => (await getDb().message.findUniqueOrThrow({ where: { id } })).status;
+const statusOf = async (id: string) => (await getDb().message.findFirstOrThrow({ where: { id } })).status;
 
 describe("sendAt on send and bulk", () => {
   it("answers 202 SCHEDULED with sendAt; status, history and the message.scheduled event show it", async () => {

@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|scheduled]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|scheduled|observability]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -129,6 +129,7 @@ import { contactsOnly } from "./bench/contacts-run";
 import { scheduledOnly } from "./bench/scheduled";
 import { eventsOnly } from "./bench/events";
 import { trustOnly } from "./bench/trust";
+import { observabilityOnly } from "./bench/observability";
 import { campaignsOnly } from "./bench/campaigns";
 import { linksOnly } from "./bench/links";
 
@@ -170,6 +171,11 @@ async function main(): Promise<number> {
   if (options.only === "campaigns") {
     if (!databaseUrl) throw new Error("--only campaigns needs PostgreSQL (run `npm run bench -- --only campaigns`)");
     return campaignsOnly(databaseUrl);
+  }
+  if (options.only === "observability") {
+    if (!databaseUrl)
+      throw new Error("--only observability needs PostgreSQL (run `npm run bench -- --only observability`)");
+    return observabilityOnly(databaseUrl);
   }
   if (options.only === "smpp") {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");

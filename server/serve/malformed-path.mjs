@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { errorDocUrl } from "../http/error-doc-url.mjs";
 
 // contract §12, Input: a path whose percent-escapes do not decode (`/api/v1/contacts/%FF`) would
 // make Next's router throw before any route runs, answering a plain-text 500 with no request id.
@@ -33,6 +34,7 @@ export function refuseMalformedPath(req, res) {
         code: "invalid_request",
         message: "The URL path holds a malformed percent-escape or U+0000.",
         requestId,
+        docUrl: errorDocUrl("invalid_request"),
         details: [{ path: "path", message: "Percent-escapes must decode to UTF-8 text." }],
       },
     }),

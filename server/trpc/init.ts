@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { AppError, serviceUnavailable, type ErrorCode } from "../errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertStorable } from "../http/storable-text";
+import { errorDocUrl } from "../http/error-doc-url.mjs";
 import { mustEnrol } from "../two-factor/require-mfa";
 import { resolveActiveMembership } from "../orgs/memberships";
 import { can, type Action } from "@/schemas/roles";
@@ -94,6 +95,8 @@ const t = initTRPC.context<TRPCContext>().create({
       data: {
         ...shape.data,
         appCode,
+        // The error reference's entry, for the dashboard to link (contract §16).
+        docUrl: appCode ? errorDocUrl(appCode) : null,
         // Field errors for forms: `zodError.fieldErrors.email` etc.
         zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
         // AppError details (e.g. `initialPassword` is required) in the same per-field shape.

@@ -222,7 +222,7 @@ describe("messages router", () => {
       encoding: "UCS-2",
       segments: 1,
     });
-    const row = await getDb().message.findUniqueOrThrow({ where: { id: sent.messageId } });
+    const row = await getDb().message.findFirstOrThrow({ where: { id: sent.messageId } });
     expect(row).toMatchObject({ organizationId: dev.organizationId, environment: "test", apiKeyId: null });
     const listed = await dev.caller.messages.list({});
     expect(listed.items.map((m) => [m.id, m.origin])).toEqual([[sent.messageId, "dashboard"]]);

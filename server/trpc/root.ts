@@ -16,6 +16,8 @@ import { rateLimitsRouter } from "./routers/rate-limits";
 import { retentionRouter } from "./routers/retention";
 import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
+import { alertsRouter } from "./routers/alerts";
+import { requestLogsRouter } from "./routers/request-logs";
 import { accountRouter } from "./routers/account";
 import { eventsRouter } from "./routers/events";
 import { campaignsRouter } from "./routers/campaigns";
@@ -34,6 +36,8 @@ export const appRouter = router({
   messages: messagesRouter,
   otp: otpRouter,
   webhooks: webhooksRouter,
+  alerts: alertsRouter,
+  requestLogs: requestLogsRouter,
   events: eventsRouter,
   carriers: carriersRouter,
   auditLog: auditLogRouter,

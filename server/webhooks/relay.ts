@@ -41,7 +41,8 @@ WITH ev AS (
   ON CONFLICT (webhook_id, event_id) DO NOTHING
   RETURNING 1
 ), dispatched AS (
-  UPDATE outbox_events o SET dispatched_at = $2::timestamptz FROM ev WHERE o.id = ev.id RETURNING 1
+  UPDATE outbox_events o SET dispatched_at = $2::timestamptz FROM ev
+    WHERE o.organization_id = ev.organization_id AND o.id = ev.id RETURNING 1
 )
 SELECT (SELECT count(*) FROM dispatched)::int AS events, (SELECT count(*) FROM inserted)::int AS deliveries`;
 

@@ -1,5 +1,6 @@
 import { answerLinkRequest } from "@/server/campaigns/links/redirect";
 import { resolveRequestId } from "@/server/http/request-id";
+import { errorDocUrl } from "@/server/http/error-doc-url.mjs";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,10 @@ async function answer(req: Request, { params }: { params: Promise<{ code: string
   const out = await answerLinkRequest(req.method, code, req.headers.get("user-agent"));
   const headers = { ...out.headers, "x-request-id": requestId };
   if (!out.error) return new Response(null, { status: out.status, headers });
-  return Response.json({ error: { ...out.error, requestId } }, { status: out.status, headers });
+  return Response.json(
+    { error: { ...out.error, requestId, docUrl: errorDocUrl(out.error.code) } },
+    { status: out.status, headers },
+  );
 }
 
 export { answer as GET, answer as HEAD };

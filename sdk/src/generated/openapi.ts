@@ -1116,6 +1116,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/developer/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List alerts
+         * @description Every alert of the organization, oldest first, with its state and last value.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        /**
+         * Create an alert
+         * @description `threshold`: rates as fractions from 0 to 1, spend as an amount with four decimal places. `windowMinutes`: 5 to 1440. At most 50 alerts per organization (409 `limit_reached`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        post: operations["createAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an alert
+         * @description The alert with its state and last value.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        get: operations["getAlert"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert
+         * @description The alert is no longer evaluated.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        delete: operations["deleteAlert"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an alert
+         * @description Any of `threshold`, `windowMinutes` and `environment`; the state starts over at `ok`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        patch: operations["updateAlert"];
+        trace?: never;
+    };
+    "/api/v1/developer/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List request logs
+         * @description Newest first. Filters: `status` (`404` or `4xx`), `method`, `path` (a prefix), `apiKeyId`, `errorCode`, `from`, `to`. The next page's cursor comes in `X-Next-Cursor`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support. Rate-limit category: `messages.read`.
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/request-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a request log entry
+         * @description One entry, with its request and response bodies.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support. Rate-limit category: `messages.read`.
+         */
+        get: operations["getRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/developer/events": {
         parameters: {
             query?: never;
@@ -2115,17 +2221,33 @@ export interface components {
         CreateWebhookRequest: {
             name: string;
             url: string;
-            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "sms.delivered" | "sms.failed" | "*")[];
+            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. */
             secret?: string;
         };
         UpdateWebhookRequest: {
             name?: string;
             url?: string;
-            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "sms.delivered" | "sms.failed" | "*")[];
+            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is. */
             secret?: string | null;
             isActive?: boolean;
+        };
+        CreateAlertRequest: {
+            /** @enum {string} */
+            metric: "delivery_rate" | "error_rate" | "webhook_failure_rate" | "spend";
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold: number | string;
+            windowMinutes: number;
+            /** @enum {string} */
+            environment: "live" | "test";
+        };
+        UpdateAlertRequest: {
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold?: number | string;
+            windowMinutes?: number;
+            /** @enum {string} */
+            environment?: "live" | "test";
         };
         ResendEventInput: {
             /** @description The webhook to send the event to (`wh_…`). */
@@ -2827,6 +2949,47 @@ export interface components {
             /** @constant */
             status: "PENDING";
         };
+        Alert: {
+            /** @example alr_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+            id: string;
+            /** @enum {string} */
+            metric: "delivery_rate" | "error_rate" | "webhook_failure_rate" | "spend";
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold: number | string;
+            windowMinutes: number;
+            /** @enum {string} */
+            environment: "live" | "test";
+            /** @enum {string} */
+            state: "ok" | "triggered";
+            lastValue: number | null;
+            lastEvaluatedAt: string | null;
+            triggeredAt: string | null;
+            resolvedAt: string | null;
+            createdAt: string;
+        };
+        RequestLog: {
+            /** @example req_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+            id: string;
+            /** @description The caller's own X-Request-Id, when it sent one. */
+            clientRequestId: string | null;
+            method: string;
+            path: string;
+            /** @example /api/v1/sms/[messageId]/status */
+            route: string;
+            status: number;
+            durationMs: number;
+            environment: ("live" | "test") | null;
+            apiKeyId: string | null;
+            userId: string | null;
+            ip: string | null;
+            userAgent: string | null;
+            errorCode: string | null;
+            /** @description JSON, at most 16 KiB; credentials replaced by "[redacted]". */
+            requestBody: unknown;
+            /** @description JSON, at most 16 KiB; credentials replaced by "[redacted]". */
+            responseBody: unknown;
+            createdAt: string;
+        };
         Event: {
             /**
              * @description The event's id (`evt_…`).
@@ -3229,6 +3392,11 @@ export interface components {
                 code: string;
                 message: string;
                 requestId: string;
+                /**
+                 * @description The code's entry in the error reference: absolute when the service knows its public URL, else a path to resolve against the API's URL.
+                 * @example https://api.signalgate.example/docs/errors#invalid_request
+                 */
+                docUrl: string;
                 details?: {
                     path: string;
                     message: string;
@@ -3290,7 +3458,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3304,6 +3472,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3319,7 +3488,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `email_taken`: An account with this email already exists.
+             *     - [`email_taken`](/docs/errors#email_taken): An account with this email already exists.
              */
             409: {
                 headers: {
@@ -3332,7 +3501,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "email_taken",
                      *         "message": "An account with this email already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#email_taken"
                      *       }
                      *     }
                      */
@@ -3342,7 +3512,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3355,7 +3525,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3365,7 +3536,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3378,7 +3549,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3388,7 +3560,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3401,7 +3573,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3411,7 +3584,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3425,7 +3598,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3460,7 +3634,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3474,6 +3648,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3489,9 +3664,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `invalid_credentials`: The email or password is incorrect.
-             *     - `mfa_required`: This account uses two-factor sign-in: send totpCode (the 6-digit code from the authenticator app) or a recoveryCode.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`invalid_credentials`](/docs/errors#invalid_credentials): The email or password is incorrect.
+             *     - [`mfa_required`](/docs/errors#mfa_required): This account uses two-factor sign-in: send totpCode (the 6-digit code from the authenticator app) or a recoveryCode.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -3505,7 +3680,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_credentials",
                      *         "message": "The email or password is incorrect.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_credentials"
                      *       }
                      *     }
                      */
@@ -3515,7 +3691,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -3528,7 +3704,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -3538,7 +3715,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -3551,7 +3728,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -3561,7 +3739,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3574,7 +3752,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3584,7 +3763,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3597,7 +3776,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3607,7 +3787,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -3624,7 +3804,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -3634,7 +3815,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3647,7 +3828,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3657,7 +3839,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3671,7 +3853,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3706,7 +3889,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3720,6 +3903,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3735,9 +3919,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `refresh_token_reused`: This refresh token was already used. All tokens of this session have been revoked; sign in again.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`refresh_token_reused`](/docs/errors#refresh_token_reused): This refresh token was already used. All tokens of this session have been revoked; sign in again.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -3751,7 +3935,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -3761,7 +3946,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3774,7 +3959,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3784,7 +3970,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3797,7 +3983,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3807,7 +3994,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -3824,7 +4011,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -3834,7 +4022,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3847,7 +4035,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3857,7 +4046,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3871,7 +4060,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3904,7 +4094,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3918,6 +4108,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3933,7 +4124,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3946,7 +4137,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3956,7 +4148,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3969,7 +4161,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3979,7 +4172,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3992,7 +4185,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4002,7 +4196,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4016,7 +4210,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4053,7 +4248,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4067,6 +4262,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4082,9 +4278,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4098,7 +4294,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4108,7 +4305,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4125,7 +4322,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4135,7 +4333,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4148,7 +4346,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4158,7 +4357,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4172,7 +4371,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4211,7 +4411,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4225,6 +4425,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4240,9 +4441,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4256,7 +4457,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4266,7 +4468,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4279,7 +4481,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4289,7 +4492,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4302,7 +4505,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4312,7 +4516,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4329,7 +4533,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4339,7 +4544,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4352,7 +4557,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4362,7 +4568,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4376,7 +4582,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4417,7 +4624,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4431,6 +4638,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4446,9 +4654,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4462,7 +4670,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4472,7 +4681,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4485,7 +4694,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4495,7 +4705,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4508,7 +4718,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4518,7 +4729,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4535,7 +4746,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4545,7 +4757,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4558,7 +4770,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4568,7 +4781,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4582,7 +4795,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4623,7 +4837,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4637,6 +4851,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4652,9 +4867,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4668,7 +4883,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4678,7 +4894,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4691,7 +4907,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4701,7 +4918,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4714,7 +4931,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4724,7 +4942,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4741,7 +4959,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4751,7 +4970,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4764,7 +4983,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4774,7 +4994,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4788,7 +5008,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4839,7 +5060,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4853,6 +5074,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4868,10 +5090,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4885,7 +5107,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4895,8 +5118,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -4909,7 +5132,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -4919,7 +5143,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4936,7 +5160,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4946,7 +5171,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4959,7 +5184,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4969,7 +5195,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4983,7 +5209,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5023,7 +5250,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -5037,6 +5264,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5052,10 +5280,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5069,7 +5297,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5079,8 +5308,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5093,7 +5322,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5103,7 +5333,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -5116,7 +5346,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -5126,7 +5357,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5143,7 +5374,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5153,7 +5385,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5166,7 +5398,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5176,7 +5409,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -5190,7 +5423,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5235,11 +5469,11 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -5253,6 +5487,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5268,10 +5503,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5285,7 +5520,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5295,7 +5531,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -5308,7 +5544,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -5318,8 +5555,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5332,7 +5569,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5342,7 +5580,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -5355,7 +5593,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -5365,7 +5604,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -5378,7 +5617,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -5388,7 +5628,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -5401,7 +5641,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -5411,7 +5652,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -5424,7 +5665,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -5434,7 +5676,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5451,7 +5693,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5461,7 +5704,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5474,7 +5717,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5484,8 +5728,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -5499,7 +5743,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5544,8 +5789,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -5559,6 +5804,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5574,10 +5820,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5591,7 +5837,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5601,8 +5848,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5615,7 +5862,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5625,7 +5873,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -5638,7 +5886,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -5648,7 +5897,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -5661,7 +5910,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -5671,7 +5921,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -5684,7 +5934,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -5694,7 +5945,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -5707,7 +5958,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -5717,7 +5969,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5734,7 +5986,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5744,7 +5997,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5757,7 +6010,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5767,8 +6021,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -5782,7 +6036,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5822,7 +6077,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -5836,6 +6091,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5851,10 +6107,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5868,7 +6124,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5878,8 +6135,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5892,7 +6149,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5902,7 +6160,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -5915,7 +6173,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -5925,7 +6184,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5942,7 +6201,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5952,7 +6212,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5965,7 +6225,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5975,7 +6236,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -5989,7 +6250,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6034,10 +6296,10 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
              */
             400: {
                 headers: {
@@ -6051,6 +6313,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6066,10 +6329,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6083,7 +6346,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6093,7 +6357,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -6106,7 +6370,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -6116,9 +6381,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `suspected_fraud`: The fraud guard blocked OTP sends to this number's prefix.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`suspected_fraud`](/docs/errors#suspected_fraud): The fraud guard blocked OTP sends to this number's prefix.
              */
             403: {
                 headers: {
@@ -6131,7 +6396,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6141,7 +6407,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -6154,7 +6420,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -6164,7 +6431,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -6177,7 +6444,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -6187,7 +6455,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -6200,7 +6468,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -6210,7 +6479,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -6223,7 +6492,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -6233,7 +6503,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6250,7 +6520,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6260,7 +6531,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6273,7 +6544,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6283,8 +6555,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -6298,7 +6570,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6339,8 +6612,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -6354,6 +6627,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6369,10 +6643,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6386,7 +6660,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6396,8 +6671,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6410,7 +6685,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6420,7 +6696,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -6433,7 +6709,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -6443,7 +6720,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -6456,7 +6733,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -6466,7 +6744,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6483,7 +6761,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6493,7 +6772,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6506,7 +6785,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6516,7 +6796,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6530,7 +6810,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6570,7 +6851,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -6584,6 +6865,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6599,10 +6881,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6616,7 +6898,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6626,8 +6909,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6640,7 +6923,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6650,7 +6934,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -6663,7 +6947,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -6673,7 +6958,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `not_cancelable`: Only a SCHEDULED message can be canceled.
+             *     - [`not_cancelable`](/docs/errors#not_cancelable): Only a SCHEDULED message can be canceled.
              */
             409: {
                 headers: {
@@ -6686,7 +6971,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_cancelable",
                      *         "message": "Only a SCHEDULED message can be canceled.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_cancelable"
                      *       }
                      *     }
                      */
@@ -6696,7 +6982,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6713,7 +6999,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6723,7 +7010,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6736,7 +7023,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6746,7 +7034,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6760,7 +7048,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6800,7 +7089,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -6814,6 +7103,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6829,10 +7119,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6846,7 +7136,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6856,8 +7147,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6870,7 +7161,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6880,7 +7172,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -6893,7 +7185,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -6903,7 +7196,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6920,7 +7213,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6930,7 +7224,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6943,7 +7237,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6953,7 +7248,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6967,7 +7262,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7008,8 +7304,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -7023,6 +7319,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7038,10 +7335,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7055,7 +7352,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7065,9 +7363,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7080,7 +7378,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7090,7 +7389,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -7103,7 +7402,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -7113,7 +7413,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -7126,7 +7426,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -7136,7 +7437,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7153,7 +7454,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7163,7 +7465,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7176,7 +7478,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7186,7 +7489,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7200,7 +7503,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7237,7 +7541,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7251,6 +7555,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7266,9 +7571,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7282,7 +7587,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7292,7 +7598,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7305,7 +7611,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -7315,7 +7622,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7332,7 +7639,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7342,7 +7650,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7355,7 +7663,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7365,7 +7674,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7379,7 +7688,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7420,7 +7730,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7434,6 +7744,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7449,9 +7760,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7465,7 +7776,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7475,7 +7787,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7488,7 +7800,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -7498,7 +7811,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -7511,7 +7824,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -7521,7 +7835,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -7534,7 +7848,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -7544,7 +7859,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7561,7 +7876,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7571,7 +7887,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7584,7 +7900,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7594,7 +7911,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7608,7 +7925,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7654,7 +7972,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7668,6 +7986,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7683,10 +8002,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7700,7 +8019,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7710,8 +8030,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -7724,7 +8044,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7734,7 +8055,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7751,7 +8072,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7761,7 +8083,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7774,7 +8096,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7784,7 +8107,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7798,7 +8121,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7841,7 +8165,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7855,6 +8179,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7870,10 +8195,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7887,7 +8212,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7897,8 +8223,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -7911,7 +8237,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7921,7 +8248,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7938,7 +8265,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7948,7 +8276,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7961,7 +8289,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7971,7 +8300,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7985,7 +8314,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8016,7 +8346,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8030,6 +8360,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8045,10 +8376,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -8062,7 +8393,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8072,7 +8404,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
              */
             403: {
                 headers: {
@@ -8085,7 +8417,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8095,7 +8428,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8112,7 +8445,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8122,7 +8456,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8135,7 +8469,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8145,7 +8480,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8159,7 +8494,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8193,7 +8529,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8207,6 +8543,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8222,10 +8559,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -8239,7 +8576,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8249,7 +8587,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
              */
             403: {
                 headers: {
@@ -8262,7 +8600,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8272,7 +8611,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -8285,7 +8624,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -8295,7 +8635,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8312,7 +8652,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8322,7 +8663,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8335,7 +8676,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8345,7 +8687,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8359,7 +8701,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8400,8 +8743,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -8415,6 +8758,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8430,10 +8774,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8447,7 +8791,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8457,8 +8802,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8471,7 +8816,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8481,7 +8827,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -8494,7 +8840,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -8504,7 +8851,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -8517,7 +8864,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -8527,7 +8875,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8544,7 +8892,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8554,7 +8903,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8567,7 +8916,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8577,7 +8927,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8591,7 +8941,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8640,7 +8991,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8654,6 +9005,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8669,10 +9021,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8686,7 +9038,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8696,8 +9049,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8710,7 +9063,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8720,7 +9074,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8737,7 +9091,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8747,7 +9102,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8760,7 +9115,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8770,7 +9126,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8784,7 +9140,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8838,7 +9195,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8852,6 +9209,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8867,10 +9225,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8884,7 +9242,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8894,8 +9253,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8908,7 +9267,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8918,7 +9278,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `contact_exists`: A contact with this phone number already exists.
+             *     - [`contact_exists`](/docs/errors#contact_exists): A contact with this phone number already exists.
              */
             409: {
                 headers: {
@@ -8931,7 +9291,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "contact_exists",
                      *         "message": "A contact with this phone number already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#contact_exists"
                      *       }
                      *     }
                      */
@@ -8941,7 +9302,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -8954,7 +9315,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -8964,7 +9326,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -8977,7 +9339,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -8987,7 +9350,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9004,7 +9367,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9014,7 +9378,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9027,7 +9391,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9037,7 +9402,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9051,7 +9416,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9088,7 +9454,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9102,6 +9468,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9117,10 +9484,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9134,7 +9501,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9144,8 +9512,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9158,7 +9526,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9168,7 +9537,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -9181,7 +9550,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -9191,7 +9561,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -9204,7 +9574,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -9214,7 +9585,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9231,7 +9602,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9241,7 +9613,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9254,7 +9626,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9264,7 +9637,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9278,7 +9651,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9318,7 +9692,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9332,6 +9706,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9347,10 +9722,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9364,7 +9739,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9374,8 +9750,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9388,7 +9764,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9398,7 +9775,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -9411,7 +9788,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -9421,7 +9799,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9438,7 +9816,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9448,7 +9827,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9461,7 +9840,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9471,7 +9851,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9485,7 +9865,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9522,7 +9903,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9536,6 +9917,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9551,10 +9933,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9568,7 +9950,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9578,8 +9961,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9592,7 +9975,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9602,7 +9986,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9619,7 +10003,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9629,7 +10014,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9642,7 +10027,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9652,7 +10038,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9666,7 +10052,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9709,7 +10096,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9723,6 +10110,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9738,10 +10126,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9755,7 +10143,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9765,8 +10154,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9779,7 +10168,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9789,7 +10179,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9806,7 +10196,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9816,7 +10207,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9829,7 +10220,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9839,7 +10231,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9853,7 +10245,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9897,7 +10290,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9911,6 +10304,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9926,10 +10320,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9943,7 +10337,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9953,8 +10348,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9967,7 +10362,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9977,7 +10373,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -9990,7 +10386,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -10000,7 +10397,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -10013,7 +10410,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -10023,7 +10421,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10040,7 +10438,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10050,7 +10449,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10063,7 +10462,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10073,7 +10473,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10087,7 +10487,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10125,8 +10526,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -10140,6 +10541,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10155,10 +10557,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10172,7 +10574,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10182,8 +10585,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10196,7 +10599,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10206,7 +10610,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10219,7 +10623,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10229,7 +10634,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10246,7 +10651,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10256,7 +10662,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10269,7 +10675,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10279,7 +10686,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10293,7 +10700,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10333,7 +10741,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10347,6 +10755,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10362,10 +10771,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10379,7 +10788,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10389,8 +10799,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10403,7 +10813,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10413,7 +10824,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10426,7 +10837,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10436,7 +10848,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10453,7 +10865,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10463,7 +10876,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10476,7 +10889,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10486,7 +10900,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10500,7 +10914,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10538,7 +10953,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10552,6 +10967,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10567,10 +10983,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10584,7 +11000,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10594,8 +11011,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10608,7 +11025,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10618,7 +11036,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10631,7 +11049,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10641,7 +11060,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10658,7 +11077,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10668,7 +11088,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10681,7 +11101,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10691,7 +11112,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10705,7 +11126,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10762,7 +11184,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10776,6 +11198,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10791,10 +11214,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10808,7 +11231,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10818,8 +11242,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10832,7 +11256,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10842,7 +11267,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10855,7 +11280,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10865,7 +11291,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `contact_exists`: A contact with this phone number already exists.
+             *     - [`contact_exists`](/docs/errors#contact_exists): A contact with this phone number already exists.
              */
             409: {
                 headers: {
@@ -10878,7 +11304,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "contact_exists",
                      *         "message": "A contact with this phone number already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#contact_exists"
                      *       }
                      *     }
                      */
@@ -10888,7 +11315,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -10901,7 +11328,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -10911,7 +11339,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -10924,7 +11352,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -10934,7 +11363,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10951,7 +11380,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10961,7 +11391,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10974,7 +11404,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10984,7 +11415,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10998,7 +11429,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11035,7 +11467,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11049,6 +11481,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11064,9 +11497,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -11080,7 +11513,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11090,7 +11524,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -11103,7 +11537,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -11113,7 +11548,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11130,7 +11565,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11140,7 +11576,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11153,7 +11589,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11163,7 +11600,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11177,7 +11614,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11220,7 +11658,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11234,6 +11672,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11249,9 +11688,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -11265,7 +11704,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11275,7 +11715,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -11288,7 +11728,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -11298,7 +11739,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -11311,7 +11752,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -11321,7 +11763,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -11334,7 +11776,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -11344,7 +11787,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11361,7 +11804,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11371,7 +11815,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11384,7 +11828,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11394,7 +11839,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11408,7 +11853,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11445,7 +11891,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11459,6 +11905,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11474,10 +11921,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -11491,7 +11938,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11501,8 +11949,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -11515,7 +11963,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -11525,7 +11974,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11542,7 +11991,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11552,7 +12002,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11565,7 +12015,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11575,7 +12026,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11589,7 +12040,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11620,7 +12072,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11634,6 +12086,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11649,7 +12102,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -11663,7 +12116,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11673,7 +12127,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -11686,7 +12140,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -11696,7 +12151,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11709,7 +12164,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11719,7 +12175,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11733,7 +12189,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11773,7 +12230,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11787,6 +12244,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11802,7 +12260,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -11816,7 +12274,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11826,7 +12285,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -11839,7 +12298,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -11849,7 +12309,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `number_taken`: This number belongs to an organization.
+             *     - [`number_taken`](/docs/errors#number_taken): This number belongs to an organization.
              */
             409: {
                 headers: {
@@ -11862,7 +12322,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "number_taken",
                      *         "message": "This number belongs to an organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#number_taken"
                      *       }
                      *     }
                      */
@@ -11872,7 +12333,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -11885,7 +12346,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -11895,7 +12357,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -11908,7 +12370,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -11918,7 +12381,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11931,7 +12394,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11941,7 +12405,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11955,7 +12419,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11987,7 +12452,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12001,6 +12466,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12016,7 +12482,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -12030,7 +12496,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12040,7 +12507,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12053,7 +12520,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12063,7 +12531,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12076,7 +12544,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12086,7 +12555,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12100,7 +12569,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12137,7 +12607,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12151,6 +12621,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12166,9 +12637,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -12182,7 +12653,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12192,7 +12664,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12205,7 +12677,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12215,7 +12688,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12232,7 +12705,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12242,7 +12716,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12255,7 +12729,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12265,7 +12740,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12279,7 +12754,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12320,7 +12796,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12334,6 +12810,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12349,9 +12826,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -12365,7 +12842,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12375,7 +12853,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12388,7 +12866,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12398,7 +12877,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `limit_reached`: The limit for this resource has been reached.
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
              */
             409: {
                 headers: {
@@ -12411,7 +12890,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "limit_reached",
                      *         "message": "The limit for this resource has been reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
                      *       }
                      *     }
                      */
@@ -12421,7 +12901,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -12434,7 +12914,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -12444,7 +12925,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -12457,7 +12938,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -12467,7 +12949,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12484,7 +12966,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12494,7 +12977,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12507,7 +12990,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12517,7 +13001,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12531,7 +13015,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12571,7 +13056,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12585,6 +13070,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12600,9 +13086,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -12616,7 +13102,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12626,7 +13113,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12639,7 +13126,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12649,7 +13137,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12662,7 +13150,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12672,7 +13161,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12689,7 +13178,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12699,7 +13189,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12712,7 +13202,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12722,7 +13213,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12736,7 +13227,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12774,7 +13266,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12788,6 +13280,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12803,9 +13296,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -12819,7 +13312,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12829,7 +13323,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12842,7 +13336,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12852,7 +13347,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12865,7 +13360,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12875,7 +13371,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12892,7 +13388,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12902,7 +13399,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12915,7 +13412,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12925,7 +13423,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12939,7 +13437,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12983,7 +13482,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12997,6 +13496,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13012,9 +13512,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13028,7 +13528,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13038,7 +13539,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13051,7 +13552,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13061,7 +13563,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13074,7 +13576,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13084,7 +13587,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -13097,7 +13600,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -13107,7 +13611,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -13120,7 +13624,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -13130,7 +13635,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13147,7 +13652,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13157,7 +13663,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13170,7 +13676,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13180,7 +13687,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13194,7 +13701,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13238,7 +13746,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13252,6 +13760,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13267,9 +13776,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13283,7 +13792,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13293,7 +13803,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13306,7 +13816,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13316,7 +13827,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13329,7 +13840,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13339,7 +13851,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -13352,7 +13864,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -13362,7 +13875,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -13375,7 +13888,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -13385,7 +13899,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13402,7 +13916,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13412,7 +13927,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13425,7 +13940,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13435,7 +13951,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13449,7 +13965,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13489,7 +14006,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13503,6 +14020,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13518,9 +14036,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13534,7 +14052,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13544,7 +14063,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13557,7 +14076,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13567,7 +14087,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13580,7 +14100,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13590,7 +14111,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13607,7 +14128,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13617,7 +14139,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13630,7 +14152,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13640,7 +14163,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13654,7 +14177,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13694,7 +14218,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13708,6 +14232,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13723,9 +14248,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13739,7 +14264,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13749,7 +14275,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13762,7 +14288,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13772,7 +14299,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13785,7 +14312,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13795,7 +14323,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13812,7 +14340,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13822,7 +14351,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13835,7 +14364,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13845,7 +14375,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13859,7 +14389,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13896,7 +14427,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13910,6 +14441,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13925,9 +14457,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -13941,7 +14473,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13951,7 +14484,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13964,7 +14497,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13974,7 +14508,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13991,7 +14525,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14001,7 +14536,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14014,7 +14549,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14024,7 +14560,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14038,7 +14574,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14079,8 +14616,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `url_not_allowed`: That URL is not allowed as a webhook destination.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`url_not_allowed`](/docs/errors#url_not_allowed): That URL is not allowed as a webhook destination.
              */
             400: {
                 headers: {
@@ -14094,6 +14631,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14109,9 +14647,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -14125,7 +14663,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14135,7 +14674,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14148,7 +14687,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14158,7 +14698,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `limit_reached`: The limit for this resource has been reached.
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
              */
             409: {
                 headers: {
@@ -14171,7 +14711,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "limit_reached",
                      *         "message": "The limit for this resource has been reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
                      *       }
                      *     }
                      */
@@ -14181,7 +14722,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -14194,7 +14735,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -14204,7 +14746,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -14217,7 +14759,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -14227,7 +14770,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14244,7 +14787,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14254,7 +14798,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14267,7 +14811,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14277,7 +14822,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14291,7 +14836,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14331,7 +14877,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -14345,6 +14891,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14360,9 +14907,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -14376,7 +14923,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14386,7 +14934,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14399,7 +14947,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14409,7 +14958,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14422,7 +14971,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14432,7 +14982,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14449,7 +14999,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14459,7 +15010,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14472,7 +15023,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14482,7 +15034,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14496,7 +15048,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14534,7 +15087,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -14548,6 +15101,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14563,9 +15117,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -14579,7 +15133,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14589,7 +15144,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14602,7 +15157,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14612,7 +15168,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14625,7 +15181,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14635,7 +15192,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14652,7 +15209,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14662,7 +15220,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14675,7 +15233,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14685,7 +15244,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14699,7 +15258,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14743,8 +15303,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `url_not_allowed`: That URL is not allowed as a webhook destination.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`url_not_allowed`](/docs/errors#url_not_allowed): That URL is not allowed as a webhook destination.
              */
             400: {
                 headers: {
@@ -14758,6 +15318,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14773,9 +15334,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -14789,7 +15350,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14799,7 +15361,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14812,7 +15374,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14822,7 +15385,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14835,7 +15398,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14845,7 +15409,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -14858,7 +15422,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -14868,7 +15433,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -14881,7 +15446,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -14891,7 +15457,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14908,7 +15474,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14918,7 +15485,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14931,7 +15498,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14941,7 +15509,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14955,7 +15523,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14995,7 +15564,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15009,6 +15578,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15024,9 +15594,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -15040,7 +15610,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15050,7 +15621,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15063,7 +15634,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15073,7 +15645,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15086,7 +15658,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15096,7 +15669,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15113,7 +15686,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15123,7 +15697,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15136,7 +15710,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15146,7 +15721,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15160,7 +15735,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15208,7 +15784,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15222,6 +15798,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15237,9 +15814,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -15253,7 +15830,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15263,7 +15841,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15276,7 +15854,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15286,7 +15865,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15299,7 +15878,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15309,7 +15889,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15326,7 +15906,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15336,7 +15917,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15349,7 +15930,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15359,7 +15941,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15373,7 +15955,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15415,7 +15998,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15429,6 +16012,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15444,9 +16028,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -15460,7 +16044,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15470,7 +16055,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15483,7 +16068,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15493,7 +16079,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15506,7 +16092,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15516,8 +16103,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `delivery_in_progress`: An attempt of this delivery is in progress; try again in a moment.
-             *     - `webhook_disabled`: This webhook is disabled. Enable it before redelivering.
+             *     - [`delivery_in_progress`](/docs/errors#delivery_in_progress): An attempt of this delivery is in progress; try again in a moment.
+             *     - [`webhook_disabled`](/docs/errors#webhook_disabled): This webhook is disabled. Enable it before redelivering.
              */
             409: {
                 headers: {
@@ -15530,7 +16117,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "delivery_in_progress",
                      *         "message": "An attempt of this delivery is in progress; try again in a moment.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#delivery_in_progress"
                      *       }
                      *     }
                      */
@@ -15540,7 +16128,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15557,7 +16145,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15567,7 +16156,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15580,7 +16169,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15590,7 +16180,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15604,7 +16194,1547 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"][];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert, in state `ok`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "limit_reached",
+                     *         "message": "The limit for this resource has been reached.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                status?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                path?: string;
+                apiKeyId?: string;
+                errorCode?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLog"][];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRequestLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id (`req_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLog"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15643,7 +17773,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15657,6 +17787,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15672,10 +17803,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -15689,7 +17820,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15699,9 +17831,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15714,7 +17846,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -15724,7 +17857,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15741,7 +17874,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15751,7 +17885,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15764,7 +17898,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15774,7 +17909,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15788,7 +17923,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15825,7 +17961,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15839,6 +17975,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15854,10 +17991,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -15871,7 +18008,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15881,9 +18019,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15896,7 +18034,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -15906,7 +18045,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15923,7 +18062,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15933,7 +18073,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15946,7 +18086,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15956,7 +18097,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15970,7 +18111,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16004,7 +18146,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16018,6 +18160,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16033,10 +18176,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -16050,7 +18193,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16060,9 +18204,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16075,7 +18219,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -16085,7 +18230,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16098,7 +18243,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16108,7 +18254,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16125,7 +18271,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16135,7 +18282,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16148,7 +18295,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16158,7 +18306,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16172,7 +18320,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16210,7 +18359,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16224,6 +18373,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16239,10 +18389,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -16256,7 +18406,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16266,9 +18417,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16281,7 +18432,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -16291,7 +18443,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16304,7 +18456,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16314,8 +18467,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `webhook_disabled`: This webhook is disabled. Enable it before redelivering.
-             *     - `delivery_in_progress`: An attempt of this delivery is in progress; try again in a moment.
+             *     - [`webhook_disabled`](/docs/errors#webhook_disabled): This webhook is disabled. Enable it before redelivering.
+             *     - [`delivery_in_progress`](/docs/errors#delivery_in_progress): An attempt of this delivery is in progress; try again in a moment.
              */
             409: {
                 headers: {
@@ -16328,7 +18481,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "webhook_disabled",
                      *         "message": "This webhook is disabled. Enable it before redelivering.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#webhook_disabled"
                      *       }
                      *     }
                      */
@@ -16338,7 +18492,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -16351,7 +18505,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -16361,7 +18516,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -16374,7 +18529,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -16384,7 +18540,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16401,7 +18557,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16411,7 +18568,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16424,7 +18581,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16434,7 +18592,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16448,7 +18606,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16485,7 +18644,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16499,6 +18658,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16514,9 +18674,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -16530,7 +18690,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16540,7 +18701,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16553,7 +18714,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -16563,7 +18725,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16576,7 +18738,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16586,7 +18749,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16603,7 +18766,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16613,7 +18777,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16626,7 +18790,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16636,7 +18801,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16650,7 +18815,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16691,7 +18857,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16705,6 +18871,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16720,9 +18887,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -16736,7 +18903,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16746,7 +18914,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16759,7 +18927,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -16769,7 +18938,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16782,7 +18951,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16792,7 +18962,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -16805,7 +18975,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -16815,7 +18986,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -16828,7 +18999,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -16838,7 +19010,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16855,7 +19027,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16865,7 +19038,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16878,7 +19051,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16888,7 +19062,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16902,7 +19076,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16939,7 +19114,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16953,6 +19128,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16968,9 +19144,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -16984,7 +19160,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16994,7 +19171,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17007,7 +19184,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17017,7 +19195,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17030,7 +19208,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17040,7 +19219,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17057,7 +19236,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17067,7 +19247,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17080,7 +19260,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17090,7 +19271,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17104,7 +19285,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17145,7 +19327,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17159,6 +19341,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17174,9 +19357,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -17190,7 +19373,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17200,7 +19384,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17213,7 +19397,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17223,7 +19408,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17236,7 +19421,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17246,7 +19432,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -17259,7 +19445,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -17269,7 +19456,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -17282,7 +19469,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -17292,7 +19480,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17309,7 +19497,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17319,7 +19508,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17332,7 +19521,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17342,7 +19532,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17356,7 +19546,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17400,7 +19591,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17414,6 +19605,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17429,9 +19621,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -17445,7 +19637,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17455,7 +19648,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17468,7 +19661,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17478,7 +19672,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17495,7 +19689,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17505,7 +19700,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17518,7 +19713,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17528,7 +19724,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17542,7 +19738,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17579,7 +19776,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17593,6 +19790,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17608,9 +19806,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -17624,7 +19822,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17634,7 +19833,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17647,7 +19846,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17657,7 +19857,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17674,7 +19874,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17684,7 +19885,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17697,7 +19898,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17707,7 +19909,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17721,7 +19923,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17761,7 +19964,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17775,6 +19978,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17790,9 +19994,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -17806,7 +20010,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17816,7 +20021,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17829,7 +20034,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17839,7 +20045,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17852,7 +20058,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17862,7 +20069,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17879,7 +20086,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17889,7 +20097,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17902,7 +20110,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17912,7 +20121,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17926,7 +20135,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17963,7 +20173,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17977,6 +20187,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17992,9 +20203,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -18008,7 +20219,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18018,7 +20230,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18031,7 +20243,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18041,7 +20254,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18058,7 +20271,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18068,7 +20282,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18081,7 +20295,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18091,7 +20306,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18105,7 +20320,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18146,7 +20362,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18160,6 +20376,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18175,9 +20392,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -18191,7 +20408,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18201,7 +20419,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18214,7 +20432,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18224,7 +20443,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -18237,7 +20456,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -18247,7 +20467,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -18260,7 +20480,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -18270,7 +20491,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18287,7 +20508,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18297,7 +20519,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18310,7 +20532,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18320,7 +20543,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18334,7 +20557,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18375,7 +20599,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18389,6 +20613,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18404,9 +20629,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -18420,7 +20645,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18430,7 +20656,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18443,7 +20669,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18453,7 +20680,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18470,7 +20697,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18480,7 +20708,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18493,7 +20721,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18503,7 +20732,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18517,7 +20746,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18555,7 +20785,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18569,6 +20799,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18584,9 +20815,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -18600,7 +20831,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18610,7 +20842,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18623,7 +20855,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18633,7 +20866,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -18646,7 +20879,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -18656,7 +20890,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18673,7 +20907,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18683,7 +20918,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18696,7 +20931,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18706,7 +20942,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18720,7 +20956,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18753,7 +20990,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18767,6 +21004,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18782,7 +21020,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18795,7 +21033,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18805,7 +21044,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -18818,7 +21057,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -18828,7 +21068,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -18841,7 +21081,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -18851,7 +21092,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -18864,7 +21105,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -18874,7 +21116,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18887,7 +21129,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18897,7 +21140,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18911,7 +21154,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18946,7 +21190,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18960,6 +21204,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18975,7 +21220,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18988,7 +21233,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18998,7 +21244,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -19011,7 +21257,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -19021,7 +21268,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19034,7 +21281,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19044,7 +21292,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19057,7 +21305,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19067,7 +21316,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19080,7 +21329,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19090,7 +21340,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19104,7 +21354,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19159,7 +21410,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19173,6 +21424,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19188,9 +21440,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -19204,7 +21456,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19214,7 +21467,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -19227,7 +21480,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -19237,7 +21491,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19254,7 +21508,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19264,7 +21519,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19277,7 +21532,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19287,7 +21543,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19301,7 +21557,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19387,7 +21644,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19401,6 +21658,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19416,9 +21674,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -19432,7 +21690,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19442,7 +21701,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19459,7 +21718,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19469,7 +21729,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19482,7 +21742,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19492,7 +21753,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19506,7 +21767,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19541,7 +21803,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19555,6 +21817,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19570,7 +21833,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19583,7 +21846,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19593,7 +21857,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19606,7 +21870,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19616,7 +21881,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19633,7 +21898,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19643,7 +21909,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19656,7 +21922,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19666,7 +21933,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19680,7 +21947,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19713,8 +21981,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_token`: This link is not valid: it was already used, has expired or was revoked.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_token`](/docs/errors#invalid_token): This link is not valid: it was already used, has expired or was revoked.
              */
             400: {
                 headers: {
@@ -19728,6 +21996,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19743,7 +22012,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19756,7 +22025,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19766,7 +22036,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19779,7 +22049,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19789,7 +22060,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19802,7 +22073,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19812,7 +22084,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19826,7 +22098,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19865,7 +22138,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19879,6 +22152,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19894,10 +22168,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `invalid_credentials`: The email or password is incorrect.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`invalid_credentials`](/docs/errors#invalid_credentials): The email or password is incorrect.
              */
             401: {
                 headers: {
@@ -19911,7 +22185,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19921,7 +22196,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19934,7 +22209,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19944,7 +22220,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19957,7 +22233,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19967,7 +22244,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19984,7 +22261,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19994,7 +22272,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20007,7 +22285,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20017,7 +22296,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20031,7 +22310,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20068,7 +22348,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20082,6 +22362,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20097,9 +22378,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20113,7 +22394,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20123,7 +22405,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20140,7 +22422,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20150,7 +22433,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20163,7 +22446,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20173,7 +22457,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20187,7 +22471,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20222,8 +22507,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_token`: This link is not valid: it was already used, has expired or was revoked.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_token`](/docs/errors#invalid_token): This link is not valid: it was already used, has expired or was revoked.
              */
             400: {
                 headers: {
@@ -20237,6 +22522,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20252,8 +22538,8 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              */
             401: {
                 headers: {
@@ -20267,7 +22553,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20277,7 +22564,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -20290,7 +22577,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -20300,8 +22588,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `already_member`: This user is already a member of the organization.
-             *     - `email_taken`: An account with this email already exists.
+             *     - [`already_member`](/docs/errors#already_member): This user is already a member of the organization.
+             *     - [`email_taken`](/docs/errors#email_taken): An account with this email already exists.
              */
             409: {
                 headers: {
@@ -20314,7 +22602,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "already_member",
                      *         "message": "This user is already a member of the organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#already_member"
                      *       }
                      *     }
                      */
@@ -20324,7 +22613,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -20337,7 +22626,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -20347,7 +22637,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -20360,7 +22650,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -20370,7 +22661,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20383,7 +22674,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20393,7 +22685,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20407,7 +22699,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20444,7 +22737,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20458,6 +22751,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20473,9 +22767,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20489,7 +22783,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20499,7 +22794,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20516,7 +22811,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20526,7 +22822,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20539,7 +22835,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20549,7 +22846,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20563,7 +22860,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20601,7 +22899,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20615,6 +22913,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20630,9 +22929,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20646,7 +22945,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20656,7 +22956,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -20669,7 +22969,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -20679,7 +22980,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20696,7 +22997,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20706,7 +23008,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20719,7 +23021,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20729,7 +23032,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20743,7 +23046,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20780,7 +23084,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20794,6 +23098,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20809,9 +23114,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20825,7 +23130,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20835,7 +23141,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -20848,7 +23154,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -20858,7 +23165,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20875,7 +23182,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20885,7 +23193,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20898,7 +23206,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20908,7 +23217,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20922,7 +23231,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20963,7 +23273,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20977,6 +23287,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20992,9 +23303,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -21008,7 +23319,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21018,7 +23330,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21031,7 +23343,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -21041,7 +23354,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `already_member`: This user is already a member of the organization.
+             *     - [`already_member`](/docs/errors#already_member): This user is already a member of the organization.
              */
             409: {
                 headers: {
@@ -21054,7 +23367,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "already_member",
                      *         "message": "This user is already a member of the organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#already_member"
                      *       }
                      *     }
                      */
@@ -21064,7 +23378,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -21077,7 +23391,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -21087,7 +23402,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -21100,7 +23415,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -21110,7 +23426,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21127,7 +23443,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21137,7 +23454,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21150,7 +23467,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21160,7 +23478,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21174,7 +23492,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21212,7 +23531,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21226,6 +23545,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21241,9 +23561,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -21257,7 +23577,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21267,7 +23588,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21280,7 +23601,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -21290,7 +23612,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -21303,7 +23625,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -21313,7 +23636,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21330,7 +23653,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21340,7 +23664,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21353,7 +23677,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21363,7 +23688,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21377,7 +23702,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21416,7 +23742,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21430,6 +23756,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21445,10 +23772,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -21462,7 +23789,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21472,9 +23800,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21487,7 +23815,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21497,7 +23826,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21514,7 +23843,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21524,7 +23854,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21537,7 +23867,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21547,7 +23878,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21561,7 +23892,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21596,8 +23928,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -21611,6 +23943,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21626,10 +23959,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -21643,7 +23976,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21653,9 +23987,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21668,7 +24002,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21678,7 +24013,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -21691,7 +24026,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -21701,7 +24037,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -21714,7 +24050,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -21724,7 +24061,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21741,7 +24078,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21751,7 +24089,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21764,7 +24102,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21774,7 +24113,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21788,7 +24127,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21822,7 +24162,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21836,6 +24176,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21851,10 +24192,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -21868,7 +24209,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21878,9 +24220,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21893,7 +24235,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21903,7 +24246,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -21916,7 +24259,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -21926,7 +24270,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21943,7 +24287,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21953,7 +24298,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21966,7 +24311,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21976,7 +24322,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21990,7 +24336,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22022,7 +24369,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -22036,6 +24383,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22051,10 +24399,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -22068,7 +24416,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22078,9 +24427,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22093,7 +24442,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22103,7 +24453,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22116,7 +24466,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22126,7 +24477,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -22139,7 +24490,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -22149,7 +24501,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22166,7 +24518,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22176,7 +24529,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22189,7 +24542,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22199,7 +24553,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22213,7 +24567,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22251,8 +24606,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -22266,6 +24621,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22281,10 +24637,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -22298,7 +24654,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22308,9 +24665,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22323,7 +24680,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22333,7 +24691,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22346,7 +24704,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22356,7 +24715,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -22369,7 +24728,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -22379,7 +24739,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -22392,7 +24752,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -22402,7 +24763,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -22415,7 +24776,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -22425,7 +24787,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22442,7 +24804,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22452,7 +24815,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22465,7 +24828,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22475,7 +24839,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22489,7 +24853,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22527,7 +24892,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -22541,6 +24906,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22556,10 +24922,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -22573,7 +24939,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22583,9 +24950,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22598,7 +24965,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22608,7 +24976,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22621,7 +24989,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22631,7 +25000,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -22644,7 +25013,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -22654,7 +25024,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -22667,7 +25037,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -22677,7 +25048,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22694,7 +25065,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22704,7 +25076,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22717,7 +25089,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22727,7 +25100,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22741,7 +25114,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22779,10 +25153,10 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
              */
             400: {
                 headers: {
@@ -22796,6 +25170,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22811,10 +25186,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -22828,7 +25203,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22838,7 +25214,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -22851,7 +25227,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -22861,9 +25238,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22876,7 +25253,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22886,7 +25264,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22899,7 +25277,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22909,7 +25288,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -22922,7 +25301,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -22932,7 +25312,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -22945,7 +25325,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -22955,7 +25336,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22972,7 +25353,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22982,7 +25364,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22995,7 +25377,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23005,8 +25388,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -23020,7 +25403,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23054,7 +25438,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23068,6 +25452,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23083,10 +25468,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -23100,7 +25485,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23110,9 +25496,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23125,7 +25511,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23135,7 +25522,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23148,7 +25535,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23158,7 +25546,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23171,7 +25559,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23181,7 +25570,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23198,7 +25587,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23208,7 +25598,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23221,7 +25611,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23231,7 +25622,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23245,7 +25636,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23279,7 +25671,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23293,6 +25685,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23308,10 +25701,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -23325,7 +25718,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23335,9 +25729,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23350,7 +25744,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23360,7 +25755,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23373,7 +25768,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23383,7 +25779,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23396,7 +25792,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23406,7 +25803,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23423,7 +25820,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23433,7 +25831,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23446,7 +25844,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23456,7 +25855,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23470,7 +25869,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23504,7 +25904,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23518,6 +25918,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23533,10 +25934,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -23550,7 +25951,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23560,9 +25962,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23575,7 +25977,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23585,7 +25988,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23598,7 +26001,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23608,7 +26012,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23621,7 +26025,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23631,7 +26036,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23648,7 +26053,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23658,7 +26064,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23671,7 +26077,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23681,7 +26088,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23695,7 +26102,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23729,7 +26137,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23743,6 +26151,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23758,10 +26167,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -23775,7 +26184,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23785,9 +26195,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23800,7 +26210,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23810,7 +26221,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23823,7 +26234,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23833,7 +26245,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23846,7 +26258,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23856,7 +26269,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23873,7 +26286,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23883,7 +26297,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23896,7 +26310,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23906,7 +26321,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23920,7 +26335,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23962,7 +26378,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23976,6 +26392,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23991,10 +26408,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
              */
             401: {
                 headers: {
@@ -24008,7 +26425,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24018,9 +26436,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -24033,7 +26451,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -24043,7 +26462,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24056,7 +26475,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24066,7 +26486,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24083,7 +26503,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24093,7 +26514,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24106,7 +26527,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24116,7 +26538,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24130,7 +26552,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24167,7 +26590,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -24181,6 +26604,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -24196,9 +26620,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -24212,7 +26636,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24222,7 +26647,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24239,7 +26664,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24249,7 +26675,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24262,7 +26688,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24272,7 +26699,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24286,7 +26713,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24327,7 +26755,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -24341,6 +26769,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -24356,9 +26785,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -24372,7 +26801,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24382,7 +26812,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -24395,7 +26825,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -24405,7 +26836,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -24418,7 +26849,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -24428,7 +26860,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -24441,7 +26873,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -24451,7 +26884,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24468,7 +26901,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24478,7 +26912,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24491,7 +26925,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24501,7 +26936,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24515,7 +26950,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24555,7 +26991,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24568,7 +27004,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24578,7 +27015,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24591,7 +27028,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24601,7 +27039,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24615,7 +27053,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24655,7 +27094,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24668,7 +27107,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24678,7 +27118,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24691,7 +27131,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24701,7 +27142,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24715,7 +27156,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */

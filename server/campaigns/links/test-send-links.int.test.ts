@@ -55,7 +55,7 @@ describe("a campaign's test send", () => {
     );
     expect(sent.body).not.toContain("shop.example");
     // Segments are counted on the text with its short links (what the phone receives).
-    const message = await getDb().message.findUniqueOrThrow({ where: { id: sent.messageId } });
+    const message = await getDb().message.findFirstOrThrow({ where: { id: sent.messageId } });
     expect(message.body).toBe(sent.body);
     expect(message.segments).toBe(sent.segments);
 

@@ -10,7 +10,8 @@ import { applyTransitions, type Transition } from "../transitions";
 // SENT record is being written), or unknown, matches nothing and waits for a later round.
 const MATCHED_SQL = `
 SELECT * FROM (
-  SELECT DISTINCT ON (p.id) p.id, p.status, p.error_code, p.error_message, p.received_at, m.id AS message_id
+  SELECT DISTINCT ON (p.id) p.id, p.status, p.error_code, p.error_message, p.received_at, m.id AS message_id,
+         m.organization_id
   FROM carrier_receipts p
   JOIN messages m ON m.provider = p.provider AND m.provider_message_id = p.provider_message_id
   WHERE m.status = 'SENT'
@@ -40,6 +41,7 @@ interface Matched extends Record<string, unknown> {
   error_code: string | null;
   error_message: string | null;
   message_id: string;
+  organization_id: string;
 }
 
 /**
@@ -62,6 +64,7 @@ export async function applyStoredReceipts(
   const byMessage = new Map<string, Matched>();
   for (const r of matched) if (!byMessage.has(r.message_id)) byMessage.set(r.message_id, r);
   const transitions: Transition[] = [...byMessage.values()].map((r) => ({
+    organizationId: r.organization_id,
     messageId: r.message_id,
     from: "SENT",
     to: r.status,

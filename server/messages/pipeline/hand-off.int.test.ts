@@ -90,10 +90,10 @@ describe("hand-off", () => {
 
   it(`fails a message for good after ${MAX_HANDOFF_ATTEMPTS} retryable refusals`, async () => {
     const { ids, organizationId } = await queue(1);
-    await getDb().message.update({ where: { id: ids[0] }, data: { attempts: MAX_HANDOFF_ATTEMPTS - 1 } });
+    await getDb().message.updateMany({ where: { id: ids[0] }, data: { attempts: MAX_HANDOFF_ATTEMPTS - 1 } });
     const { carriers } = fakeCarrier((m) => ({ messageId: m.id, outcome: "retry", errorMessage: "SMSC down" }));
     await handOffQueued({ carriers, now: () => new Date(Date.now() + 1000), organizationId });
-    expect(await getDb().message.findUniqueOrThrow({ where: { id: ids[0] } })).toMatchObject({
+    expect(await getDb().message.findFirstOrThrow({ where: { id: ids[0] } })).toMatchObject({
       status: "FAILED",
       errorCode: "carrier_unavailable",
       errorMessage: expect.stringContaining("SMSC down"),
@@ -103,7 +103,7 @@ describe("hand-off", () => {
   it("leaves messages of an environment without a carrier in the queue", async () => {
     const { ids, organizationId } = await queue(1, "live");
     await handOffQueued({ carriers: () => null, now: () => new Date(Date.now() + 1000), organizationId });
-    expect(await getDb().message.findUniqueOrThrow({ where: { id: ids[0] } })).toMatchObject({
+    expect(await getDb().message.findFirstOrThrow({ where: { id: ids[0] } })).toMatchObject({
       status: "QUEUED",
       attempts: 1,
       lockedUntil: null,

@@ -1,6 +1,8 @@
+import { startHandOffSpans } from "../../tracing/spans";
 import { carrierFor } from "../../carriers/registry";
 import type { Carrier, SubmitResult } from "../../carriers/types";
 import { logger } from "../../logger";
+import { metrics } from "../../metrics/registry";
 import { applyTransitions, type Transition } from "../transitions";
 import { claimQueuedMessages, releaseForRetry, type ClaimedMessage, type RetryRelease } from "./claim";
 import { holdClaimed, takeForHandOff } from "./release";
@@ -52,9 +54,15 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
     const batch = takeForHandOff(claimedBatch);
     if (batch.length === 0) continue;
     const carrier = (options.carriers ?? carrierFor)(environment);
+    const endSpans = startHandOffSpans(
+      batch.map((m) => m.id),
+      carrier?.name ?? "none",
+    );
     const results = carrier
       ? await submitSafely(carrier.name, () => carrier.submit(batch), batch)
       : batch.map((m) => retryResult(m.id, "No SMS provider is configured for this environment."));
+    countSubmits(carrier?.name ?? "none", results);
+    endSpans(new Map(results.map((r) => [r.messageId, r.outcome])));
     const byId = new Map(results.map((r) => [r.messageId, r]));
     for (const message of batch) {
       const result = byId.get(message.id) ?? retryResult(message.id, "The carrier gave no answer for this message.");
@@ -76,6 +84,7 @@ async function submitSafely(
   submit: () => Promise<SubmitResult[]>,
   batch: readonly ClaimedMessage[],
 ): Promise<SubmitResult[]> {
+  const started = performance.now();
   try {
     return await submit();
   } catch (err) {
@@ -85,6 +94,20 @@ async function submitSafely(
       error: (err as Error).message,
     });
     return batch.map((m) => retryResult(m.id, (err as Error).message));
+  } finally {
+    metrics().carrierSubmitDuration.observe({ provider: carrierName }, (performance.now() - started) / 1000);
+  }
+}
+
+function countSubmits(carrierName: string, results: readonly SubmitResult[]): void {
+  const counts = new Map<string, number>();
+  for (const r of results) {
+    const key = `${r.provider ?? carrierName}\u0000${r.outcome}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of counts) {
+    const [provider = carrierName, result = "retry"] = key.split("\u0000");
+    metrics().carrierSubmits.inc({ provider, result }, n);
   }
 }
 
@@ -97,7 +120,13 @@ function outcomeOf(
   retries: RetryRelease[],
 ): void {
   const answeredBy = result.provider ?? provider;
-  const base = { messageId: message.id, from: "QUEUED" as const, lease: message.lease, provider: answeredBy };
+  const base = {
+    organizationId: message.organizationId,
+    messageId: message.id,
+    from: "QUEUED" as const,
+    lease: message.lease,
+    provider: answeredBy,
+  };
   if (result.outcome === "accepted") {
     transitions.push({ ...base, to: "SENT", providerMessageId: result.providerMessageId });
   } else if (result.outcome === "rejected") {
@@ -114,6 +143,12 @@ function outcomeOf(
     const nextAttemptAt = new Date(now.getTime() + delay);
     // It may be with that provider already: from now on only that provider may take it.
     const pinProvider = result.maybeTaken && answeredBy ? answeredBy : undefined;
-    retries.push({ id: message.id, lease: message.lease, nextAttemptAt, pinProvider });
+    retries.push({
+      organizationId: message.organizationId,
+      id: message.id,
+      lease: message.lease,
+      nextAttemptAt,
+      pinProvider,
+    });
   }
 }

@@ -15,6 +15,7 @@ export async function applyReceipts(
   return applyTransitions(
     db,
     receipts.map((r) => ({
+      organizationId: r.organizationId,
       messageId: r.messageId,
       from: "SENT" as const,
       to: r.status,

@@ -5,7 +5,7 @@ import { applyReceipts } from "./receipts";
 // SENT sandbox messages whose simulated network delay has passed. The magic "no receipt" number is
 // left out here, or those rows would sit at the head of the queue forever.
 const DUE_SQL = `
-SELECT id, to_number FROM messages
+SELECT organization_id, id, to_number FROM messages
 WHERE status = 'SENT' AND provider = $1 AND sent_at <= $2::timestamptz AND to_number <> $3
   AND ($5::text IS NULL OR organization_id = $5::text)
 ORDER BY sent_at
@@ -23,7 +23,7 @@ export async function deliverSandboxReceipts(
   limit = 1000,
   organizationId: string | null = null,
 ): Promise<number> {
-  const due = await runSql<{ id: string; to_number: string }>(
+  const due = await runSql<{ organization_id: string; id: string; to_number: string }>(
     null,
     DUE_SQL,
     [
@@ -35,7 +35,7 @@ export async function deliverSandboxReceipts(
     ],
     "sg_sandbox_due_receipts",
   );
-  const receipts = due.flatMap((row) => sandboxReceipt(row.id, row.to_number) ?? []);
+  const receipts = due.flatMap((row) => sandboxReceipt(row.organization_id, row.id, row.to_number) ?? []);
   await applyReceipts(null, receipts, now);
   return due.length;
 }

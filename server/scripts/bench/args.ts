@@ -15,6 +15,7 @@ export const PARTS = [
   "trust",
   "campaigns",
   "links",
+  "observability",
 ] as const;
 export type Part = (typeof PARTS)[number];
 

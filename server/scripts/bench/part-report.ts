@@ -17,7 +17,8 @@ export function reportPartOnly(
     | "events"
     | "trust"
     | "campaigns"
-    | "links",
+    | "links"
+    | "observability",
   title: string,
   loadAtStart: number[],
   print: () => void,
