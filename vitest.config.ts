@@ -1,3 +1,4 @@
+import os from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
@@ -38,7 +39,21 @@ const integration = {
   testTimeout: 30_000,
 };
 
-const pglite: TestProjectInlineConfiguration = {
+// Files that measure latency (a p99 while this process works) run on their own, after the others,
+// with no other test file beside them on the cores: project "<name>-alone", maxWorkers 1, which
+// vitest runs last. Everything else runs on `maxWorkers` workers at a time.
+const alone = ["app/api/v1/contacts/imports/import-latency.int.test.ts"];
+
+/** A database project and its "-alone" twin, which takes the `alone` files out of it. */
+function withAlone(project: TestProjectInlineConfiguration & { test: { name: string } }) {
+  const { test } = project;
+  return [
+    { ...project, test: { ...test, exclude: [...ignored, ...alone] } },
+    { ...project, test: { ...test, name: `${test.name}-alone`, include: alone, maxWorkers: 1 } },
+  ];
+}
+
+const pglite = withAlone({
   extends: true,
   test: {
     ...integration,
@@ -47,20 +62,22 @@ const pglite: TestProjectInlineConfiguration = {
     globalSetup: ["server/test/pglite-template.ts"],
     env: { ...baseEnv, DATA_DIR: "memory://", DATABASE_URL: "" },
   },
-};
+});
 
-// On PostgreSQL all files share one database: tests isolate themselves by seeding their own
-// organization, and the migration runner is safe to call concurrently (advisory lock).
+// On PostgreSQL the run's database is migrated once and cloned for every worker
+// (postgres-template.ts); a worker's files run one after another on its clone and isolate
+// themselves by seeding their own organization.
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
-const postgres: TestProjectInlineConfiguration | undefined = testDatabaseUrl
-  ? {
+const postgres = testDatabaseUrl
+  ? withAlone({
       extends: true,
       test: {
         ...integration,
         name: "postgres",
+        globalSetup: ["server/test/postgres-template.ts"],
         env: { ...baseEnv, DATA_DIR: "memory://", DATABASE_URL: testDatabaseUrl },
       },
-    }
+    })
   : undefined;
 
 // The config is evaluated once per project (extends: true); say it once.
@@ -79,6 +96,9 @@ export default defineConfig({
   test: {
     pool: "forks",
     isolate: true,
-    projects: postgres ? [unit, pglite, postgres] : [unit, pglite],
+    // vitest's default is cores − 1, a single worker on a 2-core machine: a second one overlaps one
+    // file's waiting (PostgreSQL, HTTP, child processes) with another's work (docs/testing.md).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    projects: [unit, ...pglite, ...(postgres ?? [])],
   },
 });

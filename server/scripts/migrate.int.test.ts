@@ -19,7 +19,7 @@ describe("npm run db:migrate", () => {
       const first = run();
       const second = run();
       if (process.env.DATABASE_URL) {
-        // The shared test database is already migrated by the suite's setup.
+        // The worker's test database is a copy of one the suite's setup migrated.
         expect(first).toMatch(/PostgreSQL \(DATABASE_URL\): up to date/);
       } else {
         expect(first).toMatch(/applied \d+ migration\(s\):\n {2}\d{14}_init/);

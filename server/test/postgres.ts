@@ -30,7 +30,7 @@ export function databaseUrlFor(serverUrl: string, database: string): string {
   return url.toString();
 }
 
-async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(serverUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
