@@ -157,12 +157,17 @@ describe("a send to an opted-out number is refused", () => {
 // The race needs two connections; PGlite has one, so it runs on PostgreSQL.
 const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
 
-/** Resolves once some backend waits for an advisory lock (the opt-out lock). */
+/**
+ * Resolves once some backend waits for an advisory lock (the opt-out lock) in this database:
+ * pg_locks shows the whole server, where another test worker has a database of its own.
+ */
 async function someoneWaitsForAdvisoryLock(): Promise<void> {
   for (;;) {
     const [row] = await runSql<{ waiting: number }>(
       null,
-      `SELECT count(*)::int AS waiting FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
+      `SELECT count(*)::int AS waiting FROM pg_locks
+       WHERE locktype = 'advisory' AND NOT granted
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
       [],
     );
     if (row && row.waiting > 0) return;

@@ -87,18 +87,22 @@ describe("a 10 MiB, 100-column import beside health checks", () => {
     let output = "";
     client.stdout.on("data", (d: Buffer) => (output += d.toString()));
     const exited = new Promise<void>((resolve) => client.on("exit", () => resolve()));
-    await new Promise((r) => setTimeout(r, 200)); // the client is up and asking
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      await new Promise((r) => setTimeout(r, 200)); // the client is up and asking
 
-    const res = await call(imports.POST, "/api/v1/contacts/imports", {
-      token: s.testKey,
-      rawBody: csv,
-      method: "POST",
-      headers: { "content-type": "text/csv" },
-    });
-    expect(res.status).toBe(202);
-    while (await processImportBatch(getDb(), res.json.id));
-
-    client.stdin.write("stop\n");
+      res = await call(imports.POST, "/api/v1/contacts/imports", {
+        token: s.testKey,
+        rawBody: csv,
+        method: "POST",
+        headers: { "content-type": "text/csv" },
+      });
+      expect(res.status).toBe(202);
+      while (await processImportBatch(getDb(), res.json.id));
+    } finally {
+      // Asked to stop whatever happened above: a failed import must not leave the client polling for ever.
+      client.stdin.write("stop\n");
+    }
     await exited;
     const latencies = (JSON.parse(output) as number[]).sort((a, b) => a - b);
     const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!;
