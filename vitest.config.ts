@@ -40,8 +40,8 @@ const integration = {
 };
 
 // Files that measure latency (a p99 while this process works) run on their own, after the others,
-// with no other test file beside them on the cores: project "<name>-alone", maxWorkers 1, which
-// vitest runs last. Everything else runs on `maxWorkers` workers at a time.
+// with no other test file beside them on the cores: project "<name>-alone", a later group
+// (sequence.groupOrder) of one worker. Everything else runs on `maxWorkers` workers at a time.
 const alone = ["app/api/v1/contacts/imports/import-latency.int.test.ts"];
 
 /** A database project and its "-alone" twin, which takes the `alone` files out of it. */
@@ -49,7 +49,10 @@ function withAlone(project: TestProjectInlineConfiguration & { test: { name: str
   const { test } = project;
   return [
     { ...project, test: { ...test, exclude: [...ignored, ...alone] } },
-    { ...project, test: { ...test, name: `${test.name}-alone`, include: alone, maxWorkers: 1 } },
+    {
+      ...project,
+      test: { ...test, name: `${test.name}-alone`, include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } },
+    },
   ];
 }
 
@@ -98,6 +101,8 @@ export default defineConfig({
     isolate: true,
     // vitest's default is cores − 1, a single worker on a 2-core machine: a second one overlaps one
     // file's waiting (PostgreSQL, HTTP, child processes) with another's work (docs/testing.md).
+    // The projects inherit this value, so `--maxWorkers` on the command line does not change it:
+    // `--no-file-parallelism` (or VITEST_MAX_WORKERS=1) runs one file at a time.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [unit, ...pglite, ...(postgres ?? [])],
   },
