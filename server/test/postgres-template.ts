@@ -51,9 +51,11 @@ export default async function setup(project: TestProject) {
   };
   try {
     for (const name of names) {
-      // Names come from the run's own database name (sg_test_<hex>), never from input.
-      await admin(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+      // Names come from the run's own database name (sg_test_<hex>), never from input. One left by
+      // an interrupted run on a fixed TEST_DATABASE_URL (no with-postgres.mjs) is ours to replace.
       created.push(name);
+      await admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin(serverUrl, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
     }
   } catch (err) {
     await dropAll();
