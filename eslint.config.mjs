@@ -62,6 +62,25 @@ export default defineConfig([
     },
   },
   {
+    // Layers (issue 37 §6): app/ (routes, pages) is the top; the dashboard's components, the domain and
+    // the schemas never import from it. Server actions live in server/actions/. Tests may call routes.
+    files: ["components/**", "server/**", "schemas/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "server/test/**", "server/scripts/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(@/app|(\\.\\./)+app)(/|$)",
+              message: "A lower layer never imports from app/: move what is shared to server/ or components/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Unhandled promises lose errors silently (background jobs, webhooks): needs type information.
     files: ["**/*.ts", "**/*.tsx"],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
