@@ -2,6 +2,20 @@ import { expect, type APIRequestContext, type APIResponse, type Page } from "@pl
 
 export const PASSWORD = "correct horse battery";
 
+const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * The production servers each feature area is proven on (issue 37 §3, docs/testing.md): the one on
+ * PGlite (Playwright's baseURL) and, when `npm test` provides PostgreSQL, the first of the two that
+ * share it. `suffix` keeps the PGlite test's name as it was.
+ */
+export const DATABASES = [
+  { name: "PGlite", suffix: "", baseUrl: `http://127.0.0.1:${E2E_BASE_PORT}` },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: "PostgreSQL", suffix: " (PostgreSQL)", baseUrl: `http://127.0.0.1:${E2E_BASE_PORT + 1}` }]
+    : []),
+] as const;
+
 export function uniqueEmail(tag = "e2e"): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
@@ -48,6 +62,15 @@ export async function createKey(
 }
 
 export const SMS = { to: "+14155550123", body: "hello" };
+
+/** A message's status object (GET /sms/:id/status) with the key that sent it. */
+export async function messageStatus(request: APIRequestContext, key: string, messageId: string, base = "") {
+  const res = await request.get(`${base}/api/v1/sms/${messageId}/status`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { status: string; body?: string };
+}
 
 /**
  * Collects uncaught exceptions and console errors. With `allow400`, the browser's own log line for

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { forgotPasswordAction, type ForgotPasswordState } from "@/app/(auth)/account-actions";
+import { forgotPasswordAction, type ForgotPasswordState } from "@/server/actions/account-actions";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/input";
 import { FormError } from "./auth-card";

@@ -1231,7 +1231,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The organization's events of the last 30 days, newest first, in the webhook envelope. When more follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.
+         * @description The organization's events of the last 30 days, newest first in commit order (the stream's order, reversed: events committed close together may carry timestamps out of order by milliseconds), in the webhook envelope. When more follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.
          *
          *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support). Rate-limit category: `webhooks`.
          */

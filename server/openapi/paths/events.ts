@@ -84,8 +84,9 @@ export const eventsPaths: PathModule = {
         operationId: "listEvents",
         summary: "List events",
         description:
-          "The organization's events of the last 30 days, newest first, in the webhook envelope. When more follow, " +
-          "the `X-Next-Cursor` response header holds the `cursor` of the next page.",
+          "The organization's events of the last 30 days, newest first in commit order (the stream's order, reversed: " +
+          "events committed close together may carry timestamps out of order by milliseconds), in the webhook " +
+          "envelope. When more follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.",
         query: eventsQueryDoc,
         success: {
           status: 200,

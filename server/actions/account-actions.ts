@@ -2,7 +2,6 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import { confirmPasswordReset, requestPasswordReset } from "@/server/accounts/password-reset";
 import { getCurrentUser, signIn } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
@@ -13,20 +12,10 @@ import { clientIp } from "@/server/http/client-ip";
 import { acceptInvitation } from "@/server/invitations/accept-invitation";
 import { ACTIVE_ORG_COOKIE } from "@/server/trpc/active-org-cookie";
 import { acceptInvitationInput, passwordResetConfirmInput, passwordResetRequestInput } from "@/schemas/accounts";
-import type { AuthFormState } from "./actions";
+import { firstErrors, text, type AuthFormState } from "./form";
 
 // Server actions of the account pages (contract §14): forgot and reset password, and joining by
-// invitation. Kept apart from actions.ts (sign-in and sign-up).
-
-function text(form: FormData, key: string): string {
-  const v = form.get(key);
-  return typeof v === "string" ? v : "";
-}
-
-function firstErrors(error: z.ZodError): Record<string, string | undefined> {
-  const flat = z.flattenError(error).fieldErrors as Record<string, string[] | undefined>;
-  return Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0]]));
-}
+// invitation. Kept apart from auth-actions.ts (sign-in and sign-up).
 
 async function origin() {
   const h = await headers();
