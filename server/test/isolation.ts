@@ -18,11 +18,14 @@ export async function poisonRows(
   table: string,
   event: "INSERT" | "UPDATE" | "DELETE",
   when: string,
+  /** The SQLSTATE raised: P0001 (an ordinary fault) unless given, e.g. 40001 for a transient one. */
+  sqlstate = "P0001",
 ): Promise<() => Promise<void>> {
   const name = `sg_test_poison_${randomBase62(8).toLowerCase()}`;
   const db = getDb();
   await db.$executeRawUnsafe(
-    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${POISON_MESSAGE}'; END $$`,
+    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN RAISE EXCEPTION '${POISON_MESSAGE}' USING ERRCODE = '${sqlstate}'; END $$`,
   );
   await db.$executeRawUnsafe(
     `CREATE TRIGGER ${name} BEFORE ${event} ON ${table} FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION ${name}()`,
