@@ -23,8 +23,10 @@ export interface ItemFailure {
   message: string;
 }
 
+/** The error's message on one line, at most 300 characters (Prisma's run over several). */
 export function errorMessageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  const message = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").trim();
+  return message.length > 300 ? `${message.slice(0, 299)}…` : message;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { rawQuery, type Driver } from "../db/driver";
+import { isolateItem } from "../isolation/isolate-item";
 import { smallestIdAt, type IdPrefix } from "../ids";
 import { cutoffAt, type RetentionPolicy } from "./policy";
 import {
@@ -53,6 +54,11 @@ export interface RetentionReport {
   /** Rows deleted (bodies redacted) per kind, and the rows that went with them (OTP codes, attempts). */
   rows: Record<RetentionKind, number>;
   related: Record<RetentionKind, number>;
+  /**
+   * Kinds set aside for this run: a batch of theirs failed on its own account (server/isolation/),
+   * with the logged error's reference. The other kinds went on; the next run tries these again.
+   */
+  setAside: Partial<Record<RetentionKind, string>>;
 }
 
 export const RETENTION_DEFAULTS = {
@@ -91,7 +97,9 @@ const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolv
  * fraud guard's hourly counters past their age, in batches of
  * `batchSize` rows, one kind after the other in turn so a short budget still advances each of them.
  * Idempotent: a run after a finished one finds nothing; a run cut short by its budget is carried on
- * by the next. Aggregates (hourly and daily statistics, campaign stats and days) are separate tables
+ * by the next. A kind whose batch fails on its own account is set aside for the run (logged with
+ * its error reference, in `setAside`) and the other kinds go on; a transient database error fails
+ * the run, which the next one carries on. Aggregates (hourly and daily statistics, campaign stats and days) are separate tables
  * and are never touched.
  */
 export async function runRetention(
@@ -128,7 +136,14 @@ export async function runRetention(
     task("fraudCounters", DELETE_FRAUD_COUNTERS, "time", policy.fraudCounterDays),
   ];
   const zero = () => Object.fromEntries(RETENTION_KINDS.map((k) => [k, 0])) as Record<RetentionKind, number>;
-  const report: RetentionReport = { finished: false, elapsedMs: 0, batches: 0, rows: zero(), related: zero() };
+  const report: RetentionReport = {
+    finished: false,
+    elapsedMs: 0,
+    batches: 0,
+    rows: zero(),
+    related: zero(),
+    setAside: {},
+  };
 
   const started = performance.now();
   const outOfTime = () => performance.now() - started >= budgetMs;
@@ -142,7 +157,17 @@ export async function runRetention(
       const batchStart = performance.now();
       const params: unknown[] = [cutoff, t.after, batchSize, organizationId];
       if (t.kind === "messageBodies") params.push(watermark);
-      const [row] = await rawQuery<BatchRow>(driver, t.sql, params);
+      // One kind's batch that fails (a row it cannot delete) must not stop the others (server/isolation/).
+      const batch = await isolateItem(
+        { runner: "retention", kind: "retention-kind", id: t.kind, organizationId },
+        () => rawQuery<BatchRow>(driver, t.sql, params),
+        async (failure) => {
+          t.done = true;
+          report.setAside[t.kind] = failure.reference;
+        },
+      );
+      if (!batch.ok) continue;
+      const [row] = batch.value;
       const ms = performance.now() - batchStart;
       report.batches++;
       report.rows[t.kind] += Number(row?.rows ?? 0);
@@ -154,7 +179,7 @@ export async function runRetention(
       if (tasks.some((other) => !other.done)) await sleep(Math.max(minPauseMs, (ms * (1 - busyShare)) / busyShare));
     }
   }
-  report.finished = tasks.every((t) => t.done);
+  report.finished = tasks.every((t) => t.done) && Object.keys(report.setAside).length === 0;
   report.elapsedMs = Math.round(performance.now() - started);
   return report;
 }
