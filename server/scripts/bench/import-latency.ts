@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import os from "node:os";
 import { intFromEnv, log } from "./args";
 import { reportServerOutput, startBenchServer } from "./lifecycle";
 import { reportPartOnly } from "./part-report";
 import { describeGoal, goal } from "./report";
+import { probeLatency } from "../../test/latency-probe";
 import { WIDE_COLUMNS, wideContactsCsv } from "../../test/wide-csv";
 import { seedOrganization, sleep, type BenchOrganization } from "./contacts";
 
@@ -13,43 +13,6 @@ import { seedOrganization, sleep, type BenchOrganization } from "./contacts";
 // asks /api/health/live every 10 ms on a fresh connection from just before the POST until the import
 // is COMPLETED: p50, p99 and max of its answers. Target: p99 ≤ 50 ms (idle, it answers in about 2 ms).
 // Figures are reported, never asserted by a test.
-
-// The prober: its own process, so the bench's own work never delays its timing.
-const PROBER = `
-const http = require("node:http");
-const url = process.argv[1];
-const latencies = [];
-let stop = false;
-process.stdin.on("data", () => { stop = true; });
-const once = () => new Promise((resolve) => {
-  const req = http.get(url, { agent: false }, (res) => { res.resume(); res.on("end", resolve); });
-  req.on("error", resolve);
-});
-(async () => {
-  while (!stop) {
-    const t = performance.now();
-    await once();
-    latencies.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  process.stdout.write(JSON.stringify(latencies), () => process.exit(0));
-})();
-`;
-
-/** Probes `url` until the returned stop() is called; stop() resolves to the latencies, sorted. */
-export function probeLatency(url: string): { stop: () => Promise<number[]> } {
-  const child = spawn(process.execPath, ["-e", PROBER, url], { stdio: ["pipe", "pipe", "inherit"] });
-  let output = "";
-  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  return {
-    stop: async () => {
-      child.stdin.write("stop\n");
-      await exited;
-      return (JSON.parse(output) as number[]).sort((a, b) => a - b);
-    },
-  };
-}
 
 export interface ImportLatencyFigures {
   rows: number;

@@ -4,7 +4,6 @@
 // import thread, never on this one; the batches' statements run one per turn of the event loop.
 // The figures are printed (the bench's `--only imports` measures the issue's 20,000 rows); the
 // assertions keep generous bounds, since speed is the bench's to judge.
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { threadId } from "node:worker_threads";
@@ -13,35 +12,13 @@ import { getDb } from "@/server/db/client";
 import { call } from "@/server/test/http";
 import { seedSender } from "@/server/test/messaging";
 import { wideContactsCsv } from "@/server/test/wide-csv";
+import { probeLatency } from "@/server/test/latency-probe";
 import { processImportBatch } from "@/server/contacts/imports/process-import";
 import { lastImportThreadId } from "@/server/contacts/imports/import-thread";
 import * as health from "@/app/api/health/live/route";
 import * as imports from "./route";
 
 const ROWS = 5_000;
-
-// The second client: a separate process, so its own timing is not held up by this one's work.
-const CLIENT = `
-const http = require("node:http");
-const url = process.argv[1];
-const latencies = [];
-let stop = false;
-process.stdin.on("data", () => { stop = true; });
-const once = () => new Promise((resolve) => {
-  const req = http.get(url, { agent: false }, (res) => { res.resume(); res.on("end", resolve); });
-  // A failed request counts with the time it took (a reset connection is no answer either).
-  req.on("error", resolve);
-});
-(async () => {
-  while (!stop) {
-    const t = performance.now();
-    await once();
-    latencies.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  process.stdout.write(JSON.stringify(latencies), () => process.exit(0));
-})();
-`;
 
 let server: Server;
 let url: string;
@@ -65,13 +42,11 @@ describe("a 100-column import beside health checks", () => {
     const s = await seedSender();
     const csv = wideContactsCsv(ROWS);
 
-    const client = spawn(process.execPath, ["-e", CLIENT, url], { stdio: ["pipe", "pipe", "inherit"] });
-    let output = "";
-    client.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<void>((resolve) => client.on("exit", () => resolve()));
+    const probe = probeLatency(url);
     await new Promise((r) => setTimeout(r, 200)); // the client is up and asking
 
     let res: Awaited<ReturnType<typeof call>>;
+    let latencies: number[];
     try {
       res = await call(imports.POST, "/api/v1/contacts/imports", {
         token: s.testKey,
@@ -82,10 +57,8 @@ describe("a 100-column import beside health checks", () => {
       expect(res.status).toBe(202);
       while (await processImportBatch(getDb(), res.json.id));
     } finally {
-      client.stdin.write("stop\n");
-      await exited;
+      latencies = await probe.stop();
     }
-    const latencies = (JSON.parse(output) as number[]).sort((a, b) => a - b);
     const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!;
     const row = await getDb().contactImport.findUniqueOrThrow({ where: { id: res.json.id } });
     console.log(
