@@ -272,6 +272,7 @@ const campaignSnapshot = z.object({
   environment: keyEnvironmentSchema,
   status: z.string(),
   pausedReason: z.string().nullable().optional(),
+  errorReference: z.string().nullable().optional(),
   audience: z.object({ tags: z.array(z.string()), excludeTags: z.array(z.string()) }),
   from: z.string().nullable(),
   template: z.string(),

@@ -3291,7 +3291,12 @@ export interface components {
             environment: "live" | "test";
             /** @enum {string} */
             status: "DRAFT" | "SCHEDULED" | "RUNNING" | "PAUSED" | "COMPLETED" | "CANCELED";
-            pausedReason: ("manual" | "spending_limit_reached") | null;
+            pausedReason: ("manual" | "spending_limit_reached" | "internal_error") | null;
+            /**
+             * @description With pausedReason "internal_error": the reference of the error that paused it, for support. Resume once the cause is fixed.
+             * @example null
+             */
+            errorReference: string | null;
             audience: {
                 tags: string[];
                 excludeTags: string[];

@@ -172,7 +172,8 @@ export const campaignsPaths: PathModule = {
       post: transition(
         "resumeCampaign",
         "Resume a campaign",
-        "A PAUSED campaign (by hand or by the spend limit) runs again from where it stopped; no recipient is texted twice.",
+        "A PAUSED campaign (by hand, by the spend limit, or set aside after an internal error once its cause is " +
+          "fixed) runs again from where it stopped; no recipient is texted twice.",
       ),
     },
     "/api/v1/campaigns/{id}/cancel": {
