@@ -7,7 +7,7 @@ export const INTERNAL_ERROR_CODE = "internal_error";
 
 export interface HeldMessage {
   id: string;
-  organizationId?: string;
+  organizationId: string;
   /** Its status now: the move to FAILED is fenced on it (and on the lease, when it holds one). */
   from: MessageStatus;
   lease?: Date;
@@ -25,6 +25,7 @@ export async function failSetAsideMessages(failed: readonly FailedItem<HeldMessa
   await applyTransitions(
     null,
     failed.map(({ item, failure }) => ({
+      organizationId: item.organizationId,
       messageId: item.id,
       from: item.from,
       to: "FAILED" as const,

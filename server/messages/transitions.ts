@@ -26,8 +26,6 @@ export interface Transition {
   /** The message's key: its organization and id (the table's primary key, partitioned by id). */
   organizationId: string;
   messageId: string;
-  /** Whose message (for the log, should a runner set it aside); not written. */
-  organizationId?: string;
   from: MessageStatus;
   to: MessageStatus;
   /** When set, the row must still carry this hand-off lease (a stale worker cannot write). */

@@ -37,8 +37,8 @@ describe("retention sets a failing kind aside", () => {
       id: "auditLog",
       stack: expect.any(String),
     });
-    expect(await getDb().message.findUnique({ where: { id: message } })).toBeNull();
-    expect(await getDb().outboxEvent.findUnique({ where: { id: event } })).toBeNull();
+    expect(await getDb().message.findFirst({ where: { organizationId, id: message } })).toBeNull();
+    expect(await getDb().outboxEvent.findFirst({ where: { organizationId, id: event } })).toBeNull();
 
     // Once the cause is gone, the next run deletes it.
     expect(await runRetentionFor(organizationId, now)).toMatchObject({ finished: true, rows: { auditLog: 1 } });

@@ -43,7 +43,7 @@ export function loggedSetAside(reference: string): Record<string, unknown> | und
 
 /** Set aside: FAILED with `internal_error`, unbilled, its message.failed event, logged with its stack. */
 export async function expectMessageSetAside(id: string, organizationId: string): Promise<void> {
-  const m = await getDb().message.findUniqueOrThrow({ where: { id } });
+  const m = await getDb().message.findFirstOrThrow({ where: { organizationId, id } });
   expect(m).toMatchObject({ status: "FAILED", errorCode: "internal_error", priceUnits: 0n });
   expect(m.errorMessage).toMatch(/error reference err_/);
   const events = await getDb().outboxEvent.findMany({ where: { organizationId, type: "message.failed" } });

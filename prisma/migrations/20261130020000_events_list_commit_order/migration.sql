@@ -7,4 +7,4 @@
 -- index read backwards; it replaces (organization_id, id), which served nothing else but the
 -- organization's rows (this index's prefix serves those too).
 CREATE INDEX "outbox_events_organization_id_xid_id_idx" ON "outbox_events"("organization_id", "xid", "id");
-DROP INDEX "outbox_events_organization_id_id_idx";
+DROP INDEX IF EXISTS "outbox_events_organization_id_id_idx";

@@ -67,7 +67,6 @@ export async function applyStoredReceipts(
   const transitions: Transition[] = [...byMessage.values()].map((r) => ({
     organizationId: r.organization_id,
     messageId: r.message_id,
-    organizationId: r.organization_id,
     from: "SENT",
     to: r.status,
     errorCode: r.error_code ?? undefined,
