@@ -4,6 +4,7 @@ import { getDb } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { newIdAt } from "../ids";
 import { seedMember, seedOrganization } from "../test/seed";
+import { api, seedSender } from "../test/messaging";
 import { callerFor, postTrpc, trpcError } from "../test/trpc";
 import type { Role } from "@/schemas/roles";
 
@@ -209,6 +210,27 @@ describe("messages router", () => {
       body: "Your bank code is 424242",
       bodyHidden: false,
     });
+  });
+
+  it("masks a sandbox OTP message's code for support, in the list, the detail and the inbox thread", async () => {
+    const org = await seedSender();
+    const support = callerFor((await seedMember(org.organizationId, "support")).userId, org.organizationId);
+    const developer = callerFor((await seedMember(org.organizationId, "developer")).userId, org.organizationId);
+    const sent = await api.otpSend(org.testKey, { to: "+14155550188" });
+    expect(sent.status).toBe(202);
+    const { messageId } = sent.json as { messageId: string };
+    const { body } = await getDb().message.findUniqueOrThrow({ where: { id: messageId } });
+    const code = /verification code is (\d+)/.exec(body)![1]!;
+
+    const shown = await support.messages.byId({ id: messageId });
+    expect(shown.body).toMatch(/verification code is ••••••\./);
+    const row = (await support.messages.list({})).items.find((m) => m.id === messageId)!;
+    expect(row.snippet).toMatch(/verification code is ••••••/);
+    const thread = await support.inbox.conversation({ phone: "+14155550188" });
+    expect(thread.find((m) => m.id === messageId)!.body).toMatch(/verification code is ••••••/);
+    for (const answer of [shown, row, thread]) expect(JSON.stringify(answer)).not.toContain(code);
+    // Developers (and owners, admins) still see it: the sandbox is where they test their OTP flow.
+    expect((await developer.messages.byId({ id: messageId })).body).toBe(body);
   });
 
   it("lets a developer send a test SMS, always in the sandbox, and refuses support with FORBIDDEN", async () => {

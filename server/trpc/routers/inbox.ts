@@ -2,7 +2,7 @@ import { getConversation, listConversations } from "../../inbound/conversations"
 import { getInboundSettings, updateInboundSettings } from "../../inbound/settings";
 import { updateInboundSettingsInput } from "@/schemas/inbound";
 import { conversationInput, listConversationsInput } from "@/schemas/inbox";
-import { can } from "@/schemas/roles";
+import { bodyAccessFor } from "../../messages/body-access";
 import { orgProcedure, roleProcedure, router } from "../init";
 
 // The Inbox (inbound messages: everyone reads, contract §3) and the keyword settings, the same
@@ -12,11 +12,9 @@ export const inboxRouter = router({
     .input(listConversationsInput)
     .query(({ ctx, input }) => listConversations(ctx.db, ctx.organizationId, input)),
 
-  conversation: orgProcedure.input(conversationInput).query(({ ctx, input }) =>
-    getConversation(ctx.db, ctx.organizationId, input.phone, {
-      canReadLiveBody: can(ctx.role, "messages.readLiveBody"),
-    }),
-  ),
+  conversation: orgProcedure
+    .input(conversationInput)
+    .query(({ ctx, input }) => getConversation(ctx.db, ctx.organizationId, input.phone, bodyAccessFor(ctx.role))),
 
   settings: roleProcedure("inbound.read").query(({ ctx }) => getInboundSettings(ctx.db, ctx.organizationId)),
 
