@@ -68,7 +68,7 @@ export async function resendInvitation(
   return db.$transaction(async (tx) => {
     const row = await pendingOrThrow(tx, organizationId, id, now);
     assertMayAssign(actorRole, row.role);
-    const expiresAt = await issueInvitationLink(tx, row, actor.type === "user" ? actor.userId : null, now);
+    const { expiresAt } = await issueInvitationLink(tx, row, actor.type === "user" ? actor.userId : null, now);
     const view = toInvitationView({ ...row, expiresAt });
     await recordAudit(
       tx,
@@ -83,5 +83,40 @@ export async function resendInvitation(
       now,
     );
     return view;
+  });
+}
+
+/**
+ * "Copy invitation link" (owners and admins; issue 39): a new link, valid 7 days from now, handed
+ * to the inviter to send by hand, for instance when this server sends no email. Only a link's hash
+ * is stored, so the link is a new one and the emailed one stops working. No email is sent.
+ */
+export async function copyInvitationLink(
+  db: Db,
+  organizationId: string,
+  id: string,
+  actorRole: Role,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<{ url: string; expiresAt: string }> {
+  return db.$transaction(async (tx) => {
+    const row = await pendingOrThrow(tx, organizationId, id, now);
+    assertMayAssign(actorRole, row.role);
+    const { expiresAt, url } = await issueInvitationLink(tx, row, actor.type === "user" ? actor.userId : null, now, {
+      sendEmail: false,
+    });
+    await recordAudit(
+      tx,
+      organizationId,
+      actor,
+      {
+        action: "invitation.linkCopied",
+        resourceType: "invitation",
+        resourceId: id,
+        changes: { before: null, after: { email: row.email, role: row.role, expiresAt: expiresAt.toISOString() } },
+      },
+      now,
+    );
+    return { url, expiresAt: expiresAt.toISOString() };
   });
 }
