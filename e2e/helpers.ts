@@ -182,3 +182,18 @@ export async function signInAsNewSupportMember(page: Page, ownerEmail: string, l
   await signIn(page, email, password);
   return { email, password };
 }
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Screenshots `name-1440` and `name-390` (what is on screen), then back to the desktop size. */
+export async function shootBoth(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ["1440", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${size}.png` });
+  }
+  await page.setViewportSize(DESKTOP);
+}

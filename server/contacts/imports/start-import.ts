@@ -5,7 +5,8 @@ import { newId } from "../../ids";
 import { sendJobEvent } from "../../jobs/send-event";
 import { isStorableText } from "../../http/storable-text";
 import { CsvRecordTooLarge, readCsvRecords, type CsvRecord } from "./csv-records";
-import { importHeader } from "./import-header";
+import { planImport, type ImportPlan } from "./import-header";
+import type { ImportMapping } from "@/schemas/contact-imports";
 import type { AuditActor } from "../../audit/actor";
 import { auditContactsChange } from "../audit-contacts";
 
@@ -17,8 +18,9 @@ const IMPORT_CHUNK_CHARS = 64 * 1024;
 
 /**
  * POST /contacts/imports (contract §10): parses the CSV once, in pieces that yield to the event loop
- * (csv-records.ts), and checks its header; then stores the import row with its job, and its parsed
- * rows in job-sized chunks. Text
+ * (csv-records.ts), and checks its header, read through the optional column mapping (import-header.ts);
+ * then stores the import row with its job, and its parsed rows as the mapping reads them in job-sized
+ * chunks. Text
  * PostgreSQL cannot store (U+0000) is refused here, naming its row and column.
  */
 export async function startImport(
@@ -26,26 +28,27 @@ export async function startImport(
   organizationId: string,
   csv: Buffer,
   actor?: AuditActor,
+  mapping?: ImportMapping,
 ): Promise<{ id: string; status: "PENDING" }> {
-  let header: string[] | undefined;
+  let plan: ImportPlan | undefined;
   const records: CsvRecord[] = [];
   const checkNul = csv.includes(0);
   try {
     await readCsvRecords(csv, (record, row) => {
-      if (!header) {
-        header = importHeader("values" in record ? record.values : []);
+      if (!plan) {
+        plan = planImport("values" in record ? record.values : [], mapping);
         return;
       }
       if (checkNul && "values" in record) {
         const column = record.values.findIndex((v) => !isStorableText(v));
         if (column >= 0) {
-          const name = header[column] || `column ${column + 1}`;
+          const name = plan.header[column] || `column ${column + 1}`;
           throw new AppError("invalid_request", `Row ${row}, \`${name}\`, holds U+0000, which cannot be stored.`, {
             details: [{ path: `csv.${row}.${name}`, message: "Text may not contain U+0000." }],
           });
         }
       }
-      records.push(record);
+      records.push("values" in record ? { ...record, values: plan.apply(record.values) } : record);
     });
   } catch (err) {
     if (err instanceof CsvRecordTooLarge) {
@@ -55,7 +58,7 @@ export async function startImport(
     }
     throw err;
   }
-  const columns = JSON.stringify(header ?? importHeader([]));
+  const columns = JSON.stringify((plan ?? planImport([], mapping)).header);
   const id = newId("imp");
   // The import row and its job commit first, so an accepted upload always has a job behind it; the
   // chunks follow in short transactions of their own (one large one held PGlite, and with it the
