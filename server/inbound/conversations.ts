@@ -69,7 +69,7 @@ interface ThreadRow {
   status: string;
   environment: "live" | "test";
   created_at: Date;
-  auto_reply: "stop" | "start" | "help" | null;
+  auto_reply: "stop" | "start" | "help" | "campaign_test" | null;
   otp_id: string | null;
 }
 
@@ -107,6 +107,6 @@ export async function getConversation(
     status: r.status,
     environment: r.environment,
     at: new Date(r.created_at).toISOString(),
-    autoReply: r.auto_reply,
+    autoReply: r.auto_reply === "campaign_test" ? null : r.auto_reply,
   }));
 }

@@ -37,6 +37,7 @@ function originOf(m: ListRow): MessageListItem["origin"] {
   if (m.otpId) return "otp";
   if (m.batchId) return "bulk";
   if (m.autoReply === "stop" || m.autoReply === "start" || m.autoReply === "help") return `auto_reply_${m.autoReply}`;
+  if (m.autoReply === "campaign_test") return "campaign_test";
   return m.apiKeyId ? "api" : "dashboard";
 }
 
