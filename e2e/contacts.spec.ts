@@ -74,7 +74,12 @@ test("contacts: add, import with a column mapping and progress, filter, opt out 
   await expect(page.getByRole("row")).toHaveCount(2); // the header and Ada
   await page.getByRole("button", { name: "Clear filters" }).click();
   await page.getByLabel("Search").fill("+14156660004");
-  await expect(page.getByRole("row").filter({ hasText: "+14156660004" })).toContainText("Person 4");
+  const person4 = page.getByRole("row").filter({ hasText: "+14156660004" });
+  await expect(person4).toContainText("Person 4");
+  // The whole row opens the contact, as in Messages: a click on its name cell, not only the phone link.
+  await person4.getByRole("cell", { name: "Person 4" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/contacts\/ct_/);
+  await page.goBack();
 
   // Opting out from the dashboard: the badge, the Opt-outs page, and sends to the number refused.
   await page.getByLabel("Search").fill("+14155550123");

@@ -114,6 +114,13 @@ function isFromSignalGate(rawBody, signatureHeader, secret) {
 Reject the request when it returns false. Delivery is at least once and every retry of an event carries
 the same \`id\`, so use it to ignore repeats.
 
+**Order.** Events may arrive out of order: each delivery is sent on its own and retried on its own
+schedule, so a \`message.delivered\` can reach you before the \`message.sent\` of the same message (which
+failed once and is retried later), and a redelivery or resend arrives whenever it is asked for. Order by
+the event's time, not by arrival: the envelope's \`timestamp\` (and the payload's \`sentAt\`,
+\`deliveredAt\`, …) says when it happened. Keep the newest state you have seen, and ignore an event older
+than it: a message that is \`DELIVERED\` stays delivered when a late \`message.sent\` comes in.
+
 **Delivery and retries.** An attempt succeeds when your endpoint answers 2xx within 30 seconds (connect,
 headers and body together). Redirects are not followed: a 3xx is a failure. A failed attempt is retried
 after 1 minute, 5 minutes, 30 minutes, 2 hours and 24 hours (six attempts in all); after the last one

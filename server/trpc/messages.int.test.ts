@@ -5,6 +5,7 @@ import type { Prisma } from "../db/generated/client";
 import { newIdAt } from "../ids";
 import { seedMember, seedOrganization } from "../test/seed";
 import { api, seedSender } from "../test/messaging";
+import { receiveInboundMessage } from "../inbound/receive-inbound";
 import { callerFor, postTrpc, trpcError } from "../test/trpc";
 import type { Role } from "@/schemas/roles";
 
@@ -231,6 +232,37 @@ describe("messages router", () => {
     for (const answer of [shown, row, thread]) expect(JSON.stringify(answer)).not.toContain(code);
     // Developers (and owners, admins) still see it: the sandbox is where they test their OTP flow.
     expect((await developer.messages.byId({ id: messageId })).body).toBe(body);
+  });
+
+  it("inbox: simulates an inbound message and replies from the thread, in the sandbox only", async () => {
+    const org = await seedSender();
+    const developer = callerFor((await seedMember(org.organizationId, "developer")).userId, org.organizationId);
+    const support = callerFor((await seedMember(org.organizationId, "support")).userId, org.organizationId);
+    const phone = "+14155550177";
+    const received = await developer.inbox.simulate({ from: phone, body: "Is my order shipped?" });
+    expect(received).toMatchObject({ direction: "inbound", from: phone, environment: "test" });
+
+    const sent = await developer.inbox.reply({ phone, body: "Yes, this morning." });
+    expect(sent).toMatchObject({ to: phone, from: received.to, environment: "test" });
+    const thread = await developer.inbox.conversation({ phone });
+    expect(thread.map((m) => [m.direction, m.body])).toEqual([
+      ["outbound", "Yes, this morning."],
+      ["inbound", "Is my order shipped?"],
+    ]);
+    expect((await trpcError(support.inbox.reply({ phone, body: "no" }))).code).toBe("FORBIDDEN");
+    expect((await trpcError(developer.inbox.reply({ phone: "+14155550178", body: "hi" }))).code).toBe("NOT_FOUND");
+
+    // A live conversation is answered through the API, not the dashboard.
+    await receiveInboundMessage(getDb(), {
+      from: "+14155550179",
+      to: "+15005550006",
+      body: "live hello",
+      environment: "live",
+      organizationId: org.organizationId,
+      provider: "twilio",
+    });
+    const live = await trpcError(developer.inbox.reply({ phone: "+14155550179", body: "hi" }));
+    expect(live).toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("live API key") });
   });
 
   it("lets a developer send a test SMS, always in the sandbox, and refuses support with FORBIDDEN", async () => {
