@@ -7,6 +7,8 @@ import { DashboardShell } from "@/components/dashboard/shell";
 import { VerifyEmailBanner } from "@/components/account/verify-email-banner";
 import { getCurrentUser } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
+import { emailDelivery } from "@/server/email/delivery-mode";
+import { getEnv } from "@/server/env";
 import { listMyOrganizations } from "@/server/orgs/list-my-organizations";
 import { resolveActiveMembership } from "@/server/orgs/memberships";
 import { ACTIVE_ORG_COOKIE } from "@/server/trpc/active-org-cookie";
@@ -41,7 +43,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <TwoFactorForcedEnrolment organizationName={active.organizationName} email={user.email} />
       ) : (
         <DashboardShell>
-          {user.emailVerified ? null : <VerifyEmailBanner email={user.email} />}
+          {/* Only while verification matters: REQUIRE_EMAIL_VERIFICATION (live keys need it). */}
+          {user.emailVerified || !getEnv().REQUIRE_EMAIL_VERIFICATION ? null : (
+            <VerifyEmailBanner email={user.email} delivery={emailDelivery()} />
+          )}
           {children}
         </DashboardShell>
       )}

@@ -12,7 +12,7 @@ import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
-import { SKIP_LABELS } from "./campaign-status";
+import { RecipientStatusBadge, SKIP_LABELS } from "./campaign-status";
 
 /** The campaign's recipients with their message's status or the reason they were skipped, paged. */
 export function RecipientsTable({
@@ -82,9 +82,7 @@ export function RecipientsTable({
                     {r.skippedReason ? (
                       <Badge tone="amber">Skipped: {SKIP_LABELS[r.skippedReason]}</Badge>
                     ) : (
-                      <Badge tone={r.status === "DELIVERED" ? "green" : r.status === "FAILED" ? "red" : "gray"}>
-                        {r.status}
-                      </Badge>
+                      <RecipientStatusBadge status={r.status} />
                     )}
                   </TD>
                   <TD className="font-mono text-[13px]">

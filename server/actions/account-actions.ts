@@ -13,6 +13,8 @@ import { acceptInvitation } from "@/server/invitations/accept-invitation";
 import { ACTIVE_ORG_COOKIE } from "@/server/trpc/active-org-cookie";
 import { acceptInvitationInput, passwordResetConfirmInput, passwordResetRequestInput } from "@/schemas/accounts";
 import { firstErrors, text, type AuthFormState } from "./form";
+import { emailDelivery } from "@/server/email/delivery-mode";
+import type { EmailDelivery } from "@/schemas/accounts";
 
 // Server actions of the account pages (contract §14): forgot and reset password, and joining by
 // invitation. Kept apart from auth-actions.ts (sign-in and sign-up).
@@ -25,6 +27,8 @@ async function origin() {
 
 export interface ForgotPasswordState extends AuthFormState {
   sentTo?: string;
+  /** Where this server's emails go: the answer says plainly when nothing was sent (issue 39). */
+  delivery?: EmailDelivery;
 }
 
 /** Same answer for every address: whether it has an account is never shown. */
@@ -44,7 +48,7 @@ export async function forgotPasswordAction(_prev: ForgotPasswordState, form: For
     }
     throw err;
   }
-  return { sentTo: parsed.data.email };
+  return { sentTo: parsed.data.email, delivery: emailDelivery() };
 }
 
 export async function resetPasswordAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {

@@ -631,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Import contacts from CSV
-         * @description Send the CSV as the body with `Content-Type: text/csv` (at most 10 MiB; other types answer 415, larger bodies 413). The header row needs `phone`; `first_name`, `last_name`, `email` and `tags` (`;`-separated) are read when present and any other column becomes an attribute. Rows upsert by phone in a background job; poll `GET /api/v1/contacts/imports/{id}` for progress. 400 `invalid_request` for a header without `phone`, with more than 100 columns, with a column named twice or a name over 64 characters, a row over 128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count under the `contacts` rate-limit category.
+         * @description Send the CSV as the body with `Content-Type: text/csv` (at most 10 MiB; other types answer 415, larger bodies 413). The header row needs `phone`; `first_name`, `last_name`, `email` and `tags` (`;`-separated) are read when present and any other column becomes an attribute. Rows upsert by phone in a background job; poll `GET /api/v1/contacts/imports/{id}` for progress. 400 `invalid_request` for a header without `phone`, with more than 100 columns, with a column named twice or a name over 64 characters, a row over 128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count under the `contacts` rate-limit category. A CSV with other column names (`Mobile`, `name`, `E-mail`) can say what each is with the optional `mapping` query parameter; without it, the rule above holds. A mapping that names a column the header lacks, gives a field to two columns, maps `full_name` beside `first_name` or `last_name`, or makes an attribute of a field's name answers 400 `invalid_request`.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `contacts.write` permission. Rate-limit category: `contacts`.
          */
@@ -1007,7 +1007,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description `name` (1 to 100 characters), `url` and at least one event are required. `events` lists event types, the aliases `sms.delivered` / `sms.failed`, or `*` for every event; duplicates are dropped. `url` is an `http` or `https` URL of at most 2,048 characters without a user name or password; a server running in production accepts `https` only. Hosts that are or resolve to loopback, private, link-local or cloud metadata addresses are refused with 400 `url_not_allowed` (checked again at every delivery); the server setting `WEBHOOK_ALLOW_PRIVATE_URLS=true` lifts both rules for local development and tests. `secret` (16 to 256 characters) is optional and recommended: with it every delivery carries `X-Webhook-Signature`, so your endpoint can refuse requests that do not come from SignalGate. Without it the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. Use a random value, such as `whsec_` and 32 random letters and digits. The response is the only time `secret` is shown (`null` for an unsigned webhook).
+         * @description `name` (1 to 100 characters), `url` and at least one event are required. `events` lists event types, the aliases `sms.delivered` / `sms.failed`, or `*` for every event; duplicates are dropped. `url` is an `http` or `https` URL of at most 2,048 characters without a user name or password; a server running in production accepts `https` only. Hosts that are or resolve to loopback, private, link-local or cloud metadata addresses are refused with 400 `url_not_allowed` (checked again at every delivery); the server setting `WEBHOOK_ALLOW_PRIVATE_URLS=true` lifts both rules for local development and tests. `secret` (16 to 256 characters) is optional and recommended: with it every delivery carries `X-Webhook-Signature`, so your endpoint can refuse requests that do not come from SignalGate. Without it the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. Use a random value, such as `whsec_` and 32 random letters and digits (the Standard Webhooks libraries then take it as it is). The response shows `secret` (`null` for an unsigned webhook); afterwards only owners and admins can see it again, with `POST /developer/webhooks/{id}/reveal-secret`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
          */
@@ -1048,6 +1048,28 @@ export interface paths {
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
          */
         patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/developer/webhooks/{id}/reveal-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the signing secret
+         * @description The webhook's current signing secret, for a receiver that lost it: no need to rotate it (a `PATCH` with a new `secret`) and update everything that verifies. Every reveal is written to the audit log (`webhook.secretRevealed`, with who and from where; never the secret). `secret` is `null` for an unsigned webhook. The answer carries `Cache-Control: no-store`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin. Rate-limit category: `webhooks`.
+         */
+        post: operations["revealWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/developer/webhooks/{id}/test": {
@@ -1301,7 +1323,7 @@ export interface paths {
          * Resend an event to a webhook
          * @description Sends an event of the last 30 days to one of your webhooks now, whether or not it subscribes to the type. When the webhook already has a delivery of the event, that delivery gets a new attempt (same id and body); otherwise a delivery is created. The delivery appears in the webhook's delivery log.
          *
-         *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer). Rate-limit category: `webhooks`.
+         *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support). Rate-limit category: `webhooks`.
          */
         post: operations["resendEvent"];
         delete?: never;
@@ -1553,7 +1575,7 @@ export interface paths {
         };
         /**
          * List the audit log
-         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`, `contact.created`, `contact.updated`, `contact.deleted`, `contactImport.started`, `optOut.added`, `optOut.removed`, `organization.updated`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `campaign.launched`, `campaign.paused`, `campaign.resumed`, `campaign.canceled`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
+         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `webhook.secretRevealed`, `webhookDelivery.redelivered`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.linkCopied`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`, `contact.created`, `contact.updated`, `contact.deleted`, `contactImport.started`, `optOut.added`, `optOut.removed`, `organization.updated`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `campaign.launched`, `campaign.paused`, `campaign.resumed`, `campaign.canceled`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, support.
          */
@@ -2905,7 +2927,11 @@ export interface components {
              * @example 2026-11-21T10:15:00.123Z
              */
             updatedAt: string;
-            /** @description The signing secret given at creation, shown only in this answer: store it to verify signatures. `null` when none was given (an unsigned webhook). */
+            /** @description The signing secret given at creation: store it to verify signatures. Owners and admins can show it again with `POST /developer/webhooks/{id}/reveal-secret` (audited). `null` when none was given (an unsigned webhook). */
+            secret: string | null;
+        };
+        WebhookSecret: {
+            /** @description The webhook's signing secret as it signs now; `null` for an unsigned webhook. */
             secret: string | null;
         };
         WebhookTestResult: {
@@ -3159,9 +3185,9 @@ export interface components {
             /** @example aud_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             id: string;
             /** @enum {string} */
-            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
+            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
             /** @enum {string} */
-            resourceType: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
+            resourceType: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
             /** @example key_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             resourceId: string | null;
             actor: {
@@ -9433,7 +9459,10 @@ export interface operations {
     };
     importContacts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Optional, URL-encoded JSON: which field each named column is, for a CSV whose header does not use the default names. Column name (as in the header row, any case) → `phone`, `first_name`, `last_name`, `full_name` (split at the first space: the first word is the first name, the rest the last name), `email`, `tags`, `attribute` or `skip`. Columns not named keep the default rule. */
+                mapping?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -15538,6 +15567,211 @@ export interface operations {
             };
         };
     };
+    revealWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id (`wh_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     testWebhook: {
         parameters: {
             query?: never;
@@ -21379,9 +21613,9 @@ export interface operations {
                 /** @description Only changes made by this user (`usr_…`) or API key (`key_…`). */
                 actor?: string;
                 /** @description Only this action. */
-                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
+                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
                 /** @description Only changes of this kind of resource. */
-                resourceType?: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
+                resourceType?: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
                 /** @description Only changes of this resource (`key_…`, `wh_…`, `mem_…`, …). */
                 resourceId?: string;
                 /** @description Only entries at or after this time (ISO 8601). */

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { Converted, ConvertTask } from "./convert-rows";
 import type { ParsedCsv } from "./parse-csv";
+import type { ImportMapping } from "@/schemas/contact-imports";
 import { deserializeError, type ImportTask, type SerializedError } from "./import-task";
 
 // Contact imports' CPU work runs on a worker thread of its own (issue 37 §4): parsing a 10 MiB CSV
@@ -72,8 +73,8 @@ function run<T>(task: ImportTask): Promise<T> {
 }
 
 /** parseImportCsv (parse-csv.ts) on the import thread. */
-export function parseInImportThread(csv: Buffer): Promise<ParsedCsv> {
-  return run({ kind: "parse", csv });
+export function parseInImportThread(csv: Buffer, mapping?: ImportMapping): Promise<ParsedCsv> {
+  return run({ kind: "parse", csv, mapping });
 }
 
 /** convertRows (convert-rows.ts) on the import thread. */

@@ -1,7 +1,8 @@
 import { AppError } from "../../errors";
 import { isStorableText } from "../../http/storable-text";
 import { CsvRecordTooLarge, readCsvRecords, type CsvRecord } from "./csv-records";
-import { importHeader } from "./import-header";
+import { planImport, type ImportPlan } from "./import-header";
+import type { ImportMapping } from "@/schemas/contact-imports";
 
 /** A chunk is one job batch: at most this many records, … */
 export const IMPORT_CHUNK_RECORDS = 1000;
@@ -13,7 +14,7 @@ export const IMPORT_CHUNK_RECORDS = 1000;
 export const IMPORT_CHUNK_CHARS = 32 * 1024;
 
 export interface ParsedCsv {
-  /** The header row as column names (importHeader). */
+  /** The header row as the import reads it, through the mapping (planImport). */
   header: string[];
   /** Records after the header, blank lines left out. */
   total: number;
@@ -23,30 +24,30 @@ export interface ParsedCsv {
 
 /**
  * The CSV of POST /contacts/imports (contract §10) parsed and checked, in the import thread
- * (import-thread.ts): the header (400 without `phone`, with too many columns, a name twice…), text
+ * (import-thread.ts): the header read through the optional column mapping (import-header.ts: 400 without `phone`, with too many columns, a name twice…), text
  * PostgreSQL cannot store (U+0000, 400 naming its row and column), rows too long (400), and the
  * records in job-sized chunks.
  */
-export async function parseImportCsv(csv: Buffer): Promise<ParsedCsv> {
-  let header: string[] | undefined;
+export async function parseImportCsv(csv: Buffer, mapping?: ImportMapping): Promise<ParsedCsv> {
+  let plan: ImportPlan | undefined;
   const records: CsvRecord[] = [];
   const checkNul = csv.includes(0);
   try {
     await readCsvRecords(csv, (record, row) => {
-      if (!header) {
-        header = importHeader("values" in record ? record.values : []);
+      if (!plan) {
+        plan = planImport("values" in record ? record.values : [], mapping);
         return;
       }
       if (checkNul && "values" in record) {
         const column = record.values.findIndex((v) => !isStorableText(v));
         if (column >= 0) {
-          const name = header[column] || `column ${column + 1}`;
+          const name = plan.header[column] || `column ${column + 1}`;
           throw new AppError("invalid_request", `Row ${row}, \`${name}\`, holds U+0000, which cannot be stored.`, {
             details: [{ path: `csv.${row}.${name}`, message: "Text may not contain U+0000." }],
           });
         }
       }
-      records.push(record);
+      records.push("values" in record ? { ...record, values: plan.apply(record.values) } : record);
     });
   } catch (err) {
     if (err instanceof CsvRecordTooLarge) {
@@ -56,7 +57,8 @@ export async function parseImportCsv(csv: Buffer): Promise<ParsedCsv> {
     }
     throw err;
   }
-  return { header: header ?? importHeader([]), total: records.length, chunks: [...chunksOf(records)] };
+  const header = (plan ?? planImport([], mapping)).header;
+  return { header, total: records.length, chunks: [...chunksOf(records)] };
 }
 
 /** Consecutive records as JSON pieces of at most IMPORT_CHUNK_RECORDS records or IMPORT_CHUNK_CHARS. */

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { runSql } from "../../db/sql";
 import { newId } from "../../ids";
 import { sendJobEvent } from "../../jobs/send-event";
+import type { ImportMapping } from "@/schemas/contact-imports";
 import type { AuditActor } from "../../audit/actor";
 import { auditContactsChange } from "../audit-contacts";
 import { parseInImportThread } from "./import-thread";
@@ -17,15 +18,17 @@ VALUES ($1, $2, $3, $4, $5)`;
  * POST /contacts/imports (contract §10): the CSV is parsed and checked on the import thread
  * (parse-csv.ts: header, U+0000, row length; 400 naming the row and column), never on the thread
  * that answers requests; then the import row is stored with its job, and the parsed rows in
- * job-sized chunks.
+ * job-sized chunks. The optional column mapping
+ * (import-header.ts) is applied there too, so the chunks hold the rows as the import reads them.
  */
 export async function startImport(
   db: Db,
   organizationId: string,
   csv: Buffer,
   actor?: AuditActor,
+  mapping?: ImportMapping,
 ): Promise<{ id: string; status: "PENDING" }> {
-  const parsed = await parseInImportThread(csv);
+  const parsed = await parseInImportThread(csv, mapping);
   const columns = JSON.stringify(parsed.header);
   const id = newId("imp");
   // The import row and its job commit first, so an accepted upload always has a job behind it; the

@@ -5,6 +5,7 @@ import { operation } from "../operation";
 import type { PathModule } from "./types";
 import { createOptOutInput, listOptOutsQuery, optOutSchema } from "@/schemas/opt-outs";
 import { contactSettingsSchema, updateContactSettingsInput } from "@/schemas/contact-settings";
+import { importContactsQuery } from "@/schemas/contact-imports";
 
 // contract §10. The same options as app/api/v1/contacts/**/route.ts passes to apiRoute().
 const read = { auth: "apiKey", scope: "contacts.read", rateLimit: "contacts" } as const;
@@ -120,7 +121,11 @@ export const contactsPaths: PathModule = {
           "128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules " +
           "as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is " +
           "skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count " +
-          "under the `contacts` rate-limit category.",
+          "under the `contacts` rate-limit category. A CSV with other column names (`Mobile`, `name`, `E-mail`) " +
+          "can say what each is with the optional `mapping` query parameter; without it, the rule above holds. " +
+          "A mapping that names a column the header lacks, gives a field to two columns, maps `full_name` beside " +
+          "`first_name` or `last_name`, or makes an attribute of a field's name answers 400 `invalid_request`.",
+        query: importContactsQuery,
         success: { status: 202, description: "Accepted.", schema: importAccepted },
         errors: ["payload_too_large", "unsupported_media_type", "invalid_request"],
       }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventSchema, eventsQuery, resendEventInput, resendEventResult, streamQuery } from "@/schemas/events";
-import { EVENTS_AUTH, EVENTS_MANAGE_AUTH } from "../../events/route-auth";
+import { EVENTS_AUTH, EVENTS_RESEND_AUTH } from "../../events/route-auth";
 import { nextCursorHeader } from "../headers";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
@@ -115,7 +115,7 @@ export const eventsPaths: PathModule = {
     },
     "/api/v1/developer/events/{id}/resend": {
       post: operation({
-        ...EVENTS_MANAGE_AUTH,
+        ...EVENTS_RESEND_AUTH,
         operationId: "resendEvent",
         summary: "Resend an event to a webhook",
         description:
