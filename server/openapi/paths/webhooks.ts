@@ -90,6 +90,11 @@ export const webhooksPaths: PathModule = {
           "`whsec_` and 32 random letters and digits. The response is the only time `secret` is shown (`null` " +
           "for an unsigned webhook).",
         body: createWebhookInput,
+        bodyExample: {
+          name: "Orders",
+          url: "https://example.com/hooks/signalgate",
+          events: ["message.delivered", "message.failed"],
+        },
         success: {
           status: 201,
           description: "The webhook, with its secret (null when none was given).",
@@ -121,6 +126,7 @@ export const webhooksPaths: PathModule = {
           "after a 410 answer, and clears `disabledReason`.",
         params: webhookIdParams,
         body: updateWebhookInput,
+        bodyExample: { events: ["message.delivered", "message.failed", "message.undelivered"] },
         success: { status: 200, description: "The updated webhook.", schema: webhookSchema },
         errors: ["not_found", "url_not_allowed"],
       }),
