@@ -59,6 +59,8 @@ export function curlSample(doc: Json, operation: JsonBodyOperation, origin: stri
     server: { url: origin },
     securitySchemes: scheme && token ? [{ ...schemes[scheme], "x-scalar-secret-token": token }] : [],
     includeDefaultHeaders: false,
+    // As the reference's code example passes it: an optional parameter without a value is left out.
+    defaultDisabledParameters: true,
   } as unknown as Parameters<typeof generateCodeSnippet>[0];
   const snippet = generateCodeSnippet(options) as string;
   if (!snippet.startsWith("curl ")) throw new Error(`no curl sample for ${operation.operationId}: ${snippet}`);

@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
+import { ActionsCell, ActionsHeader } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
@@ -67,7 +68,7 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
               <TH>Status</TH>
               <TH>Why</TH>
               <TH>Blocked</TH>
-              {canManage ? <TH className="text-right">Actions</TH> : null}
+              {canManage ? <ActionsHeader label="Actions" /> : null}
             </tr>
           </THead>
           <TBody>
@@ -85,9 +86,9 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
                     {b.sends} sent / {b.verified} verified
                   </span>
                 </TD>
-                <TD className="min-w-[16rem] whitespace-normal">
+                <TD className="min-w-[16rem]">
                   {/* The sentence wraps in the room left; its times are in the viewer's zone, named. */}
-                  <p className="text-xs leading-5 text-slate-600" data-testid="fraud-block-reason">
+                  <p className="text-xs leading-5 whitespace-normal text-slate-600" data-testid="fraud-block-reason">
                     {describeBlockFigures(b)}{" "}
                     {b.liftedAt ? (
                       <>
@@ -104,13 +105,13 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
                   <Time at={b.blockedAt} />
                 </TD>
                 {canManage ? (
-                  <TD className="text-right">
+                  <ActionsCell>
                     {b.active ? (
                       <Button size="sm" variant="secondary" onClick={() => setUnblocking(b)}>
                         Unblock
                       </Button>
                     ) : null}
-                  </TD>
+                  </ActionsCell>
                 ) : null}
               </TR>
             ))}

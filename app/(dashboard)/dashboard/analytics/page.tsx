@@ -28,13 +28,13 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
       })
     : undefined;
   return (
-    <RequireAction action="messages.read">
-      {/* The range and environment are read from the query string (useSearchParams). */}
-      <Suspense>
-        <HydrationBoundary state={state}>
+    <HydrationBoundary state={state}>
+      <RequireAction action="messages.read">
+        {/* The range and environment are read from the query string (useSearchParams). */}
+        <Suspense>
           <AnalyticsPage />
-        </HydrationBoundary>
-      </Suspense>
-    </RequireAction>
+        </Suspense>
+      </RequireAction>
+    </HydrationBoundary>
   );
 }

@@ -26,11 +26,12 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
             queryClient.prefetchQuery(trpc.retention.policy.queryOptions()),
           ]),
         );
+  // Outermost: the retention line beside the list reads the prefetched policy too, and hydrates first.
   return (
-    <UrlStatePage action="webhooks.read" columns={6} retention="deliveryLogs">
-      <HydrationBoundary state={state}>
+    <HydrationBoundary state={state}>
+      <UrlStatePage action="webhooks.read" columns={6} retention="deliveryLogs">
         <DeliveryLogsPage />
-      </HydrationBoundary>
-    </UrlStatePage>
+      </UrlStatePage>
+    </HydrationBoundary>
   );
 }

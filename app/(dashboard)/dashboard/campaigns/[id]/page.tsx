@@ -13,10 +13,10 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
     queryClient.prefetchQuery(trpc.campaigns.get.queryOptions({ id })),
   );
   return (
-    <RequireAction action="campaigns.read">
-      <HydrationBoundary state={state}>
+    <HydrationBoundary state={state}>
+      <RequireAction action="campaigns.read">
         <CampaignDetailPage campaignId={id} />
-      </HydrationBoundary>
-    </RequireAction>
+      </RequireAction>
+    </HydrationBoundary>
   );
 }
