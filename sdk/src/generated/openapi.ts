@@ -3238,7 +3238,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+        /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
         "Idempotency-Key": string;
     };
     requestBodies: never;
@@ -3273,6 +3273,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "name": "Ada Lovelace",
+                 *       "organizationName": "Acme"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterRequest"];
             };
         };
@@ -3443,6 +3451,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -3689,6 +3703,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshRequest"];
             };
         };
@@ -3889,6 +3908,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshRequest"];
             };
         };
@@ -4190,6 +4214,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4394,6 +4423,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4600,6 +4634,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -5203,7 +5242,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5211,6 +5250,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "Your order has shipped"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendSmsRequest"];
             };
         };
@@ -5512,7 +5557,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5520,6 +5565,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         {
+                 *           "to": "+14155550123",
+                 *           "body": "Hi Ada, your order has shipped"
+                 *         },
+                 *         {
+                 *           "to": "+14155550124",
+                 *           "body": "Hi Alan, your order has shipped"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BulkSmsRequest"];
             };
         };
@@ -6002,7 +6061,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -6010,6 +6069,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OtpSendRequest"];
             };
         };
@@ -6316,6 +6380,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OtpVerifyRequest"];
             };
         };
@@ -6985,6 +7055,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "+14155550123",
+                 *       "body": "Is my order on its way?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateInboundRequest"];
             };
         };
@@ -7397,6 +7473,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "helpReply": "Acme support: help@acme.example. Reply STOP to opt out."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInboundSettingsRequest"];
             };
         };
@@ -8377,6 +8458,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "Your order has shipped"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmsQuoteRequest"];
             };
         };
@@ -8802,6 +8889,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550123",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "tags": [
+                 *         "vip"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description E.164, or a local number (`(415) 555-0177`) read in the organization's default country.
@@ -9871,6 +9969,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550199"
+                 *     }
+                 */
                 "application/json": {
                     /** @example +14155550123 */
                     phone: string;
@@ -10726,6 +10829,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "lastName": "King",
+                 *       "tags": [
+                 *         "vip",
+                 *         "newsletter"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description E.164, or a local number (`(415) 555-0177`) read in the organization's default country.
@@ -11195,6 +11307,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultCountry": "US"
+                 *     }
+                 */
                 "application/json": {
                     defaultCountry: string | null;
                 };
@@ -11751,6 +11868,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "+14155550100",
+                 *       "organizationId": "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *     }
+                 */
                 "application/json": {
                     /** @example +14155550100 */
                     number: string;
@@ -12297,6 +12420,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend",
+                 *       "environment": "test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -12960,6 +13089,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend (EU)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApiKeyRequest"];
             };
         };
@@ -13215,6 +13349,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["RegenerateApiKeyRequest"];
             };
         };
@@ -14056,6 +14191,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Orders",
+                 *       "url": "https://example.com/hooks/signalgate",
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.failed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
@@ -14720,6 +14865,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.failed",
+                 *         "message.undelivered"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
@@ -16193,6 +16347,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResendEventInput"];
             };
         };
@@ -16668,6 +16827,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "perMinute": 200
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateRateLimitsRequest"];
             };
         };
@@ -17122,6 +17286,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "monthlySpendLimit": "250.0000",
+                 *       "alertThresholds": [
+                 *         50,
+                 *         80,
+                 *         100
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBillingRequest"];
             };
         };
@@ -18123,6 +18297,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "level": "strict",
+                 *       "safeList": [
+                 *         "+4477009"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["FraudGuardUpdate"];
             };
         };
@@ -19524,6 +19706,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequest"];
             };
         };
@@ -19698,6 +19885,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+                 *       "password": "a new correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmRequest"];
             };
         };
@@ -19844,6 +20037,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery",
+                 *       "newPassword": "a new correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
@@ -20205,6 +20404,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+                 *       "name": "Alan Turing",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
@@ -20940,6 +21146,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "alan@example.com",
+                 *       "role": "developer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInvitationRequest"];
             };
         };
@@ -21579,6 +21791,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale",
+                 *       "audience": {
+                 *         "tags": [
+                 *           "vip"
+                 *         ]
+                 *       },
+                 *       "template": "Hi {{firstName|there}}, 20% off today: https://acme.example/sale",
+                 *       "environment": "test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCampaignRequest"];
             };
         };
@@ -22234,6 +22458,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale (final)",
+                 *       "throttlePerMinute": 600
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCampaignRequest"];
             };
         };
@@ -22510,6 +22740,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CampaignPreviewRequest"];
             };
         };
@@ -22762,6 +22993,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CampaignTestRequest"];
             };
         };
@@ -24304,6 +24540,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "requireMfa": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["SecuritySettingsUpdate"];
             };
         };
