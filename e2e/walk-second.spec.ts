@@ -397,8 +397,8 @@ for (const [size, viewport] of SIZES) {
     test.setTimeout(300_000);
     await page.setViewportSize(viewport);
     for (const path of dashboardPages(seed)) {
-      // Both environments' messages: the widest the lists get.
-      await page.goto(`${path}${path.endsWith("/messages") ? "?env=all" : ""}`);
+      // Both environments' messages and codes: the widest the lists get.
+      await page.goto(`${path}${/\/(messages|otp)$/.test(path) ? "?env=all" : ""}`);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
       // Lists and charts arrive after the page: wait until nothing is loading.
       await expect(page.locator('[role="status"][aria-label^="Loading"]:visible, [data-skeleton]:visible')).toHaveCount(
