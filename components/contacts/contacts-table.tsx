@@ -7,7 +7,7 @@ import { Pencil, Trash2, UserX, UserCheck } from "lucide-react";
 import type { ContactView } from "@/schemas/contacts";
 import { Badge } from "../ui/badge";
 import { CompactChips } from "../ui/chips";
-import { ActionsHeader, RowActions, type RowAction } from "../ui/row-actions";
+import { ActionsCell, ActionsHeader, RowActions, type RowAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { CreatedCell } from "../dashboard/list-cells";
 import { formatDateTime, formatRelative } from "../messages/message-format";
@@ -134,9 +134,9 @@ export function ContactsTable({
                 <TD>{c.tags.length > 0 ? <CompactChips values={c.tags} noun="tags" /> : null}</TD>
                 <CreatedCell at={c.createdAt} now={now} />
                 {actions ? (
-                  <TD>
+                  <ActionsCell>
                     <RowActions label={`Actions for ${c.phone}`} actions={rowActions} />
-                  </TD>
+                  </ActionsCell>
                 ) : null}
               </TR>
             );

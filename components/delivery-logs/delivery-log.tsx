@@ -13,7 +13,8 @@ import { usePollWhileMoving } from "../dashboard/use-poll-while-moving";
 import { useUrlState } from "../dashboard/use-url-state";
 import { DeliveriesTable } from "./deliveries-table";
 import { DeliveryDrawer } from "./delivery-drawer";
-import { DELIVERY_URL_KEYS, DeliveryFilters, deliveryFilterKeys, deliveryListInput } from "./delivery-filters";
+import { DeliveryFilters } from "./delivery-filters";
+import { DELIVERY_URL_KEYS, deliveryFilterKeys, deliveryListInput } from "./delivery-input";
 
 const POLL_MS = 2_000;
 /** Stop refreshing fast when nothing pending has moved for this long (a disabled webhook's queue). */

@@ -7,7 +7,7 @@ import type { InvitationView } from "@/schemas/accounts";
 import { Button } from "../ui/button";
 import { ConfirmDialog, Dialog } from "../ui/dialog";
 import { ErrorState } from "../ui/error-state";
-import { ActionsHeader, RowActions } from "../ui/row-actions";
+import { ActionsCell, ActionsHeader, RowActions } from "../ui/row-actions";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
@@ -102,7 +102,7 @@ export function PendingInvitations() {
               <TD className="text-slate-500">
                 <Time at={inv.expiresAt} format="date" />
               </TD>
-              <TD className="text-right">
+              <ActionsCell>
                 {inv.role !== "owner" || myRole === "owner" ? (
                   <RowActions
                     label={`Actions for the invitation of ${inv.email}`}
@@ -117,7 +117,7 @@ export function PendingInvitations() {
                     ]}
                   />
                 ) : null}
-              </TD>
+              </ActionsCell>
             </TR>
           ))}
         </TBody>

@@ -8,7 +8,8 @@ import { EmptyState } from "../ui/empty-state";
 import { PageHeader } from "../ui/page-header";
 import { useTRPC } from "../trpc/client";
 import { FilterBar, hasFilters } from "../dashboard/filter-bar";
-import { EnvironmentFilter, isEnvironment, StatusFilter } from "../dashboard/filter-controls";
+import { EnvironmentFilter, StatusFilter } from "../dashboard/filter-controls";
+import { listEnvironment, useEnvironment } from "../dashboard/environment";
 import { RecipientFilter } from "../dashboard/recipient-filter";
 import { PagedList } from "../dashboard/paged-list";
 import { isOneOf, useUrlState } from "../dashboard/use-url-state";
@@ -26,9 +27,10 @@ const LIVE_REFRESH_MS = 15_000;
 export function OtpPage() {
   const trpc = useTRPC();
   const [url, setUrl] = useUrlState(URL_KEYS);
+  const { environment } = useEnvironment();
   const input: Omit<ListOtpCodesInput, "cursor"> = {
     ...(isOneOf(OTP_STATUSES, url.status) ? { status: url.status } : {}),
-    ...(isEnvironment(url.env) ? { environment: url.env } : {}),
+    ...listEnvironment(url.env, environment),
     ...(url.recipient ? { to: url.recipient } : {}),
   };
   const list = useInfiniteQuery(

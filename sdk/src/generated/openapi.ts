@@ -3437,7 +3437,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+        /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
         "Idempotency-Key": string;
     };
     requestBodies: never;
@@ -3472,6 +3472,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "name": "Ada Lovelace",
+                 *       "organizationName": "Acme"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterRequest"];
             };
         };
@@ -3648,6 +3656,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -3903,6 +3917,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshRequest"];
             };
         };
@@ -4110,6 +4129,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshRequest"];
             };
         };
@@ -4421,6 +4445,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4632,6 +4661,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4845,6 +4879,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -5468,7 +5507,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5476,6 +5515,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "Your order has shipped"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendSmsRequest"];
             };
         };
@@ -5788,7 +5833,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5796,6 +5841,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         {
+                 *           "to": "+14155550123",
+                 *           "body": "Hi Ada, your order has shipped"
+                 *         },
+                 *         {
+                 *           "to": "+14155550124",
+                 *           "body": "Hi Alan, your order has shipped"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BulkSmsRequest"];
             };
         };
@@ -6295,7 +6354,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -6303,6 +6362,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OtpSendRequest"];
             };
         };
@@ -6620,6 +6684,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OtpVerifyRequest"];
             };
         };
@@ -7312,6 +7382,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "+14155550123",
+                 *       "body": "Is my order on its way?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateInboundRequest"];
             };
         };
@@ -7738,6 +7814,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "helpReply": "Acme support: help@acme.example. Reply STOP to opt out."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInboundSettingsRequest"];
             };
         };
@@ -8751,6 +8832,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "Your order has shipped"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmsQuoteRequest"];
             };
         };
@@ -9190,6 +9277,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550123",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "tags": [
+                 *         "vip"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description E.164, or a local number (`(415) 555-0177`) read in the organization's default country.
@@ -10298,6 +10396,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550199"
+                 *     }
+                 */
                 "application/json": {
                     /** @example +14155550123 */
                     phone: string;
@@ -11182,6 +11285,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "lastName": "King",
+                 *       "tags": [
+                 *         "vip",
+                 *         "newsletter"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description E.164, or a local number (`(415) 555-0177`) read in the organization's default country.
@@ -11667,6 +11779,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultCountry": "US"
+                 *     }
+                 */
                 "application/json": {
                     defaultCountry: string | null;
                 };
@@ -12242,6 +12359,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "+14155550100",
+                 *       "organizationId": "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *     }
+                 */
                 "application/json": {
                     /** @example +14155550100 */
                     number: string;
@@ -12807,6 +12930,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend",
+                 *       "environment": "test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -13493,6 +13622,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend (EU)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApiKeyRequest"];
             };
         };
@@ -13757,6 +13891,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["RegenerateApiKeyRequest"];
             };
         };
@@ -14627,6 +14762,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Orders",
+                 *       "url": "https://example.com/hooks/signalgate",
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.failed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
@@ -15314,6 +15459,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.failed",
+                 *         "message.undelivered"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
@@ -18581,6 +18735,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResendEventInput"];
             };
         };
@@ -19073,6 +19232,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "perMinute": 200
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateRateLimitsRequest"];
             };
         };
@@ -19543,6 +19707,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "monthlySpendLimit": "250.0000",
+                 *       "alertThresholds": [
+                 *         50,
+                 *         80,
+                 *         100
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBillingRequest"];
             };
         };
@@ -20578,6 +20752,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "level": "strict",
+                 *       "safeList": [
+                 *         "+4477009"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["FraudGuardUpdate"];
             };
         };
@@ -22025,6 +22207,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequest"];
             };
         };
@@ -22205,6 +22392,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+                 *       "password": "a new correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmRequest"];
             };
         };
@@ -22356,6 +22549,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery",
+                 *       "newPassword": "a new correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
@@ -22729,6 +22928,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+                 *       "name": "Alan Turing",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
@@ -23489,6 +23695,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "alan@example.com",
+                 *       "role": "developer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInvitationRequest"];
             };
         };
@@ -24150,6 +24362,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale",
+                 *       "audience": {
+                 *         "tags": [
+                 *           "vip"
+                 *         ]
+                 *       },
+                 *       "template": "Hi {{firstName|there}}, 20% off today: https://acme.example/sale",
+                 *       "environment": "test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCampaignRequest"];
             };
         };
@@ -24828,6 +25052,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale (final)",
+                 *       "throttlePerMinute": 600
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCampaignRequest"];
             };
         };
@@ -25114,6 +25344,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CampaignPreviewRequest"];
             };
         };
@@ -25375,6 +25606,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CampaignTestRequest"];
             };
         };
@@ -26971,6 +27207,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "requireMfa": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["SecuritySettingsUpdate"];
             };
         };

@@ -103,6 +103,13 @@ export const contactsPaths: PathModule = {
         summary: "Create a contact",
         description: `${FIELDS} A phone the organization already has answers 409 \`contact_exists\`.`,
         body: createContactInput,
+        bodyExample: {
+          phone: "+14155550123",
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: "ada@example.com",
+          tags: ["vip"],
+        },
         success: { status: 201, description: "The contact.", schema: contactSchema },
         errors: ["contact_exists"],
       }),
@@ -190,6 +197,8 @@ export const contactsPaths: PathModule = {
           "Records the opt-out (`source: api`) and emits `contact.opted_out`. A number already opted out keeps its " +
           "first opt-out, answered as is, and no second event is sent.",
         body: createOptOutInput,
+        // Not the number the other samples send to: it would refuse them from then on.
+        bodyExample: { phone: "+14155550199" },
         success: { status: 201, description: "The opt-out.", schema: optOutSchema },
       }),
     },
@@ -220,6 +229,7 @@ export const contactsPaths: PathModule = {
         description: `Changes only the given fields; \`null\` clears a name or email. ${FIELDS}`,
         params: contactIdParams,
         body: updateContactInput,
+        bodyExample: { lastName: "King", tags: ["vip", "newsletter"] },
         success: { status: 200, description: "The updated contact.", schema: contactSchema },
         errors: ["not_found", "contact_exists"],
       }),
@@ -246,6 +256,7 @@ export const contactsPaths: PathModule = {
         auth: "jwt",
         allow: "contacts.manage",
         body: updateContactSettingsInput,
+        bodyExample: { defaultCountry: "US" },
         operationId: "updateContactSettings",
         summary: "Change contact settings",
         description:

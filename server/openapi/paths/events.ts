@@ -124,6 +124,8 @@ export const eventsPaths: PathModule = {
           "and body); otherwise a delivery is created. The delivery appears in the webhook's delivery log.",
         params: eventIdParams,
         body: resendEventInput,
+        // One of your webhooks' ids (GET /api/v1/developer/webhooks).
+        bodyExample: { webhookId: "wh_0Q3fJ7a2Xc9vB1nM4kLp8sTz" },
         success: { status: 202, description: "The attempt was queued.", schema: resendEventResult },
         errors: ["not_found", "webhook_disabled", "delivery_in_progress"],
       }),

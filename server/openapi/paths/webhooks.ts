@@ -92,6 +92,11 @@ export const webhooksPaths: PathModule = {
           "response shows `secret` (`null` for an unsigned webhook); afterwards only owners and admins can see it " +
           "again, with `POST /developer/webhooks/{id}/reveal-secret`.",
         body: createWebhookInput,
+        bodyExample: {
+          name: "Orders",
+          url: "https://example.com/hooks/signalgate",
+          events: ["message.delivered", "message.failed"],
+        },
         success: {
           status: 201,
           description: "The webhook, with its secret (null when none was given).",
@@ -123,6 +128,7 @@ export const webhooksPaths: PathModule = {
           "after a 410 answer, and clears `disabledReason`.",
         params: webhookIdParams,
         body: updateWebhookInput,
+        bodyExample: { events: ["message.delivered", "message.failed", "message.undelivered"] },
         success: { status: 200, description: "The updated webhook.", schema: webhookSchema },
         errors: ["not_found", "url_not_allowed"],
       }),
