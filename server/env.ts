@@ -135,6 +135,7 @@ const schema = z
     WEBHOOK_LOG_RETENTION_DAYS: days(30),
     AUDIT_LOG_RETENTION_DAYS: days(365),
     FRAUD_COUNTER_RETENTION_DAYS: days(7),
+    REQUEST_LOG_RETENTION_DAYS: days(30),
     // Accounts (contract §14, server/email/): without SMTP_URL emails go to the log and /dev/mail.
     SMTP_URL: z
       .string()

@@ -2,7 +2,6 @@
 // (organization_id, xid, id) index, with no sort and, after a cursor, starting at the cursor.
 import { describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
-import { runSql } from "../db/sql";
 import { newId, smallestIdAt } from "../ids";
 import { planNodes, type PlanNode } from "../test/explain";
 import { seedOrganization } from "../test/seed";
@@ -10,13 +9,20 @@ import { listEventsSql } from "./list-events";
 
 type Node = PlanNode & { "Index Cond"?: string; "Scan Direction"?: string };
 
-/** The plan of the statement as listEvents runs it (straight to the driver). */
+/**
+ * The plan of the statement as listEvents runs it. outbox_events is partitioned by day: with the
+ * test's few thousand rows the planner may find sorting them as cheap as merging the partitions'
+ * index scans, which it prefers at any real size. Sorting is priced out here (not forbidden: with
+ * no index-ordered path the plan would still sort), so the test asks whether that path exists.
+ */
 async function plan([text, params]: [string, unknown[]]): Promise<Node[]> {
-  const [row] = await runSql<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }>(
-    null,
-    `EXPLAIN (FORMAT JSON) ${text}`,
-    params,
-  );
+  const [row] = await getDb().$transaction(async (tx) => {
+    await tx.$executeRawUnsafe("SET LOCAL enable_sort = off");
+    return tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] | string }[]>(
+      `EXPLAIN (FORMAT JSON) ${text}`,
+      ...params,
+    );
+  });
   const json = row!["QUERY PLAN"];
   return planNodes((typeof json === "string" ? (JSON.parse(json) as [{ Plan: PlanNode }]) : json)[0].Plan) as Node[];
 }

@@ -113,6 +113,8 @@ function partitionCutoffs(policy: RetentionPolicy, now: Date): Partial<Record<Pa
     otp_codes: cutoffAt(now, policy.messageDays),
     outbox_events: cutoffAt(now, policy.outboxEventDays),
     audit_log: cutoffAt(now, policy.auditLogDays),
+    // Only whole partitions: request logs have no batched delete (partitioned from their first day).
+    request_logs: cutoffAt(now, policy.requestLogDays),
   };
 }
 
