@@ -94,7 +94,11 @@ if (!postgres && !notice.__sgPostgresNotice && !process.argv.some((a) => a.start
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@\//, replacement: `${root}/` }],
+    // "signalgate" as tsconfig.json maps it: the CLI's tests run against the SDK's source, not a build.
+    alias: [
+      { find: /^@\//, replacement: `${root}/` },
+      { find: /^signalgate$/, replacement: `${root}/sdk/src/index.ts` },
+    ],
   },
   test: {
     pool: "forks",

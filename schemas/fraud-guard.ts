@@ -87,13 +87,13 @@ export function prefixOf(e164: string): string {
 }
 
 /** A block's reason in a developer's words. */
-export function describeBlock(b: {
+/** Why a prefix was blocked, in plain numbers: the first sentences of `describeBlock`, without the end's time. */
+export function describeBlockFigures(b: {
   prefix: string;
   country: string | null;
   sends: number;
   verified: number;
   level: "standard" | "strict";
-  until: string;
 }): string {
   const t = FRAUD_THRESHOLDS[b.level];
   const rate = b.sends > 0 ? Math.round((b.verified / b.sends) * 100) : 0;
@@ -101,6 +101,11 @@ export function describeBlock(b: {
   return (
     `${b.sends} OTP codes were sent to numbers starting ${where} in one hour and ${b.verified} verified (${rate} %). ` +
     `The ${b.level} level blocks a prefix after ${t.minSends} sends in an hour with under ` +
-    `${Math.round(t.minConversion * 100)} % verified, a pattern of SMS pumping. Blocked until ${b.until}.`
+    `${Math.round(t.minConversion * 100)} % verified, a pattern of SMS pumping.`
   );
+}
+
+/** The API's `reason`: the figures and the block's end as an ISO instant (the dashboard shows it in the viewer's zone). */
+export function describeBlock(b: Parameters<typeof describeBlockFigures>[0] & { until: string }): string {
+  return `${describeBlockFigures(b)} Blocked until ${b.until}.`;
 }

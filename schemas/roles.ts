@@ -13,6 +13,13 @@ export const ACTIONS = [
   "apiKeys.manage",
   "webhooks.read",
   "webhooks.manage",
+  /**
+   * A new attempt of a delivery, or an event resent to a webhook: support may, as at Twilio and
+   * Stripe (support helps customers), and it is audited (issue 39).
+   */
+  "webhooks.redeliver",
+  /** Show a webhook's signing secret again (audited): owner and admin, as Stripe's "Reveal". */
+  "webhooks.revealSecret",
   "rateLimits.read",
   "rateLimits.manage",
   /** Spend limit, alert thresholds, allowed countries, usage and statements (contract §8). */
@@ -21,15 +28,21 @@ export const ACTIONS = [
   "messages.read",
   /** Live message bodies (personal data); sandbox bodies come with messages.read. */
   "messages.readLiveBody",
+  /** The code in an OTP message's body, sandbox ones included (support sees it masked). */
+  "messages.readOtpCodes",
   /** Send from the dashboard, always through the sandbox. */
   "messages.sendTest",
   "members.read",
   "members.manage",
   /** Who changed what: owner, admin and support (issue 10 §4). */
   "auditLog.read",
+  /** The IP address and user agent of each entry (where a member signed in from): owner and admin. */
+  "auditLog.readClientDetails",
   /** Contacts, opt-outs and the organization's numbers (contract §10): support reads. */
   "contacts.read",
   "contacts.manage",
+  /** The whole contact list as CSV, emails included: not support (no bulk export, issue 39). */
+  "contacts.export",
   /**
    * Keyword handling and reply texts of inbound messages (contract §10). Managed like contacts and
    * opt-outs (§3: owner, admin, developer), since STOP writes opt-outs; support reads.
@@ -59,14 +72,17 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "apiKeys.manage",
     "webhooks.read",
     "webhooks.manage",
+    "webhooks.redeliver",
     "rateLimits.read",
     "billing.read",
     "messages.read",
     "messages.readLiveBody",
+    "messages.readOtpCodes",
     "messages.sendTest",
     "members.read",
     "contacts.read",
     "contacts.manage",
+    "contacts.export",
     "inbound.read",
     "inbound.manage",
     "fraudGuard.read",
@@ -78,6 +94,7 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
   support: new Set<Action>([
     "requestLogs.read",
     "webhooks.read",
+    "webhooks.redeliver",
     "rateLimits.read",
     "messages.read",
     "members.read",

@@ -138,7 +138,7 @@ export const webhookSchema = z
   .meta({ id: "Webhook" });
 export type WebhookView = z.infer<typeof webhookSchema>;
 
-/** The create answer: the only time the secret is shown. */
+/** The create answer: the secret is shown here, and again only through reveal (owner and admin, audited). */
 export const createdWebhookSchema = webhookSchema
   .extend({
     secret: z
@@ -146,11 +146,23 @@ export const createdWebhookSchema = webhookSchema
       .nullable()
       .meta({
         description:
-          "The signing secret given at creation, shown only in this answer: store it to verify signatures. " +
-          "`null` when none was given (an unsigned webhook).",
+          "The signing secret given at creation: store it to verify signatures. Owners and admins can show it " +
+          "again with `POST /developer/webhooks/{id}/reveal-secret` (audited). `null` when none was given (an " +
+          "unsigned webhook).",
       }),
   })
   .meta({ id: "CreatedWebhook" });
+
+/** `POST /developer/webhooks/:id/reveal-secret`: the signing secret again (issue 39), audited. */
+export const revealedSecretSchema = z
+  .object({
+    secret: z
+      .string()
+      .nullable()
+      .meta({ description: "The webhook's signing secret as it signs now; `null` for an unsigned webhook." }),
+  })
+  .meta({ id: "WebhookSecret" });
+export type RevealedSecret = z.infer<typeof revealedSecretSchema>;
 
 export const attemptSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVENTS_LIST_DAYS } from "@/schemas/events";
 
 // The one place configuration is read. Every variable is documented in .env.example and docs/configuration.md.
 // Parsed lazily on first use so `next build` (which imports route modules) never needs secrets.
@@ -12,6 +13,17 @@ const bool = z
 // still running on fresh rows: a message's lifecycle, a delivery's 26 h of retries) and at most ten
 // years (beyond that, "keep" is what is meant; the cutoff arithmetic stays far from overflow).
 const days = (fallback: number) => z.coerce.number().int().min(1).max(3650).default(fallback);
+// Dispatched outbox events are what the events API lists and gets for 30 days (contract §13), so §9
+// keeps them that long and no shorter.
+const outboxDays = z.coerce
+  .number()
+  .int()
+  .min(
+    EVENTS_LIST_DAYS,
+    `at least ${EVENTS_LIST_DAYS}: the events API reads back ${EVENTS_LIST_DAYS} days (contract §13)`,
+  )
+  .max(3650)
+  .default(EVENTS_LIST_DAYS);
 
 const DEV_SECRET = "dev-only-insecure-secret-change-me-0123456789abcdef";
 
@@ -119,10 +131,11 @@ const schema = z
     REQUEST_LOGS: z.enum(["on", "off"]).default("on"),
     MESSAGE_BODY_RETENTION_DAYS: days(30),
     MESSAGE_RETENTION_DAYS: days(400),
-    OUTBOX_RETENTION_DAYS: days(7),
+    OUTBOX_RETENTION_DAYS: outboxDays,
     WEBHOOK_LOG_RETENTION_DAYS: days(30),
     AUDIT_LOG_RETENTION_DAYS: days(365),
     FRAUD_COUNTER_RETENTION_DAYS: days(7),
+    REQUEST_LOG_RETENTION_DAYS: days(30),
     // Accounts (contract §14, server/email/): without SMTP_URL emails go to the log and /dev/mail.
     SMTP_URL: z
       .string()

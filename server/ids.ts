@@ -30,7 +30,9 @@ export type IdPrefix =
   | "fatt"
   | "rc"
   | "cmp"
-  | "alr";
+  | "alr"
+  /** An error reference: in an item set aside by a runner and in the log line with its stack. */
+  | "err";
 
 // CSPRNG bytes drawn 4 KiB at a time: a bulk send makes thousands of ids, and one randomBytes call
 // per id was a fifth of its CPU. Each byte is used once, so ids stay as unpredictable as before.

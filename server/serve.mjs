@@ -13,7 +13,7 @@ import next from "next";
 import { errorDocUrl } from "./http/error-doc-url.mjs";
 import { trackConnections } from "./serve/connections.mjs";
 import { refuseMalformedPath } from "./serve/malformed-path.mjs";
-import { createShutdown, markDraining } from "./serve/shutdown.mjs";
+import { createShutdown, markDraining, shedRequest } from "./serve/shutdown.mjs";
 import { isShortLinkRequest, serveShortLink } from "./serve/short-links.mjs";
 import { awaitStartup, describeStartupFailure, installStartupReport } from "./serve/startup.mjs";
 
@@ -56,7 +56,7 @@ function clientIp(req) {
 
 const server = createServer((req, res) => {
   markDraining(res);
-  if (refuseMalformedPath(req, res)) return;
+  if (shedRequest(req, res) || refuseMalformedPath(req, res)) return;
   req.headers["x-sg-client-ip"] = clientIp(req);
   req.headers["x-sg-edge"] = edgeToken;
   const handled = isShortLinkRequest(req) ? serveShortLink(req, res) : handle(req, res);

@@ -76,6 +76,7 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   updateWebhook: (sg) => sg.webhooks.update("wh_1", { isActive: false }),
   deleteWebhook: (sg) => sg.webhooks.delete("wh_1"),
   testWebhook: (sg) => sg.webhooks.test("wh_1"),
+  revealWebhookSecret: (sg) => sg.webhooks.revealSecret("wh_1"),
   listWebhookDeliveries: (sg) => sg.webhooks.deliveries.list("wh_1").firstPage(),
   redeliverWebhookDelivery: (sg) => sg.webhooks.deliveries.redeliver("wh_1", "del_1"),
   getRateLimits: (sg) => sg.rateLimits.get(),

@@ -49,12 +49,15 @@ async function evaluateOne(db: Db, alert: Alert, now: Date, run: AlertRun): Prom
   const next = value === null ? alert.state : crossing ? "triggered" : "ok";
   const lastValue = value === null ? null : alert.metric === "spend" ? value / 10_000 : value;
   if (next === alert.state) {
-    await db.alert.updateMany({ where: { id: alert.id }, data: { lastValue, lastEvaluatedAt: now } });
+    await db.alert.updateMany({
+      where: { organizationId: alert.organizationId, id: alert.id },
+      data: { lastValue, lastEvaluatedAt: now },
+    });
     return;
   }
   const moved = await db.$transaction(async (tx) => {
     const { count } = await tx.alert.updateMany({
-      where: { id: alert.id, state: alert.state },
+      where: { organizationId: alert.organizationId, id: alert.id, state: alert.state },
       data: {
         state: next,
         lastValue,

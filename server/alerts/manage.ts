@@ -81,7 +81,7 @@ export async function updateAlert(
 ): Promise<AlertView> {
   const current = await alertOrThrow(db, organizationId, id);
   const row = await db.alert.update({
-    where: { id: current.id },
+    where: { organizationId_id: { organizationId, id: current.id } },
     data: {
       ...(input.threshold !== undefined && thresholdColumns(current.metric, input.threshold)),
       ...(input.windowMinutes !== undefined && { windowMinutes: input.windowMinutes }),

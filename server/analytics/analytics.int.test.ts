@@ -10,6 +10,7 @@ import { call, expectError } from "../test/http";
 import { api, seedSender } from "../test/messaging";
 import { runSql } from "../db/sql";
 import { recountMessageStats } from "./recount";
+import { dispatchDueBatch } from "../scheduling/dispatch-due";
 import { getMessageAnalytics } from "./message-analytics";
 import * as messagesRoute from "@/app/api/v1/analytics/messages/route";
 import * as otpRoute from "@/app/api/v1/analytics/otp/route";
@@ -158,6 +159,28 @@ describe("message analytics", () => {
     );
     expect(await recountMessageStats(null, other.organizationId)).toEqual([]);
     expect(await recountMessageStats(null, sender.organizationId)).toEqual([]);
+  });
+});
+
+describe("time to deliver of a scheduled message (issue 39)", () => {
+  it("counts from sendAt, not from the acceptance: the wait is not delivery time", async () => {
+    const sender = await seedSender();
+    const sendAt = new Date(T0.getTime() + 120_000);
+    const id = await seed(sender, T0, { sendAt });
+    await dispatchDueBatch(sendAt, 10, sender.organizationId);
+    await move(id, "QUEUED", "SENT", new Date(sendAt.getTime() + 300));
+    await move(id, "SENT", "DELIVERED", new Date(sendAt.getTime() + 1500));
+    const { totals } = await getMessageAnalytics(
+      getDb(),
+      sender.organizationId,
+      "test",
+      { from: T0, to: new Date(T0.getTime() + H), granularity: "hour" },
+      new Date(T0.getTime() + 2 * H),
+    );
+    expect(totals.delivered).toBe(1);
+    // 1.5 s after sendAt, within the histogram's ±19 %; from acceptance it would be 121.5 s.
+    expect(totals.timeToDeliver.p50Ms).toBeGreaterThan(1500 / 1.19);
+    expect(totals.timeToDeliver.p50Ms).toBeLessThan(1500 * 1.19);
   });
 });
 

@@ -130,7 +130,9 @@ describe.runIf(server)("on a database whose default collation is ICU en-US", () 
     return {
       defaultIsBytewise: linguistic!.lt,
       messages: await pageAll((cursor) => listMessages(prisma, organizationId, { limit: 1, cursor })),
-      auditLog: await pageAll((cursor) => listAuditLog(prisma, organizationId, { limit: 1, cursor })),
+      auditLog: await pageAll((cursor) =>
+        listAuditLog(prisma, organizationId, { limit: 1, cursor }, { clientDetails: true }),
+      ),
       // Retention deletes `id < smallestIdAt(cutoff)`: exactly the rows created before it.
       olderThanCutoff: Number(older!.n),
     };

@@ -33,8 +33,11 @@ export interface NewMessage {
    * this time; server/scheduling/dispatch-due.ts moves it to QUEUED then.
    */
   sendAt?: Date | null;
-  /** A keyword confirmation: the family it answers (contract §10), stored for the dashboard's label. */
-  autoReply?: "stop" | "start" | "help";
+  /**
+   * For the dashboard's label (column auto_reply): a keyword confirmation's family (contract §10),
+   * or a campaign's test send.
+   */
+  autoReply?: "stop" | "start" | "help" | "campaign_test";
 }
 
 /** Why the accepting statement refused an item; nothing of it was written. */

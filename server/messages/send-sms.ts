@@ -27,6 +27,8 @@ export interface SendOptions {
    * test send: its tracked links). A refused message writes nothing, and neither does this.
    */
   alongside?: (tx: DbOrTx, messageId: string) => Promise<void>;
+  /** A campaign's test send: labelled so in Messages, not "Dashboard test" (issue 39). */
+  campaignTest?: boolean;
 }
 
 /**
@@ -64,6 +66,7 @@ export async function sendSms(
     priceUnits,
     country,
     sendAt,
+    ...(options.campaignTest && { autoReply: "campaign_test" as const }),
   };
   const response = sendSmsResponse.parse({
     messageId: message.id,

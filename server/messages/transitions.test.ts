@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ALLOWED_TRANSITIONS, applyTransitions } from "./transitions";
 
 describe("message lifecycle", () => {
-  it("is QUEUED → SENT → DELIVERED | UNDELIVERED | FAILED (a carrier's own failure) and QUEUED → FAILED, with no way back", () => {
+  it("is QUEUED → SENT → DELIVERED | UNDELIVERED | FAILED (a carrier's own failure) and QUEUED → FAILED, with no way back; SCHEDULED → FAILED when set aside", () => {
     expect(ALLOWED_TRANSITIONS).toEqual({
+      SCHEDULED: ["FAILED"],
       QUEUED: ["SENT", "FAILED"],
       SENT: ["DELIVERED", "UNDELIVERED", "FAILED"],
       DELIVERED: [],

@@ -4,14 +4,17 @@ import { newId } from "../ids";
 import { metrics } from "../metrics/registry";
 import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
 
-export type MessageStatus = "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
+export type MessageStatus = "SCHEDULED" | "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
 
 /**
  * The lifecycle (contract §5): QUEUED → SENT → DELIVERED | UNDELIVERED, QUEUED → FAILED. A real
  * carrier can also report, after taking a message, that it could not send it at all (Twilio's
- * `failed`): SENT → FAILED, keeping the carrier's error code (issue "Real carriers").
+ * `failed`): SENT → FAILED, keeping the carrier's error code (issue "Real carriers"). SCHEDULED → FAILED
+ * is a message the due-scan set aside (`internal_error`: its own fault stopped it, server/isolation/);
+ * its other moves (QUEUED, CANCELED) are the due-scan's and the cancels' own statements.
  */
 export const ALLOWED_TRANSITIONS: Readonly<Record<MessageStatus, readonly MessageStatus[]>> = {
+  SCHEDULED: ["FAILED"],
   QUEUED: ["SENT", "FAILED"],
   SENT: ["DELIVERED", "UNDELIVERED", "FAILED"],
   DELIVERED: [],

@@ -1,5 +1,6 @@
 import { rawQuery, type Driver } from "../db/driver";
 import { dropExpiredPartitions, type PartitionDropReport, type PartitionedTable } from "../db/partitions/partitions";
+import { isolateItem } from "../isolation/isolate-item";
 import { smallestIdAt, type IdPrefix } from "../ids";
 import { cutoffAt, type RetentionPolicy } from "./policy";
 import {
@@ -60,6 +61,11 @@ export interface RetentionReport {
   related: Record<RetentionKind, number>;
   /** Partitions dropped whole, and those past their age still holding rows that must stay. */
   partitions: PartitionDropReport;
+  /**
+   * Kinds set aside for this run: a batch of theirs failed on its own account (server/isolation/),
+   * with the logged error's reference. The other kinds went on; the next run tries these again.
+   */
+  setAside: Partial<Record<RetentionKind, string>>;
 }
 
 export const RETENTION_DEFAULTS = {
@@ -107,6 +113,8 @@ function partitionCutoffs(policy: RetentionPolicy, now: Date): Partial<Record<Pa
     otp_codes: cutoffAt(now, policy.messageDays),
     outbox_events: cutoffAt(now, policy.outboxEventDays),
     audit_log: cutoffAt(now, policy.auditLogDays),
+    // Only whole partitions: request logs have no batched delete (partitioned from their first day).
+    request_logs: cutoffAt(now, policy.requestLogDays),
   };
 }
 
@@ -148,7 +156,9 @@ const NEXT_FOR_BODIES = nextOrganizationSql(
  * of them. The partitioned tables are walked one organization at a time through their key; their
  * batched deletes only run while a legacy partition (the table from before partitioning) exists.
  * Idempotent: a run after a finished one finds nothing; a run cut short by its budget is carried on
- * by the next. Aggregates (hourly and daily statistics, campaign stats and days) are separate tables
+ * by the next. A kind whose batch fails on its own account is set aside for the run (logged with
+ * its error reference, in `setAside`) and the other kinds go on; a transient database error fails
+ * the run, which the next one carries on. Aggregates (hourly and daily statistics, campaign stats and days) are separate tables
  * and are never touched.
  */
 export async function runRetention(
@@ -238,6 +248,7 @@ export async function runRetention(
     rows: zero(),
     related: zero(),
     partitions,
+    setAside: {},
   };
 
   const outOfTime = () => performance.now() - started >= budgetMs;
@@ -251,7 +262,17 @@ export async function runRetention(
       const batchStart = performance.now();
       const params: unknown[] = [cutoff, t.after, batchSize, t.organization ?? organizationId];
       if (t.kind === "messageBodies") params.push(watermarkOf(t.organization!));
-      const [row] = await rawQuery<BatchRow>(driver, t.sql, params);
+      // One kind's batch that fails (a row it cannot delete) must not stop the others (server/isolation/).
+      const batch = await isolateItem(
+        { runner: "retention", kind: "retention-kind", id: t.kind, organizationId: t.organization ?? organizationId },
+        () => rawQuery<BatchRow>(driver, t.sql, params),
+        async (failure) => {
+          t.done = true;
+          report.setAside[t.kind] = failure.reference;
+        },
+      );
+      if (!batch.ok) continue;
+      const [row] = batch.value;
       const ms = performance.now() - batchStart;
       report.batches++;
       report.rows[t.kind] += Number(row?.rows ?? 0);
@@ -265,7 +286,7 @@ export async function runRetention(
       if (tasks.some((other) => !other.done)) await sleep(Math.max(minPauseMs, (ms * (1 - busyShare)) / busyShare));
     }
   }
-  report.finished = tasks.every((t) => t.done);
+  report.finished = tasks.every((t) => t.done) && Object.keys(report.setAside).length === 0;
   report.elapsedMs = Math.round(performance.now() - started);
   return report;
 }

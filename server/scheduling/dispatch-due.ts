@@ -1,4 +1,7 @@
 import { runSql } from "../db/sql";
+import { isTransientDatabaseError } from "../db/unavailable";
+import { isolateBatch } from "../isolation/isolate-batch";
+import { failSetAsideMessages, messageItem, type HeldMessage } from "../messages/set-aside-messages";
 import { newId } from "../ids";
 import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
 import { cancelScheduledCtes } from "./cancel-sql";
@@ -51,9 +54,20 @@ const QUEUED_PAYLOAD = `
   sg_iso(q.created_at) AS "createdAt", sg_iso(q.sent_at) AS "sentAt", sg_iso(q.delivered_at) AS "deliveredAt",
   sg_iso(q.failed_at) AS "failedAt", sg_iso(q.send_at) AS "sendAt", sg_iso(q.canceled_at) AS "canceledAt"`;
 
-const DISPATCH_SQL = `
-WITH due AS MATERIALIZED (
-  SELECT * FROM sg_due_scheduled_messages($1::timestamptz, $2::int, $3::text)
+// The claim of one batch: the due rows themselves (sg_due_scheduled_messages), or, while a batch
+// that failed is taken apart (dispatchIsolated), the given ones ($6) that are still due.
+const DUE_BATCH = `SELECT * FROM sg_due_scheduled_messages($1::timestamptz, $2::int, $3::text)`;
+const DUE_BY_ID = `
+  SELECT m.ctid AS row_id, m.id, m.organization_id, m.environment::text AS environment, m.to_number,
+         m.price_units, m.segments, m.created_at
+  FROM messages m
+  WHERE m.id = ANY($6::text[]) AND m.status = 'SCHEDULED' AND m.send_at <= $1::timestamptz
+    AND ($3::text IS NULL OR m.organization_id = $3)
+  ORDER BY m.send_at LIMIT $2::int
+  FOR UPDATE SKIP LOCKED`;
+
+const dispatchSql = (due: string) => `
+WITH due AS MATERIALIZED (${due}
 ), opted AS MATERIALIZED (
   SELECT p.organization_id, sg_opted_out_phones(p.organization_id, p.phones) AS phones
   FROM (SELECT organization_id, array_agg(DISTINCT to_number) AS phones FROM due GROUP BY 1 ORDER BY 1) p
@@ -75,29 +89,86 @@ WITH due AS MATERIALIZED (
 ), ${cancelScheduledCtes("SELECT * FROM target WHERE opted_out", "$4::timestamptz", "$5::text[]")}
 SELECT (SELECT count(*) FROM queued) AS queued, (SELECT count(*) FROM canceled) AS canceled`;
 
+const DISPATCH_SQL = dispatchSql(DUE_BATCH);
+const DISPATCH_BY_ID_SQL = dispatchSql(DUE_BY_ID);
+
+// The rows a batch would claim, without locking them: what a failed batch is taken apart into.
+const DUE_IDS_SQL = `
+SELECT id, organization_id FROM messages
+WHERE status = 'SCHEDULED' AND send_at <= $1::timestamptz AND ($3::text IS NULL OR organization_id = $3)
+ORDER BY send_at LIMIT $2::int`;
+
 export interface DispatchCounts {
   queued: number;
   canceled: number;
+  /** Set aside (FAILED, `internal_error`): their own fault stopped them, server/isolation/. */
+  failed: number;
+}
+
+async function runDispatch(
+  sql: string,
+  name: string,
+  now: Date,
+  limit: number,
+  organizationId: string | null,
+  ids?: readonly string[],
+): Promise<DispatchCounts> {
+  const eventIds = Array.from({ length: limit }, () => newId("evt"));
+  const params: unknown[] = [now.toISOString(), limit, organizationId, now.toISOString(), eventIds];
+  if (ids) params.push(ids);
+  const [row] = await runSql<{ queued: bigint | number; canceled: bigint | number }>(null, sql, params, name);
+  return { queued: Number(row?.queued ?? 0), canceled: Number(row?.canceled ?? 0), failed: 0 };
 }
 
 /**
  * Move one batch of due SCHEDULED messages (sendAt ≤ `now`) to QUEUED, or to CANCELED for
  * recipients who opted out since (contract §11). `organizationId` narrows the scan to one
  * organization (tests sharing one PostgreSQL keep to their own rows).
+ *
+ * One statement for the whole batch, which one message that cannot be moved (a fault of that row)
+ * would make fail for every organization on every scan. So a batch that fails for any reason other
+ * than a transient database error is taken apart (dispatchIsolated): every other message is moved,
+ * and the ones that fail on their own are set aside, FAILED with `internal_error`.
  */
 export async function dispatchDueBatch(
   now: Date,
   limit: number,
   organizationId: string | null = null,
 ): Promise<DispatchCounts> {
-  const eventIds = Array.from({ length: limit }, () => newId("evt"));
-  const [row] = await runSql<{ queued: bigint | number; canceled: bigint | number }>(
-    null,
-    DISPATCH_SQL,
-    [now.toISOString(), limit, organizationId, now.toISOString(), eventIds],
-    "sg_dispatch_scheduled",
-  );
-  return { queued: Number(row?.queued ?? 0), canceled: Number(row?.canceled ?? 0) };
+  try {
+    return await runDispatch(DISPATCH_SQL, "sg_dispatch_scheduled", now, limit, organizationId);
+  } catch (err) {
+    if (isTransientDatabaseError(err)) throw err;
+    return dispatchIsolated(now, limit, organizationId);
+  }
+}
+
+async function dispatchIsolated(now: Date, limit: number, organizationId: string | null): Promise<DispatchCounts> {
+  const due = await runSql<{ id: string; organization_id: string }>(null, DUE_IDS_SQL, [
+    now.toISOString(),
+    limit,
+    organizationId,
+  ]);
+  const counts: DispatchCounts = { queued: 0, canceled: 0, failed: 0 };
+  const failed = await isolateBatch<HeldMessage>({
+    items: due.map((m) => ({ id: m.id, organizationId: m.organization_id, from: "SCHEDULED" })),
+    describe: messageItem("scheduled-dispatch"),
+    work: async (part) => {
+      const moved = await runDispatch(
+        DISPATCH_BY_ID_SQL,
+        "sg_dispatch_scheduled_ids",
+        now,
+        part.length,
+        organizationId,
+        part.map((m) => m.id),
+      );
+      counts.queued += moved.queued;
+      counts.canceled += moved.canceled;
+    },
+    setAside: (items) => failSetAsideMessages(items, now),
+  });
+  counts.failed = failed.length;
+  return counts;
 }
 
 export interface DispatchOptions {
@@ -132,16 +203,17 @@ export async function dispatchDueMessages(options: DispatchOptions = {}): Promis
   const budgetMs = options.budgetMs ?? 800;
   const lanes = Math.max(1, options.lanes ?? 1);
   const started = performance.now();
-  const result: DispatchResult = { queued: 0, canceled: 0, batches: 0, backlog: false };
+  const result: DispatchResult = { queued: 0, canceled: 0, failed: 0, batches: 0, backlog: false };
   const running: Promise<void>[] = [];
   const lane = async () => {
     for (;;) {
       const counts = await dispatchDueBatch(now(), batchSize, options.organizationId ?? null);
       result.queued += counts.queued;
       result.canceled += counts.canceled;
+      result.failed += counts.failed;
       result.batches++;
       if (counts.queued > 0) options.onQueued?.(counts);
-      const full = counts.queued + counts.canceled >= batchSize;
+      const full = counts.queued + counts.canceled + counts.failed >= batchSize;
       if (!full) return;
       if (performance.now() - started >= budgetMs) {
         result.backlog = true;

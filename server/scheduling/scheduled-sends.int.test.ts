@@ -177,8 +177,9 @@ describe("the due-scan", () => {
     expect(await dispatchDueBatch(new Date(due.getTime() - 2), 100, sender.organizationId)).toEqual({
       queued: 0,
       canceled: 0,
+      failed: 0,
     });
-    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0 });
+    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0, failed: 0 });
     expect(await statusOf(soon.json.messageId)).toBe("QUEUED");
     // The due-scan writes the event's payload itself (dispatch-due.ts): the same object as every
     // other message.* event, from sg_message_event_payload.
@@ -266,7 +267,7 @@ describe("the due-scan", () => {
     const kept = await api.send(sender.testKey, { to: TO, body: "promo", sendAt: inSeconds(120) });
     await addOptOut(getDb(), sender.organizationId, { phone: stop }, "api");
     const due = new Date(Date.now() + 200_000);
-    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 1 });
+    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 1, failed: 0 });
     await runPipeline(sender.organizationId, due);
     const status = await api.status(sender.testKey, res.json.messageId);
     expect(status.json).toMatchObject({ status: "CANCELED", errorCode: "recipient_opted_out", sentAt: null });

@@ -19,14 +19,18 @@ export function isDecodablePath(url) {
   }
 }
 
+/** The caller's X-Request-Id when it is a valid one, else a new id. */
+export function requestIdOf(req) {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && VALID_REQUEST_ID.test(incoming)
+    ? incoming
+    : `req_${randomUUID().replaceAll("-", "")}`;
+}
+
 /** Answers 400 `invalid_request` and returns true when the path cannot be decoded. */
 export function refuseMalformedPath(req, res) {
   if (isDecodablePath(req.url)) return false;
-  const incoming = req.headers["x-request-id"];
-  const requestId =
-    typeof incoming === "string" && VALID_REQUEST_ID.test(incoming)
-      ? incoming
-      : `req_${randomUUID().replaceAll("-", "")}`;
+  const requestId = requestIdOf(req);
   res.writeHead(400, { "content-type": "application/json", "x-request-id": requestId });
   res.end(
     JSON.stringify({

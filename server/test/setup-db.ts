@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { closeDb, ensureMigrated, installDriver } from "../db/client";
 import { resetEnvForTests } from "../env";
+import { installAllJobs } from "./job-registry";
 import { openSnapshotInMemory } from "./pglite-snapshot";
 
 // Runs in every *.int.test.ts file (vitest setupFiles). The client keeps its connection on
@@ -11,6 +12,7 @@ import { openSnapshotInMemory } from "./pglite-snapshot";
 // this run, before the test file can open one; ensureMigrated() then finds nothing to apply.
 // On PostgreSQL the file uses its worker's clone of the migrated database (postgres-template.ts):
 // set before the test file reads the environment, and inherited by the processes it starts.
+installAllJobs();
 const pglite = openSnapshotInMemory();
 if (pglite) {
   installDriver({ kind: "pglite", pglite, close: () => pglite.close() });

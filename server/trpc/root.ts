@@ -22,6 +22,7 @@ import { accountRouter } from "./routers/account";
 import { eventsRouter } from "./routers/events";
 import { campaignsRouter } from "./routers/campaigns";
 import { campaignToolsRouter } from "./routers/campaign-tools";
+import { onboardingRouter } from "./routers/onboarding";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -51,6 +52,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   campaigns: campaignsRouter,
   campaignTools: campaignToolsRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

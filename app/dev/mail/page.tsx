@@ -5,6 +5,7 @@ import { Logo } from "@/components/brand/logo";
 import { getDb } from "@/server/db/client";
 import { listDevMail } from "@/server/email/list-dev-mail";
 import { getEnv } from "@/server/env";
+import { devMailEnabled } from "@/server/email/delivery-mode";
 
 export const metadata: Metadata = { title: "Dev mail" };
 export const dynamic = "force-dynamic";
@@ -32,7 +33,7 @@ function Linked({ text }: { text: string }) {
 // Outside production only (contract §14): without SMTP_URL, this is where emails can be read.
 export default async function DevMailPage() {
   const env = getEnv();
-  if (!(env.DEV_MAIL ? env.DEV_MAIL === "on" : env.NODE_ENV !== "production")) notFound();
+  if (!devMailEnabled(env)) notFound();
   const emails = await listDevMail(getDb());
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">

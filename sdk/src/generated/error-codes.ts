@@ -514,6 +514,15 @@ export interface OperationErrorCodes {
     500: "internal_error";
     503: "service_unavailable";
   };
+  revealWebhookSecret: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
   testWebhook: {
     400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type";

@@ -631,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Import contacts from CSV
-         * @description Send the CSV as the body with `Content-Type: text/csv` (at most 10 MiB; other types answer 415, larger bodies 413). The header row needs `phone`; `first_name`, `last_name`, `email` and `tags` (`;`-separated) are read when present and any other column becomes an attribute. Rows upsert by phone in a background job; poll `GET /api/v1/contacts/imports/{id}` for progress. 400 `invalid_request` for a header without `phone`, with more than 100 columns, with a column named twice or a name over 64 characters, a row over 128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count under the `contacts` rate-limit category.
+         * @description Send the CSV as the body with `Content-Type: text/csv` (at most 10 MiB; other types answer 415, larger bodies 413). The header row needs `phone`; `first_name`, `last_name`, `email` and `tags` (`;`-separated) are read when present and any other column becomes an attribute. Rows upsert by phone in a background job; poll `GET /api/v1/contacts/imports/{id}` for progress. 400 `invalid_request` for a header without `phone`, with more than 100 columns, with a column named twice or a name over 64 characters, a row over 128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count under the `contacts` rate-limit category. A CSV with other column names (`Mobile`, `name`, `E-mail`) can say what each is with the optional `mapping` query parameter; without it, the rule above holds. A mapping that names a column the header lacks, gives a field to two columns, maps `full_name` beside `first_name` or `last_name`, or makes an attribute of a field's name answers 400 `invalid_request`.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `contacts.write` permission. Rate-limit category: `contacts`.
          */
@@ -1007,7 +1007,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description `name` (1 to 100 characters), `url` and at least one event are required. `events` lists event types, the aliases `sms.delivered` / `sms.failed`, or `*` for every event; duplicates are dropped. `url` is an `http` or `https` URL of at most 2,048 characters without a user name or password; a server running in production accepts `https` only. Hosts that are or resolve to loopback, private, link-local or cloud metadata addresses are refused with 400 `url_not_allowed` (checked again at every delivery); the server setting `WEBHOOK_ALLOW_PRIVATE_URLS=true` lifts both rules for local development and tests. `secret` (16 to 256 characters) is optional and recommended: with it every delivery carries `X-Webhook-Signature`, so your endpoint can refuse requests that do not come from SignalGate. Without it the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. Use a random value, such as `whsec_` and 32 random letters and digits. The response is the only time `secret` is shown (`null` for an unsigned webhook).
+         * @description `name` (1 to 100 characters), `url` and at least one event are required. `events` lists event types, the aliases `sms.delivered` / `sms.failed`, or `*` for every event; duplicates are dropped. `url` is an `http` or `https` URL of at most 2,048 characters without a user name or password; a server running in production accepts `https` only. Hosts that are or resolve to loopback, private, link-local or cloud metadata addresses are refused with 400 `url_not_allowed` (checked again at every delivery); the server setting `WEBHOOK_ALLOW_PRIVATE_URLS=true` lifts both rules for local development and tests. `secret` (16 to 256 characters) is optional and recommended: with it every delivery carries `X-Webhook-Signature`, so your endpoint can refuse requests that do not come from SignalGate. Without it the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. Use a random value, such as `whsec_` and 32 random letters and digits (the Standard Webhooks libraries then take it as it is). The response shows `secret` (`null` for an unsigned webhook); afterwards only owners and admins can see it again, with `POST /developer/webhooks/{id}/reveal-secret`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
          */
@@ -1048,6 +1048,28 @@ export interface paths {
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
          */
         patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/developer/webhooks/{id}/reveal-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the signing secret
+         * @description The webhook's current signing secret, for a receiver that lost it: no need to rotate it (a `PATCH` with a new `secret`) and update everything that verifies. Every reveal is written to the audit log (`webhook.secretRevealed`, with who and from where; never the secret). `secret` is `null` for an unsigned webhook. The answer carries `Cache-Control: no-store`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin. Rate-limit category: `webhooks`.
+         */
+        post: operations["revealWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/developer/webhooks/{id}/test": {
@@ -1231,7 +1253,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The organization's events of the last 30 days, newest first, in the webhook envelope. When more follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.
+         * @description The organization's events of the last 30 days, newest first in commit order (the stream's order, reversed: events committed close together may carry timestamps out of order by milliseconds), in the webhook envelope. When more follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.
          *
          *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support). Rate-limit category: `webhooks`.
          */
@@ -1301,7 +1323,7 @@ export interface paths {
          * Resend an event to a webhook
          * @description Sends an event of the last 30 days to one of your webhooks now, whether or not it subscribes to the type. When the webhook already has a delivery of the event, that delivery gets a new attempt (same id and body); otherwise a delivery is created. The delivery appears in the webhook's delivery log.
          *
-         *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer). Rate-limit category: `webhooks`.
+         *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support). Rate-limit category: `webhooks`.
          */
         post: operations["resendEvent"];
         delete?: never;
@@ -1553,7 +1575,7 @@ export interface paths {
         };
         /**
          * List the audit log
-         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`, `contact.created`, `contact.updated`, `contact.deleted`, `contactImport.started`, `optOut.added`, `optOut.removed`, `organization.updated`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `campaign.launched`, `campaign.paused`, `campaign.resumed`, `campaign.canceled`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
+         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `webhook.secretRevealed`, `webhookDelivery.redelivered`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.linkCopied`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`, `contact.created`, `contact.updated`, `contact.deleted`, `contactImport.started`, `optOut.added`, `optOut.removed`, `organization.updated`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `campaign.launched`, `campaign.paused`, `campaign.resumed`, `campaign.canceled`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, support.
          */
@@ -2905,7 +2927,11 @@ export interface components {
              * @example 2026-11-21T10:15:00.123Z
              */
             updatedAt: string;
-            /** @description The signing secret given at creation, shown only in this answer: store it to verify signatures. `null` when none was given (an unsigned webhook). */
+            /** @description The signing secret given at creation: store it to verify signatures. Owners and admins can show it again with `POST /developer/webhooks/{id}/reveal-secret` (audited). `null` when none was given (an unsigned webhook). */
+            secret: string | null;
+        };
+        WebhookSecret: {
+            /** @description The webhook's signing secret as it signs now; `null` for an unsigned webhook. */
             secret: string | null;
         };
         WebhookTestResult: {
@@ -3159,9 +3185,9 @@ export interface components {
             /** @example aud_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             id: string;
             /** @enum {string} */
-            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
+            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
             /** @enum {string} */
-            resourceType: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
+            resourceType: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
             /** @example key_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             resourceId: string | null;
             actor: {
@@ -3291,7 +3317,12 @@ export interface components {
             environment: "live" | "test";
             /** @enum {string} */
             status: "DRAFT" | "SCHEDULED" | "RUNNING" | "PAUSED" | "COMPLETED" | "CANCELED";
-            pausedReason: ("manual" | "spending_limit_reached") | null;
+            pausedReason: ("manual" | "spending_limit_reached" | "internal_error") | null;
+            /**
+             * @description With pausedReason "internal_error": the reference of the error that paused it, for support. Resume once the cause is fixed.
+             * @example null
+             */
+            errorReference: string | null;
             audience: {
                 tags: string[];
                 excludeTags: string[];
@@ -3406,7 +3437,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+        /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
         "Idempotency-Key": string;
     };
     requestBodies: never;
@@ -3441,6 +3472,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "name": "Ada Lovelace",
+                 *       "organizationName": "Acme"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterRequest"];
             };
         };
@@ -3617,6 +3656,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -3872,6 +3917,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshRequest"];
             };
         };
@@ -4079,6 +4129,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshRequest"];
             };
         };
@@ -4390,6 +4445,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4601,6 +4661,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4814,6 +4879,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -5437,7 +5507,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5445,6 +5515,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "Your order has shipped"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendSmsRequest"];
             };
         };
@@ -5757,7 +5833,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5765,6 +5841,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         {
+                 *           "to": "+14155550123",
+                 *           "body": "Hi Ada, your order has shipped"
+                 *         },
+                 *         {
+                 *           "to": "+14155550124",
+                 *           "body": "Hi Alan, your order has shipped"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BulkSmsRequest"];
             };
         };
@@ -6264,7 +6354,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -6272,6 +6362,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OtpSendRequest"];
             };
         };
@@ -6589,6 +6684,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OtpVerifyRequest"];
             };
         };
@@ -7281,6 +7382,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "+14155550123",
+                 *       "body": "Is my order on its way?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateInboundRequest"];
             };
         };
@@ -7707,6 +7814,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "helpReply": "Acme support: help@acme.example. Reply STOP to opt out."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInboundSettingsRequest"];
             };
         };
@@ -8720,6 +8832,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "Your order has shipped"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmsQuoteRequest"];
             };
         };
@@ -9159,6 +9277,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550123",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "tags": [
+                 *         "vip"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description E.164, or a local number (`(415) 555-0177`) read in the organization's default country.
@@ -9428,7 +9557,10 @@ export interface operations {
     };
     importContacts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Optional, URL-encoded JSON: which field each named column is, for a CSV whose header does not use the default names. Column name (as in the header row, any case) → `phone`, `first_name`, `last_name`, `full_name` (split at the first space: the first word is the first name, the rest the last name), `email`, `tags`, `attribute` or `skip`. Columns not named keep the default rule. */
+                mapping?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10264,6 +10396,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550199"
+                 *     }
+                 */
                 "application/json": {
                     /** @example +14155550123 */
                     phone: string;
@@ -11148,6 +11285,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "lastName": "King",
+                 *       "tags": [
+                 *         "vip",
+                 *         "newsletter"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description E.164, or a local number (`(415) 555-0177`) read in the organization's default country.
@@ -11633,6 +11779,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultCountry": "US"
+                 *     }
+                 */
                 "application/json": {
                     defaultCountry: string | null;
                 };
@@ -12208,6 +12359,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "+14155550100",
+                 *       "organizationId": "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *     }
+                 */
                 "application/json": {
                     /** @example +14155550100 */
                     number: string;
@@ -12773,6 +12930,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend",
+                 *       "environment": "test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -13459,6 +13622,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend (EU)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApiKeyRequest"];
             };
         };
@@ -13723,6 +13891,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["RegenerateApiKeyRequest"];
             };
         };
@@ -14593,6 +14762,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Orders",
+                 *       "url": "https://example.com/hooks/signalgate",
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.failed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
@@ -15280,6 +15459,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.failed",
+                 *         "message.undelivered"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
@@ -15525,6 +15713,211 @@ export interface operations {
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
                      *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revealWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id (`wh_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - `invalid_request`: The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - `not_found`: The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - `internal_error`: An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
                      */
@@ -18342,6 +18735,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResendEventInput"];
             };
         };
@@ -18834,6 +19232,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "perMinute": 200
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateRateLimitsRequest"];
             };
         };
@@ -19304,6 +19707,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "monthlySpendLimit": "250.0000",
+                 *       "alertThresholds": [
+                 *         50,
+                 *         80,
+                 *         100
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBillingRequest"];
             };
         };
@@ -20339,6 +20752,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "level": "strict",
+                 *       "safeList": [
+                 *         "+4477009"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["FraudGuardUpdate"];
             };
         };
@@ -21374,9 +21795,9 @@ export interface operations {
                 /** @description Only changes made by this user (`usr_…`) or API key (`key_…`). */
                 actor?: string;
                 /** @description Only this action. */
-                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
+                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
                 /** @description Only changes of this kind of resource. */
-                resourceType?: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
+                resourceType?: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
                 /** @description Only changes of this resource (`key_…`, `wh_…`, `mem_…`, …). */
                 resourceId?: string;
                 /** @description Only entries at or after this time (ISO 8601). */
@@ -21786,6 +22207,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequest"];
             };
         };
@@ -21966,6 +22392,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+                 *       "password": "a new correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmRequest"];
             };
         };
@@ -22117,6 +22549,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery",
+                 *       "newPassword": "a new correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
@@ -22490,6 +22928,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+                 *       "name": "Alan Turing",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
@@ -23250,6 +23695,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "alan@example.com",
+                 *       "role": "developer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInvitationRequest"];
             };
         };
@@ -23911,6 +24362,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale",
+                 *       "audience": {
+                 *         "tags": [
+                 *           "vip"
+                 *         ]
+                 *       },
+                 *       "template": "Hi {{firstName|there}}, 20% off today: https://acme.example/sale",
+                 *       "environment": "test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCampaignRequest"];
             };
         };
@@ -24589,6 +25052,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale (final)",
+                 *       "throttlePerMinute": 600
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCampaignRequest"];
             };
         };
@@ -24875,6 +25344,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CampaignPreviewRequest"];
             };
         };
@@ -25136,6 +25606,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CampaignTestRequest"];
             };
         };
@@ -26732,6 +27207,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "requireMfa": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["SecuritySettingsUpdate"];
             };
         };

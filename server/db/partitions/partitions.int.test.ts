@@ -151,6 +151,44 @@ describe("partitions", { timeout: 120_000 }, () => {
     });
   });
 
+  it("request logs: a day a partition, and retention drops a day once it is past REQUEST_LOG_RETENTION_DAYS", async () => {
+    await withMigratedDatabase(async (driver) => {
+      const org = await seedOrganization(driver);
+      const now = new Date();
+      const logAt = async (at: Date) => {
+        const id = newIdAt("req", at);
+        await rawQuery(
+          driver,
+          `INSERT INTO request_logs (organization_id, id, method, path, route, status, duration_ms, created_at)
+           VALUES ($1, $2, 'GET', '/api/v1/sms', '/sms', 200, 3, $3)`,
+          [org, id, at.toISOString()],
+        );
+        return id;
+      };
+      const where = async (id: string) =>
+        (
+          await rawQuery<{ t: string }>(
+            driver,
+            `SELECT tableoid::regclass::text AS t FROM request_logs WHERE id = $1`,
+            [id],
+          )
+        )[0]?.t;
+      const early = await logAt(new Date(now.getTime() + 5 * DAY));
+      const late = await logAt(new Date(now.getTime() + 9 * DAY));
+      const earlyPartition = await where(early);
+      expect(earlyPartition).toMatch(/^request_logs_p\d{8}$/);
+      expect(await where(late)).not.toBe(earlyPartition);
+
+      // Seven days past the first one's retention: its day goes whole, the later day stays.
+      const later = new Date(now.getTime() + (5 + RETENTION_POLICY.requestLogDays + 2) * DAY);
+      const report = await runRetention(driver, RETENTION_POLICY, later, { ...noPause });
+      const dropped = report.partitions.dropped.filter((d) => d.table === "request_logs").map((d) => d.name);
+      expect(dropped).toContain(earlyPartition);
+      expect(await count(driver, `SELECT 1 FROM request_logs WHERE id = $1`, [early])).toBe(0);
+      expect(await count(driver, `SELECT 1 FROM request_logs WHERE id = $1`, [late])).toBe(1);
+    });
+  });
+
   it("benches seeding history get partitions for its months in place of an empty legacy partition", async () => {
     await withMigratedDatabase(async (driver) => {
       const org = await seedOrganization(driver);

@@ -1,8 +1,9 @@
 import { rawQuery, type Driver } from "../driver";
 
 /**
- * The time-partitioned tables (migration 20261130010000_partitions): messages, otp_codes and
- * audit_log a month a partition, outbox_events a day. Each is partitioned by range of its id (ids
+ * The time-partitioned tables (migrations 20261130010000_partitions and
+ * 20261130070000_request_logs_partitions): messages, otp_codes and audit_log a month a partition,
+ * outbox_events and request_logs a day. Each is partitioned by range of its id (ids
  * begin with their creation time), so a partition holds the rows created in its period. The
  * partitions of the periods ahead are made by sg_partitions_ensure (the migration, then the
  * maintain-partitions job every hour); the ones whose whole period is past retention are detached
@@ -10,7 +11,7 @@ import { rawQuery, type Driver } from "../driver";
  * its space back at once and writes no WAL per row, where deleting the same rows wrote as much WAL
  * as the sends did and left them dead until VACUUM.
  */
-export type PartitionedTable = "messages" | "otp_codes" | "outbox_events" | "audit_log";
+export type PartitionedTable = "messages" | "otp_codes" | "outbox_events" | "audit_log" | "request_logs";
 
 export interface Partition {
   name: string;

@@ -1,5 +1,6 @@
 import { runSql } from "../../db/sql";
-import { applyTransitions, type Transition } from "../transitions";
+import { applyTransitionsIsolated } from "../set-aside-messages";
+import type { Transition } from "../transitions";
 
 // Stored receipts and the message each can still be applied to: one of that provider with that
 // provider id that is SENT (a final message never takes a receipt, so it can never swallow one
@@ -71,7 +72,7 @@ export async function applyStoredReceipts(
     errorCode: r.error_code ?? undefined,
     errorMessage: r.error_message ?? undefined,
   }));
-  const moved = new Set(await applyTransitions(null, transitions, now));
+  const moved = new Set(await applyTransitionsIsolated("carrier-receipts", transitions, now));
   const consumed = [...byMessage.values()].filter((r) => moved.has(r.message_id)).map((r) => r.id);
   if (consumed.length > 0) await runSql(null, DELETE_SQL, [consumed], "sg_delete_carrier_receipts");
   return consumed.length;

@@ -1,6 +1,7 @@
 import { runSql } from "../../db/sql";
 import { SANDBOX_NUMBERS, SANDBOX_PROVIDER, sandboxReceipt } from "../../carriers/sandbox";
-import { applyReceipts } from "./receipts";
+import { applyTransitionsIsolated } from "../set-aside-messages";
+import { receiptTransitions } from "./receipts";
 
 // SENT sandbox messages whose simulated network delay has passed. The magic "no receipt" number is
 // left out here, or those rows would sit at the head of the queue forever.
@@ -36,6 +37,7 @@ export async function deliverSandboxReceipts(
     "sg_sandbox_due_receipts",
   );
   const receipts = due.flatMap((row) => sandboxReceipt(row.organization_id, row.id, row.to_number) ?? []);
-  await applyReceipts(null, receipts, now);
+  // A receipt that cannot be recorded on its own (its message's fault) must not hold up the others.
+  await applyTransitionsIsolated("sandbox-receipts", receiptTransitions(receipts), now);
   return due.length;
 }
