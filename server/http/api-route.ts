@@ -246,7 +246,12 @@ function callerOf(auth: AnyAuth | null) {
   if (!auth) return null;
   return auth.kind === "user"
     ? { kind: "user" as const, organizationId: auth.organizationId, userId: auth.userId }
-    : { kind: "apiKey" as const, organizationId: auth.organizationId, keyId: auth.keyId, environment: auth.environment };
+    : {
+        kind: "apiKey" as const,
+        organizationId: auth.organizationId,
+        keyId: auth.keyId,
+        environment: auth.environment,
+      };
 }
 
 async function templateOf(req: Request, context: NextRouteContext | undefined): Promise<string> {
