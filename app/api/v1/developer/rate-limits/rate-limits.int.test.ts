@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, expectError } from "@/server/test/http";
 import { seedApiKey, seedMember, seedOrganization } from "@/server/test/seed";
-import { getDb } from "@/server/db/client";
+import { getDb, getDriver } from "@/server/db/client";
+import { ensurePartitions } from "@/server/db/partitions/partitions";
 import * as rateLimits from "./route";
 import * as bulk from "../../sms/bulk/route";
 import * as keys from "../api-keys/route";
@@ -85,6 +86,8 @@ describe("limits on the API", () => {
   it("carries X-RateLimit headers, then 429 with Retry-After in the contract shape, and a client that waits gets through", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2030-01-01T00:00:10.000Z"));
+    // The audit log and messages are partitioned by time: 2030 needs its partitions.
+    await ensurePartitions(getDriver(), new Date());
     const owner = await seedOrganization("owner");
     const key = await seedApiKey(owner.organizationId);
     const first = await send(key.rawKey);
