@@ -47,6 +47,12 @@ export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefine
   status?: number;
   /** API-key routes: honour the Idempotency-Key header (contract §5). */
   idempotent?: A extends "apiKey" ? boolean : never;
+  /**
+   * JWT routes a member must still reach while their organization holds them back until they set
+   * up two-factor sign-in (contract §12): enrolling itself, and the caller's own account and
+   * sessions. Every other JWT route answers 401 `mfa_enrollment_required` to them.
+   */
+  allowUnenrolled?: A extends "jwt" | "any" ? true : never;
 }
 
 export interface RouteContext<A extends AuthMode, B, Q> {
@@ -68,6 +74,11 @@ export interface RouteContext<A extends AuthMode, B, Q> {
 }
 
 type NextRouteContext = { params: Promise<Record<string, string | string[]> | undefined> };
+
+/** What apiRoute() returns: Next's handler, carrying whom the route admits. */
+export type ApiRouteHandler = ((req: Request, context?: NextRouteContext) => Promise<Response>) & {
+  routeOptions: { auth: AuthMode; allowUnenrolled: boolean };
+};
 
 function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -111,7 +122,13 @@ function authorize(auth: AnyAuth | null, options: { scope?: Permission; allow?: 
  */
 async function admit(
   req: Request,
-  options: { auth: AuthMode; scope?: Permission; allow?: Action; rateLimit?: RateLimitCategory | false },
+  options: {
+    auth: AuthMode;
+    scope?: Permission;
+    allow?: Action;
+    rateLimit?: RateLimitCategory | false;
+    allowUnenrolled?: boolean;
+  },
   responseHeaders: Headers,
 ): Promise<AnyAuth | OperatorAuth | null> {
   if (options.auth === "none") return null;
@@ -121,7 +138,7 @@ async function admit(
   for (let attempt = 0; ; attempt++) {
     const auth: AnyAuth =
       options.auth === "jwt" || (options.auth === "any" && !bearsApiKey(req))
-        ? await authenticateUser(req)
+        ? await authenticateUser(req, { allowUnenrolled: options.allowUnenrolled === true })
         : await authenticateApiKey(req, { fresh: fresh || attempt > 0 });
     const limit = await applyRateLimit(auth, options.rateLimit);
     if (limit === "stale") {
@@ -148,8 +165,8 @@ export function apiRoute<
 >(
   options: RouteOptions<A, B, Q>,
   handler: (ctx: RouteContext<A, Output<B>, Output<Q>>) => Promise<unknown>,
-): (req: Request, context?: NextRouteContext) => Promise<Response> {
-  return async (req, context) => {
+): ApiRouteHandler {
+  const route = async (req: Request, context?: NextRouteContext) => {
     const served = trackApiRequest();
     try {
       return await serve(req, context);
@@ -157,6 +174,10 @@ export function apiRoute<
       served();
     }
   };
+  // Read by the security suite, which walks every route file and needs to know whom each admits.
+  return Object.assign(route, {
+    routeOptions: { auth: options.auth, allowUnenrolled: options.allowUnenrolled === true },
+  });
 
   async function serve(req: Request, context: NextRouteContext | undefined): Promise<Response> {
     const requestId = resolveRequestId(req.headers.get("x-request-id"));

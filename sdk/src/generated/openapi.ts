@@ -103,14 +103,14 @@ export interface paths {
         put?: never;
         /**
          * Start setting up two-factor sign-in
-         * @description A new TOTP secret for the caller (RFC 6238: SHA-1, 6 digits, 30 s) as base32 and as an `otpauth://` URL for a QR code. Not active until confirmed with a code from it. 400 when two-factor is already on.
+         * @description A new TOTP secret for the caller (RFC 6238: SHA-1, 6 digits, 30 s) as base32 and as an `otpauth://` URL for a QR code. Not active until confirmed with a code from it. 400 when two-factor is already on. Open to a member whose organization requires two-factor sign-in before they have it (every other route answers them 401 `mfa_enrollment_required`).
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
          */
         post: operations["startTotpEnrollment"];
         /**
          * Turn two-factor sign-in off
-         * @description Needs a current code (or a recovery code); removes the authenticator and the recovery codes. A wrong code is 400 and counts as a failed sign-in attempt. Recorded in the audit log.
+         * @description Needs a current code (or a recovery code); removes the authenticator and the recovery codes. A wrong code is 400 and counts as a failed sign-in attempt. 403 `forbidden` while an organization the caller belongs to requires two-factor sign-in (the code is not used up). Recorded in the audit log.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
          */
@@ -4243,6 +4243,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -4256,6 +4257,29 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - `forbidden`: Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
@@ -4655,6 +4679,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -7269,6 +7294,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -7452,6 +7478,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -8049,6 +8076,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -8226,6 +8254,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -11067,6 +11096,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -11252,6 +11282,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12169,6 +12200,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12352,6 +12384,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12603,6 +12636,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12806,6 +12840,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13015,6 +13050,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13270,6 +13306,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13521,6 +13558,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13726,6 +13764,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13928,6 +13967,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14112,6 +14152,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14363,6 +14404,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14566,6 +14608,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14776,6 +14819,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15027,6 +15071,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15240,6 +15285,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15447,6 +15493,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15676,6 +15723,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15858,6 +15906,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16037,6 +16086,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16243,6 +16293,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16517,6 +16568,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16723,6 +16775,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16971,6 +17024,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17177,6 +17231,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17432,6 +17487,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17611,6 +17667,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17793,6 +17850,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17995,6 +18053,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18178,6 +18237,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18407,6 +18467,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18587,6 +18648,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -19191,6 +19253,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -19897,6 +19960,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              *     - `invalid_credentials`: The email or password is incorrect.
              */
             401: {
@@ -20100,6 +20164,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20254,6 +20319,7 @@ export interface operations {
              *
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20812,6 +20878,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20995,6 +21062,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21244,6 +21312,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21449,6 +21518,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21630,6 +21700,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21855,6 +21926,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22055,6 +22127,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22285,6 +22358,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22560,6 +22634,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22815,6 +22890,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23087,6 +23163,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23312,6 +23389,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23537,6 +23615,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23762,6 +23841,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23995,6 +24075,7 @@ export interface operations {
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `key_disabled`: This API key is disabled.
              *     - `key_expired`: This API key has expired.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24199,6 +24280,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24359,6 +24441,7 @@ export interface operations {
              *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
              *     - `token_expired`: The access token has expired. Refresh it and try again.
              *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {

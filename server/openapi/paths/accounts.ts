@@ -40,6 +40,7 @@ export const accountsPaths: PathModule = {
         summary: "Who am I",
         description: "The caller, the organization of the access token and the caller's role there now.",
         auth: "jwt",
+        allowUnenrolled: true,
         success: { status: 200, description: "The caller.", schema: meResponse },
       }),
     },
@@ -112,7 +113,15 @@ export const accountsPaths: PathModule = {
         auth: "none",
         body: acceptInvitationInput,
         success: { status: 200, description: "Joined.", schema: acceptInvitationResponse },
-        errors: ["invalid_token", "unauthenticated", "token_expired", "forbidden", "already_member", "email_taken"],
+        errors: [
+          "invalid_token",
+          "unauthenticated",
+          "token_expired",
+          "forbidden",
+          "already_member",
+          "email_taken",
+          "mfa_enrollment_required",
+        ],
       }),
     },
     "/api/v1/auth/sessions": {
@@ -124,6 +133,7 @@ export const accountsPaths: PathModule = {
           'whose id stays across refreshes) and dashboard sign-ins (`kind: "dashboard"`). `current` marks the ' +
           "one this request was made with.",
         auth: "jwt",
+        allowUnenrolled: true,
         success: { status: 200, description: "The caller's sessions.", schema: sessionsResponse },
       }),
     },
@@ -135,6 +145,7 @@ export const accountsPaths: PathModule = {
           "Ends one of the caller's sessions at once: its refresh token and access tokens stop working, or the " +
           "dashboard browser is signed out on its next request. Another user's session is 404.",
         auth: "jwt",
+        allowUnenrolled: true,
         params: sessionIdParams,
         success: { status: 204, description: "Signed out." },
         errors: ["not_found"],
