@@ -6,10 +6,8 @@ import type { Db } from "../db/client";
 import { AppError, serviceUnavailable, type ErrorCode } from "../errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertStorable } from "../http/storable-text";
-import { enrolmentRequired, mustEnrol } from "../two-factor/require-mfa";
-import { resolveActiveMembership } from "../orgs/memberships";
 import { can, type Action } from "@/schemas/roles";
-import { ACTIVE_ORG_COOKIE, readCookie } from "./active-org-cookie";
+import { dashboardMember } from "./dashboard-member";
 import { userActor, type RequestOrigin } from "../audit/actor";
 
 /** The part of the next-auth session the API relies on (tests build it by hand). */
@@ -151,20 +149,15 @@ export const router = t.router;
 export const publicProcedure = t.procedure.use(mapErrors);
 
 /**
- * Signed in. Adds `userId`, `actor` (the user, from where) for the audit log, and `membership`:
- * the active organization (the `sg_org` cookie, else the oldest membership; null for a user with
- * none), checked against the database on every call, so removal from an organization takes effect
- * at once. Every procedure but the public ones passes here, so this is where an organization's
- * two-factor requirement is enforced (contract §12): a member who has not enrolled reaches only
- * procedures marked `allowUnenrolled`.
+ * Signed in. Adds `userId`, `actor` (the user, from where) for the audit log, and `membership`
+ * (dashboardMember: the active organization, or null). Every procedure but the public ones passes
+ * here, so this is where an organization's two-factor requirement is enforced (contract §12): a
+ * member who has not enrolled reaches only procedures marked `allowUnenrolled`.
  */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
   const userId = ctx.session?.user?.id;
   if (!userId) throw new AppError("unauthenticated", "Your session has ended. Sign in again.");
-  const membership = await resolveActiveMembership(ctx.db, userId, readCookie(ctx.headers, ACTIVE_ORG_COOKIE));
-  if (membership && !meta?.allowUnenrolled && (await mustEnrol(ctx.db, userId, membership.organizationId))) {
-    throw enrolmentRequired("dashboard");
-  }
+  const membership = await dashboardMember(ctx.db, userId, ctx.headers, { allowUnenrolled: meta?.allowUnenrolled });
   return next({ ctx: { userId, actor: userActor(userId, ctx.origin), membership } });
 });
 

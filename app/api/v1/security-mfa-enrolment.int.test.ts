@@ -4,7 +4,7 @@
 // app router with such a member's token and cookie: only what enrolling needs answers them.
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, expectError } from "@/server/test/http";
 import { getTrpc, postTrpc } from "@/server/test/trpc";
 import { seedMember, seedOrganization, type SeededMember } from "@/server/test/seed";
@@ -15,6 +15,10 @@ import { totpCodeAt } from "@/server/two-factor/totp";
 import { getDb } from "@/server/db/client";
 import type { ApiRouteHandler } from "@/server/http/api-route";
 import { appRouter } from "@/server/trpc/root";
+
+// The dashboard's own cookie routes read the next-auth session; here it is whoever `signedIn` names.
+let signedIn: string | null = null;
+vi.mock("@/server/auth/next-auth", () => ({ auth: async () => (signedIn ? { user: { id: signedIn } } : null) }));
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -151,5 +155,22 @@ describe("every tRPC procedure, with an unenrolled member's session", () => {
     }
     const mine = await getTrpc("inbox.conversations", {}, { user: { id: owner.userId } }, owner.organizationId);
     expect(mine.status).toBe(200);
+  });
+});
+
+describe("the dashboard's cookie routes outside tRPC", () => {
+  it("hold the member back from the contacts export too", async () => {
+    const { GET } = await import("@/app/(dashboard)/dashboard/contacts/export/route");
+    const cookie = { cookie: `sg_org=${owner.organizationId}` };
+    signedIn = member.userId;
+    const refused = await GET(new Request("http://localhost/dashboard/contacts/export", { headers: cookie }));
+    expect({ status: refused.status, text: await refused.text() }).toEqual({
+      status: 403,
+      text: expect.stringMatching(/requires two-factor/),
+    });
+    signedIn = owner.userId;
+    expect((await GET(new Request("http://localhost/dashboard/contacts/export", { headers: cookie }))).status).toBe(
+      200,
+    );
   });
 });
