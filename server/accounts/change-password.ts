@@ -6,6 +6,7 @@ import { recordAuditInEveryOrganization } from "../audit/record-audit";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { enqueueEmail } from "../email/enqueue-email";
 import { revokeUserSessions, type CurrentSession } from "./sessions";
+import { credentialChanged } from "../auth/credential-changes";
 
 /**
  * POST /auth/password and the Account page: the current password is checked, the new one stored,
@@ -28,7 +29,7 @@ export async function changePassword(
     });
   }
   const passwordHash = await hashPassword(data.newPassword);
-  return db.$transaction(async (tx) => {
+  const changed = await db.$transaction(async (tx) => {
     // Compare-and-set on the hash we checked: a concurrent change wins once, not twice.
     const { count } = await tx.user.updateMany({
       where: { id: userId, passwordHash: user.passwordHash },
@@ -51,4 +52,6 @@ export async function changePassword(
     );
     return { sessionsRevoked };
   });
+  credentialChanged({ userId });
+  return changed;
 }

@@ -154,6 +154,24 @@ async function admit(
 }
 
 /**
+ * For what outlives its request (an event stream): the request's credential checked again as
+ * admit() checked it, read fresh and without counting against the rate limit. Throws the AppError
+ * the request would get now (a deleted, disabled, regenerated or expired key; a lost permission;
+ * an expired token, ended session, removed membership or role that no longer allows; a required
+ * second factor).
+ */
+export async function recheckCredential(
+  req: Request,
+  options: { auth: "jwt" | "apiKey" | "any"; scope?: Permission; allow?: Action; allowUnenrolled?: boolean },
+): Promise<void> {
+  const auth: AnyAuth =
+    options.auth === "jwt" || (options.auth === "any" && !bearsApiKey(req))
+      ? await authenticateUser(req, { allowUnenrolled: options.allowUnenrolled === true })
+      : await authenticateApiKey(req, { fresh: true });
+  authorize(auth, options);
+}
+
+/**
  * The one wrapper of every /api/v1 route: request id → authenticate → rate limit → authorize →
  * body (JSON only, 1 MiB) → strict zod validation → handler → one error mapper. Route files
  * stay declarative: `export const POST = apiRoute({ auth: "apiKey", scope: "sms.send", body }, handler)`.

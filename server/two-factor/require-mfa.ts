@@ -2,6 +2,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
 import type { AuditActor } from "../audit/actor";
 import { recordAudit } from "../audit/record-audit";
+import { credentialChanged } from "../auth/credential-changes";
 import { AppError } from "../errors";
 import { can, type Role } from "@/schemas/roles";
 import type { SecuritySettings } from "@/schemas/two-factor";
@@ -30,7 +31,7 @@ export async function setRequireMfa(
   if (requireMfa && !(await hasTwoFactor(db, caller.userId))) {
     throw new AppError("invalid_request", "Turn on two-factor sign-in for your own account first.");
   }
-  return db.$transaction(async (tx) => {
+  const settings = await db.$transaction(async (tx) => {
     const before = await organizationRequiresMfa(tx, organizationId);
     await tx.organizationSecurity.upsert({
       where: { organizationId },
@@ -47,6 +48,8 @@ export async function setRequireMfa(
     }
     return { requireMfa };
   });
+  if (requireMfa) credentialChanged({ organizationId });
+  return settings;
 }
 
 // Whether user $U must enrol before using organization $O: it requires two-factor and they have none.

@@ -555,7 +555,7 @@ export interface OperationErrorCodes {
     400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
-    429: "rate_limited";
+    429: "rate_limited" | "too_many_streams";
     500: "internal_error";
     503: "service_unavailable";
   };
@@ -982,6 +982,7 @@ export type ApiErrorCode =
   | "spending_limit_reached"
   | "suspected_fraud"
   | "token_expired"
+  | "too_many_streams"
   | "unauthenticated"
   | "unsupported_media_type"
   | "url_not_allowed"
