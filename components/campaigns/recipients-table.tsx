@@ -80,7 +80,9 @@ export function RecipientsTable({
                   <TD className="font-mono text-[13px]">{r.phone}</TD>
                   <TD>
                     {r.skippedReason ? (
-                      <Badge tone="amber">Skipped: {SKIP_LABELS[r.skippedReason]}</Badge>
+                      <span title={r.skippedDetail ?? undefined}>
+                        <Badge tone="amber">Skipped: {SKIP_LABELS[r.skippedReason]}</Badge>
+                      </span>
                     ) : (
                       <Badge tone={r.status === "DELIVERED" ? "green" : r.status === "FAILED" ? "red" : "gray"}>
                         {r.status}

@@ -6,7 +6,7 @@ import type { SendSmsResponse } from "@/schemas/messages";
 import type { CampaignPreview } from "@/schemas/campaigns";
 import type { Campaign } from "../db/generated/client";
 import { getCampaignOrThrow, type CampaignScope } from "./get-campaign-or-throw";
-import { renderCampaignText, type RenderContact } from "./render-port";
+import { renderCampaignText, tooLongDetail, type RenderContact } from "./render-port";
 import { previewMessage, validateTemplate } from "./template";
 import { linkBaseUrl } from "./links/link-base-url";
 import { insertTrackedLinks } from "./links/insert-tracked-links";
@@ -28,18 +28,16 @@ async function contactFor(
   };
 }
 
+/** 400 for a contact the campaign would skip (`invalid_template`), saying why. */
+function wouldSkip(detail: string): AppError {
+  return new AppError("invalid_request", "This contact would be skipped (invalid_template).", {
+    details: [{ path: "template", message: detail }],
+  });
+}
+
 function render(campaign: Campaign, contact: RenderContact | null): string {
   const rendered = renderCampaignText(campaign, contact);
-  if (!rendered.ok) {
-    throw new AppError("invalid_request", "This contact would be skipped (invalid_template).", {
-      details: [
-        {
-          path: "template",
-          message: `{{${rendered.variable}}} has no value for this contact and no fallback.`,
-        },
-      ],
-    });
-  }
+  if (!rendered.ok) throw wouldSkip(rendered.detail);
   return rendered.text;
 }
 
@@ -65,6 +63,9 @@ export async function previewCampaign(
     linkBaseUrl: linkBaseUrl(),
     environment: campaign.environment,
   });
+  // Short links can be longer than the URLs they replace.
+  const tooLong = tooLongDetail(preview.text);
+  if (tooLong) throw wouldSkip(tooLong);
   return { text: preview.text, segments: preview.segments, encoding: preview.encoding, price: preview.price };
 }
 
@@ -93,6 +94,8 @@ export async function testSendCampaign(
       ])
     : null;
   const links = plan?.links ?? [];
+  const tooLong = tooLongDetail(plan?.texts[0] ?? text);
+  if (tooLong) throw wouldSkip(tooLong);
   return sendSms(
     db,
     { organizationId: scope.organizationId, environment: campaign.environment, apiKeyId },

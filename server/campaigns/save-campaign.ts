@@ -67,6 +67,7 @@ export async function createCampaign(
     template: body.template,
     appendOptOutText,
     audience,
+    linkTracking: body.linkTracking ?? false,
   });
   return db.$transaction(async (tx) => {
     const row = await tx.campaign.create({
@@ -148,6 +149,7 @@ export async function updateCampaign(
       template,
       appendOptOutText,
       audience,
+      linkTracking: patch.linkTracking ?? before.linkTracking,
     });
     // A SCHEDULED campaign whose scheduledAt is cleared goes back to DRAFT (nothing would start it).
     const status = before.status === "SCHEDULED" && scheduledAt === null ? "DRAFT" : undefined;

@@ -3215,6 +3215,11 @@ export interface components {
              */
             status: string;
             skippedReason: ("opted_out" | "country_not_allowed" | "frequency_cap" | "invalid_template" | "contact_deleted") | null;
+            /**
+             * @description The reason in words, when there is more to say than its code: which variable had no value, or how long the text came out once filled in (over 1,600 characters is `invalid_template`).
+             * @example Filled in, the text is 88,023 characters; a message may have at most 1,600.
+             */
+            skippedDetail: string | null;
         };
         SecuritySettings: {
             /**
