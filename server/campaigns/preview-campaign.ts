@@ -7,7 +7,7 @@ import type { CampaignPreview } from "@/schemas/campaigns";
 import type { Campaign } from "../db/generated/client";
 import { getCampaignOrThrow, type CampaignScope } from "./get-campaign-or-throw";
 import { renderCampaignText, tooLongDetail, type RenderContact } from "./render-port";
-import { previewMessage, validateTemplate } from "./template";
+import { previewMessage, validateTemplate, type TextSpan } from "./template";
 import { linkBaseUrl } from "./links/link-base-url";
 import { insertTrackedLinks } from "./links/insert-tracked-links";
 import { planTrackedLinks } from "./links/plan-tracked-links";
@@ -35,10 +35,10 @@ function wouldSkip(detail: string): AppError {
   });
 }
 
-function render(campaign: Campaign, contact: RenderContact | null): string {
+function render(campaign: Campaign, contact: RenderContact | null): { text: string; written: TextSpan[] } {
   const rendered = renderCampaignText(campaign, contact);
   if (!rendered.ok) throw wouldSkip(rendered.detail);
-  return rendered.text;
+  return rendered;
 }
 
 /**
@@ -86,12 +86,19 @@ export async function testSendCampaign(
 ): Promise<SendSmsResponse> {
   const campaign = await getCampaignOrThrow(db, scope, campaignId);
   const contact = await contactFor(db, scope.organizationId, input.contactId);
-  const text = render(campaign, contact);
+  const { text, written } = render(campaign, contact);
   const now = new Date();
   const plan = campaign.linkTracking
-    ? planTrackedLinks({ organizationId: scope.organizationId, campaignId: campaign.id, linkBaseUrl: linkBaseUrl() }, [
-        { contactId: null, messageId: null, phone: input.to, text },
-      ])
+    ? planTrackedLinks(
+        {
+          organizationId: scope.organizationId,
+          campaignId: campaign.id,
+          linkBaseUrl: linkBaseUrl(),
+          environment: campaign.environment,
+        },
+        [{ contactId: null, messageId: null, phone: input.to, text, written }],
+        now,
+      )
     : null;
   const links = plan?.links ?? [];
   const tooLong = tooLongDetail(plan?.texts[0] ?? text);

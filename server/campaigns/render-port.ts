@@ -1,7 +1,7 @@
 // The seam between the campaign sender and the template module (server/campaigns/template/):
 // validation at save and the text each recipient gets, parsed once per batch.
 import { MAX_BODY_LENGTH } from "@/schemas/messages";
-import { composeMessage, parseTemplate, validateTemplate, type TemplateContact } from "./template";
+import { composeMessage, parseTemplate, validateTemplate, type TemplateContact, type TextSpan } from "./template";
 
 export type RenderContact = TemplateContact;
 
@@ -11,7 +11,7 @@ export interface RenderOptions {
 }
 
 /** Not ok: the recipient is skipped with `invalid_template`, and `detail` says why in words. */
-export type RenderResult = { ok: true; text: string } | { ok: false; detail: string };
+export type RenderResult = { ok: true; text: string; written: TextSpan[] } | { ok: false; detail: string };
 
 /**
  * A filled-in text longer than `POST /sms/send` accepts (issue 38): the recipient is skipped, the
@@ -44,7 +44,7 @@ export function campaignRenderer(options: RenderOptions): (contact: RenderContac
     }
     const tooLong = tooLongDetail(composed.text);
     if (tooLong) return { ok: false, detail: tooLong };
-    return { ok: true, text: composed.text };
+    return { ok: true, text: composed.text, written: composed.written };
   };
 }
 

@@ -11,6 +11,7 @@ import { insertCampaignEvent } from "../campaign-events";
 import { closeCampaignGate, PASS_CAMPAIGN_GATE } from "../campaign-gate";
 import { pauseWithin } from "../launch-campaign";
 import { campaignRenderer, tooLongDetail } from "../render-port";
+import type { TextSpan } from "../template";
 import { sendWindowCheck } from "../send-window";
 import { deleteTrackedLinks, insertTrackedLinks } from "../links/insert-tracked-links";
 import { linkBaseUrl } from "../links/link-base-url";
@@ -190,7 +191,7 @@ async function settle(
   now: Date,
 ): Promise<Omit<SendResult, "worked" | "completed">> {
   const outcomes: Outcome[] = [];
-  const drafts: { recipient: Claimed; id: string; text: string }[] = [];
+  const drafts: { recipient: Claimed; id: string; text: string; written: TextSpan[] }[] = [];
   const window =
     c.send_window_start && c.send_window_end ? { start: c.send_window_start, end: c.send_window_end } : null;
   const from = c.from_sender ?? (claimed.length ? await defaultSenderOf(tx, c.organization_id) : "");
@@ -237,19 +238,21 @@ async function settle(
       outcomes.push(skip(r.contact_id, "invalid_template", rendered.detail));
       continue;
     }
-    drafts.push({ recipient: r, id: newIdAt("msg", now), text: rendered.text });
+    drafts.push({ recipient: r, id: newIdAt("msg", now), text: rendered.text, written: rendered.written });
   }
   // Link tracking (contract §11): each recipient's URLs become short links of its own, counted in
   // its segments and price.
   const plan = c.link_tracking
     ? planTrackedLinks(
-        { organizationId: c.organization_id, campaignId: c.id, linkBaseUrl: linkBaseUrl() },
+        { organizationId: c.organization_id, campaignId: c.id, linkBaseUrl: linkBaseUrl(), environment: c.environment },
         drafts.map((d) => ({
           contactId: d.recipient.contact_id,
           messageId: d.id,
           phone: d.recipient.phone,
           text: d.text,
+          written: d.written,
         })),
+        now,
       )
     : null;
   // A short link can be longer than the URL it replaces: the text as sent obeys the limit too, and a

@@ -43,7 +43,7 @@ export interface PreviewInput {
  */
 export function previewMessage(input: PreviewInput): MessagePreview {
   const composed = composeMessage(input.template, input.contact, { appendOptOutText: input.appendOptOutText });
-  const text = input.linkTracking ? withSampleLinks(composed.text, input.linkBaseUrl) : composed.text;
+  const text = input.linkTracking ? withSampleLinks(composed.text, composed.written, input.linkBaseUrl) : composed.text;
   const { segments, encoding, units } = countSegments(text);
   const to = input.to ?? input.contact?.phone ?? null;
   const country = to ? countryOf(to) : null;
