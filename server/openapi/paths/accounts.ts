@@ -81,7 +81,9 @@ export const accountsPaths: PathModule = {
         description:
           "Checks the current password, sets the new one (at least 10 characters) and signs out every other " +
           "session; the one this access token belongs to stays. A wrong current password is 401 " +
-          "`invalid_credentials`. The account's address is told by email.",
+          "`invalid_credentials` and counts as a failed sign-in (10 per account, 100 per IP in 15 minutes, " +
+          "shared with `POST /auth/token`); beyond, 429 `rate_limited` with `Retry-After`, even for the right " +
+          "password. The account's address is told by email.",
         auth: "jwt",
         body: changePasswordInput,
         success: { status: 204, description: "The password was changed." },
