@@ -941,6 +941,7 @@ export interface OperationErrorCodes {
   };
   followShortLink: {
     404: "not_found";
+    429: "rate_limited";
     500: "internal_error";
     503: "service_unavailable";
   };

@@ -1567,7 +1567,7 @@ export interface paths {
         put?: never;
         /**
          * Change your password
-         * @description Checks the current password, sets the new one (at least 10 characters) and signs out every other session; the one this access token belongs to stays. A wrong current password is 401 `invalid_credentials`. The account's address is told by email.
+         * @description Checks the current password, sets the new one (at least 10 characters) and signs out every other session; the one this access token belongs to stays. A wrong current password is 401 `invalid_credentials` and counts as a failed sign-in (10 per account, 100 per IP in 15 minutes, shared with `POST /auth/token`); beyond, 429 `rate_limited` with `Retry-After`, even for the right password. The account's address is told by email.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
          */
@@ -1967,9 +1967,9 @@ export interface paths {
         };
         /**
          * Follow a campaign's tracked short link
-         * @description Redirects to the original URL and records a click: the link's count, the recipient's unique click, the campaign's clicks for the UTC day, and a `link.clicked` event, in one transaction. A known link-preview agent (messengers unfurling the link, crawlers, any agent calling itself a bot) is redirected without a click. A link of a campaign's test send redirects too; its clicks are never campaign clicks.
+         * @description Redirects to the original URL and records a click: the link's count, the recipient's unique click, the campaign's clicks for the UTC day, and a `link.clicked` event, in one transaction. A known link-preview agent (messengers unfurling the link, crawlers, any agent calling itself a bot) is redirected without a click. A link of a campaign's test send redirects too; its clicks are never campaign clicks. A repeat tap from one client (address and browser) on one link within 10 minutes is redirected but not counted again. A sandbox message's links work for an hour after it was made; then, like an unknown code, 404.
          *
-         *     **Authentication:** none; no session, no rate limit. Other methods answer 405 `method_not_allowed` with `Allow: GET, HEAD`.
+         *     **Authentication:** none; no session. One client address (IPv6: its /64) may make 300 requests a minute to `/l/`; beyond, 429 `rate_limited` with `Retry-After`. Other methods answer 405 `method_not_allowed` with `Allow: GET, HEAD`.
          */
         get: operations["followShortLink"];
         put?: never;
@@ -1980,7 +1980,7 @@ export interface paths {
          * Check a tracked short link without counting a click
          * @description The same redirect as GET, never counted as a click (link checkers and prefetches).
          *
-         *     **Authentication:** none.
+         *     **Authentication:** none; the same 300 requests a minute per client address.
          */
         head: operations["checkShortLink"];
         patch?: never;
@@ -24628,7 +24628,7 @@ export interface operations {
             /** @description To the original URL; the click is recorded. */
             302: {
                 headers: {
-                    /** @description The original URL of the campaign's template. */
+                    /** @description The original URL of the campaign's template, in its ASCII form (the host in punycode, the rest percent-encoded: `https://例え.jp/ü` is `https://xn--r8jz45g.jp/%C3%BC`). */
                     Location: string;
                     /** @description Never cached: every tap must reach the service to be counted. */
                     "Cache-Control": "private, no-store";
@@ -24636,6 +24636,11 @@ export interface operations {
                     "Referrer-Policy": "no-referrer";
                     /** @description Short links are not indexed. */
                     "X-Robots-Tag": "noindex";
+                    "X-Content-Type-Options": "nosniff";
+                    "X-Frame-Options": "DENY";
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Production builds only. */
+                    "Strict-Transport-Security"?: "max-age=63072000; includeSubDomains";
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -24657,6 +24662,33 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }
@@ -24728,7 +24760,7 @@ export interface operations {
             /** @description To the original URL; nothing is recorded. */
             302: {
                 headers: {
-                    /** @description The original URL of the campaign's template. */
+                    /** @description The original URL of the campaign's template, in its ASCII form (the host in punycode, the rest percent-encoded: `https://例え.jp/ü` is `https://xn--r8jz45g.jp/%C3%BC`). */
                     Location: string;
                     /** @description Never cached: every tap must reach the service to be counted. */
                     "Cache-Control": "private, no-store";
@@ -24736,6 +24768,11 @@ export interface operations {
                     "Referrer-Policy": "no-referrer";
                     /** @description Short links are not indexed. */
                     "X-Robots-Tag": "noindex";
+                    "X-Content-Type-Options": "nosniff";
+                    "X-Frame-Options": "DENY";
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Production builds only. */
+                    "Strict-Transport-Security"?: "max-age=63072000; includeSubDomains";
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -24757,6 +24794,33 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
                      *       }
                      *     }

@@ -9,8 +9,8 @@ const refuse = (message: string, detail: string) =>
 
 /**
  * The import's header row (contract §10), as column names: trimmed and lowercased. 400 without a
- * `phone` column, past MAX_IMPORT_COLUMNS columns, with a name twice, or a name longer than an
- * attribute key may be.
+ * `phone` column, past MAX_IMPORT_COLUMNS columns, with a name twice, a name longer than an
+ * attribute key may be, or `__proto__` (no object can hold it as a key).
  */
 export function importHeader(values: string[]): string[] {
   if (values.length > MAX_IMPORT_COLUMNS) {
@@ -27,6 +27,9 @@ export function importHeader(values: string[]): string[] {
     if (!isStorableText(name)) throw refuse("A column name holds U+0000.", "column name not storable");
     if (name.length > MAX_COLUMN_NAME) {
       throw refuse(`Column names are at most ${MAX_COLUMN_NAME} characters.`, `column name too long`);
+    }
+    if (name === "__proto__") {
+      throw refuse("`__proto__` cannot be a column: attribute names must be plain keys.", "column name not allowed");
     }
     if (name !== "" && seen.has(name))
       throw refuse(`The column \`${name}\` appears twice in the header.`, "duplicate column");

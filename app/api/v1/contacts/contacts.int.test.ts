@@ -70,6 +70,25 @@ describe("create, read, update, delete", () => {
     );
   });
 
+  it("refuses a `__proto__` attribute by name rather than dropping it (issue 38)", async () => {
+    const raw = (json: string, method = "POST", id?: string) =>
+      call(id ? byId.PATCH : list.POST, id ? `${base}/${id}` : base, {
+        token: key,
+        method,
+        params: id ? { id } : undefined,
+        rawBody: json,
+        headers: { "content-type": "application/json" },
+      });
+    const refused = await raw('{"phone":"+14155550109","attributes":{"__proto__":"x","plan":"pro"}}');
+    expectError(refused, 400, "invalid_request");
+    expect(refused.json.error.details).toEqual([
+      { path: "attributes.__proto__", message: "`__proto__` cannot be an attribute name." },
+    ]);
+    const made = (await create({ phone: "+14155550109", attributes: { constructor: "c" } })).json;
+    expect(made.attributes).toEqual({ constructor: "c" });
+    expectError(await raw('{"attributes":{"__proto__":{"admin":"true"}}}', "PATCH", made.id), 400, "invalid_request");
+  });
+
   it("patches only the given fields, keeps the phone unique, and deletes", async () => {
     const a = (await create({ phone: "+14155550104", firstName: "Grace" })).json;
     await create({ phone: "+14155550105" });
