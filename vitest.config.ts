@@ -74,7 +74,11 @@ if (!postgres && !notice.__sgPostgresNotice && !process.argv.some((a) => a.start
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^@\//, replacement: `${root}/` }],
+    // `signalgate` is the SDK workspace; the CLI's tests import it from source, as tsconfig.json maps it.
+    alias: [
+      { find: /^@\//, replacement: `${root}/` },
+      { find: /^signalgate$/, replacement: `${root}/sdk/src/index.ts` },
+    ],
   },
   test: {
     pool: "forks",
