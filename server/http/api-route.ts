@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { strictObject, type z } from "zod";
 import { AppError, zodIssuesToDetails } from "../errors";
 import { can, type Action } from "@/schemas/roles";
 import { authenticateUser, type UserAuth } from "./authenticate";
@@ -53,6 +53,11 @@ export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefine
    * sessions. Every other JWT route answers 401 `mfa_enrollment_required` to them.
    */
   allowUnenrolled?: A extends "jwt" | "any" ? true : never;
+  /**
+   * The handler reads the body itself (a CSV import, a carrier's form-encoded callback). Any other
+   * route without `body` takes none: an empty body or `{}`, else 400 like any strict body (§1).
+   */
+  ownBody?: true;
 }
 
 export interface RouteContext<A extends AuthMode, B, Q> {
@@ -77,7 +82,7 @@ type NextRouteContext = { params: Promise<Record<string, string | string[]> | un
 
 /** What apiRoute() returns: Next's handler, carrying whom the route admits. */
 export type ApiRouteHandler = ((req: Request, context?: NextRouteContext) => Promise<Response>) & {
-  routeOptions: { auth: AuthMode; allowUnenrolled: boolean };
+  routeOptions: { auth: AuthMode; allowUnenrolled: boolean; body: "schema" | "none" | "own" };
 };
 
 function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
@@ -97,6 +102,9 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" 
 }
 
 type AnyAuth = UserAuth | ApiKeyAuth;
+
+/** What a route that takes no body accepts when one is sent anyway (issue 38: cancel routes ignored theirs). */
+const NO_BODY = strictObject({});
 
 /** API keys are recognisable by their prefix (sg_live_…, sg_test_…); anything else is a JWT. */
 function bearsApiKey(req: Request): boolean {
@@ -194,7 +202,11 @@ export function apiRoute<
   };
   // Read by the security suite, which walks every route file and needs to know whom each admits.
   return Object.assign(route, {
-    routeOptions: { auth: options.auth, allowUnenrolled: options.allowUnenrolled === true },
+    routeOptions: {
+      auth: options.auth,
+      allowUnenrolled: options.allowUnenrolled === true,
+      body: options.body ? ("schema" as const) : options.ownBody ? ("own" as const) : ("none" as const),
+    },
   });
 
   async function serve(req: Request, context: NextRouteContext | undefined): Promise<Response> {
@@ -205,7 +217,7 @@ export function apiRoute<
       // Limit headers land in extraHeaders, so refusals after the limiter carry them too.
       const auth = await admit(req, options, extraHeaders);
 
-      const rawBody = options.body ? ((await readJsonBody(req)) ?? {}) : undefined;
+      const rawBody = options.ownBody ? undefined : ((await readJsonBody(req)) ?? (options.body ? {} : undefined));
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
       // Next passes a context whose params resolve to undefined on routes without [segments].
       const rawParams = (context ? await context.params : undefined) ?? {};
@@ -217,6 +229,7 @@ export function apiRoute<
       assertStorable(rawQuery, "query");
       if (rawBody !== undefined) assertStorable(rawBody, "body");
       const body = options.body ? validate(options.body, rawBody, "body") : undefined;
+      if (!options.body && rawBody !== undefined) validate(NO_BODY, rawBody, "body");
       const query = options.query ? validate(options.query, rawQuery, "query") : undefined;
 
       const status = options.status ?? 200;

@@ -2,7 +2,6 @@
 // at one gate for every REST route (authenticateUser) and one for every tRPC procedure
 // (protectedProcedure). This walks every route file under app/api/v1 and every procedure of the
 // app router with such a member's token and cookie: only what enrolling needs answers them.
-import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, expectError } from "@/server/test/http";
@@ -13,24 +12,14 @@ import { confirmTotpEnrollment, startTotpEnrollment } from "@/server/two-factor/
 import { setRequireMfa } from "@/server/two-factor/require-mfa";
 import { totpCodeAt } from "@/server/two-factor/totp";
 import { getDb } from "@/server/db/client";
-import type { ApiRouteHandler } from "@/server/http/api-route";
+import { walkRoutes } from "@/server/test/route-files";
 import { appRouter } from "@/server/trpc/root";
 
 // The dashboard's own cookie routes read the next-auth session; here it is whoever `signedIn` names.
 let signedIn: string | null = null;
 vi.mock("@/server/auth/next-auth", () => ({ auth: async () => (signedIn ? { user: { id: signedIn } } : null) }));
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const here = path.dirname(new URL(import.meta.url).pathname);
-
-/** Every route.ts under app/api/v1, as `{ file, path }` (`[id]` segments stay as they are). */
-function routeFiles(dir = here): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    if (statSync(full).isDirectory()) return routeFiles(full);
-    return entry === "route.ts" ? [full] : [];
-  });
-}
 
 // What a member held back until they enrol may still reach: enrolling, and their own account.
 const OPEN_ROUTES = [
@@ -73,27 +62,16 @@ describe("every REST route, with an unenrolled member's access token", () => {
   it("answers 401 mfa_enrollment_required except on the enrolment routes", async () => {
     const open: string[] = [];
     let gated = 0;
-    for (const file of routeFiles()) {
-      const route = `/${path.relative(here, path.dirname(file)).split(path.sep).join("/")}`;
-      const mod = (await import(/* @vite-ignore */ file)) as Partial<Record<string, ApiRouteHandler>>;
-      for (const method of METHODS) {
-        const handler = mod[method];
-        if (!handler) continue;
-        const name = `${method} ${route}`;
-        // The OpenAPI document is public and static; every other route goes through apiRoute().
-        if (name === "GET /openapi.json") continue;
-        expect(handler.routeOptions, `${name} is not an apiRoute()`).toBeDefined();
-        const { auth, allowUnenrolled } = handler.routeOptions;
-        if (auth !== "jwt" && auth !== "any") continue;
-        const params = Object.fromEntries([...route.matchAll(/\[(?:\.\.\.)?(\w+)\]/g)].map((m) => [m[1]!, "x"]));
-        const res = await call(handler, `/api/v1${route}`, { method, params, token: member.accessToken });
-        if (allowUnenrolled) {
-          open.push(name);
-          expect(res.json?.error?.code, name).not.toBe("mfa_enrollment_required");
-        } else {
-          gated++;
-          expectError(res, 401, "mfa_enrollment_required");
-        }
+    for (const { name, method, route, handler, params } of await walkRoutes(here)) {
+      const { auth, allowUnenrolled } = handler.routeOptions;
+      if (auth !== "jwt" && auth !== "any") continue;
+      const res = await call(handler, `/api/v1${route}`, { method, params, token: member.accessToken });
+      if (allowUnenrolled) {
+        open.push(name);
+        expect(res.json?.error?.code, name).not.toBe("mfa_enrollment_required");
+      } else {
+        gated++;
+        expectError(res, 401, "mfa_enrollment_required");
       }
     }
     expect(open.sort()).toEqual([...OPEN_ROUTES].sort());

@@ -6,7 +6,7 @@ import { MAX_IMPORT_BYTES, startImport } from "@/server/contacts/imports/start-i
 
 // The body is CSV, not JSON: read here, under the import's own 10 MiB limit (checked while streaming).
 export const POST = apiRoute(
-  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts" },
+  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", ownBody: true },
   async ({ auth, req, actor }) => {
     if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("text/csv")) {
       throw new AppError("unsupported_media_type", "Send the CSV with Content-Type: text/csv.");
