@@ -5,8 +5,18 @@ import { Logo } from "@/components/brand/logo";
 import { getDb } from "@/server/db/client";
 import { listDevMail } from "@/server/email/list-dev-mail";
 import { getEnv } from "@/server/env";
+import { metadata as notFoundMetadata } from "@/app/not-found";
 
-export const metadata: Metadata = { title: "Dev mail" };
+/** Outside production only (contract §14), or as DEV_MAIL says: without SMTP_URL, emails are read here. */
+function devMailOn(): boolean {
+  const env = getEnv();
+  return env.DEV_MAIL ? env.DEV_MAIL === "on" : env.NODE_ENV !== "production";
+}
+
+// Switched off, the page is the 404 page and is titled as one (issue 38: it said "Dev mail").
+export async function generateMetadata(): Promise<Metadata> {
+  return devMailOn() ? { title: "Dev mail" } : notFoundMetadata;
+}
 export const dynamic = "force-dynamic";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
@@ -29,10 +39,8 @@ function Linked({ text }: { text: string }) {
   );
 }
 
-// Outside production only (contract §14): without SMTP_URL, this is where emails can be read.
 export default async function DevMailPage() {
-  const env = getEnv();
-  if (!(env.DEV_MAIL ? env.DEV_MAIL === "on" : env.NODE_ENV !== "production")) notFound();
+  if (!devMailOn()) notFound();
   const emails = await listDevMail(getDb());
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
