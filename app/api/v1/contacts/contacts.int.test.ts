@@ -1,5 +1,5 @@
 // Contacts over the real routes (contract §10), API key authenticated.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { call, expectError } from "@/server/test/http";
 import { seedSender } from "@/server/test/messaging";
@@ -58,6 +58,21 @@ describe("create, read, update, delete", () => {
     expect((await create({ phone: "+14155550102" })).status).toBe(201);
     expectError(await create({ phone: "+14155550102" }), 409, "contact_exists");
     expect((await create({ phone: "+14155550102" }, otherKey)).status).toBe(201);
+  });
+
+  // Issue 38: a 409 is an expected answer, not a database error for the operator's log.
+  it("logs no prisma:error for a duplicate, created or patched", async () => {
+    const a = (await create({ phone: "+14155550110" })).json;
+    await create({ phone: "+14155550111" });
+    const logged = vi.spyOn(console, "log");
+    try {
+      expectError(await create({ phone: "+14155550110" }), 409, "contact_exists");
+      expectError(await patch(a.id, { phone: "+14155550111" }), 409, "contact_exists");
+      expect(logged.mock.calls.filter((c) => String(c[0]).startsWith("prisma:"))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
+    expect((await get(a.id)).json.phone).toBe("+14155550110");
   });
 
   it("refuses an invalid phone, unknown fields and read-only fields", async () => {
