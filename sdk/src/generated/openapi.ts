@@ -1335,7 +1335,7 @@ export interface paths {
         };
         /**
          * Get the fraud guard settings
-         * @description The level (default `standard`) and the safe list. Per organization and environment, OTP sends are watched by destination prefix (the E.164 number without its last 4 digits). A prefix with at least `minSends` OTP sends in the last hour and a verify conversion below `minConversion` is blocked for 12 hours (`standard`: 10 sends, 20 %; `strict`: 5 sends, 40 %; `off`: never). While blocked, `POST /api/v1/otp/send` to it answers 403 `suspected_fraud`, and nothing is sent or billed. Numbers and prefixes on the safe list are never blocked. Each block records the figures that caused it and sends the `fraud.prefix_blocked` event.
+         * @description The level (default `standard`) and the safe list. Per organization and environment, OTP sends are watched by destination prefix (the E.164 number without its last 4 digits). A prefix with at least `minSends` OTP sends in the last hour and a verify conversion below `minConversion` is blocked for 12 hours (`standard`: 10 sends, 20 %; `strict`: 5 sends, 40 %; `off`: never). Over all prefixes, a destination country is blocked the same way at three times the sends (`standard`: 30, `strict`: 15), so pumping spread over neighbouring prefixes is caught too (a block with `scope` `country`). While blocked, `POST /api/v1/otp/send` to it answers 403 `suspected_fraud`, and nothing is sent or billed. Numbers and prefixes on the safe list are never blocked. Each block records the figures that caused it and sends the `fraud.prefix_blocked` event.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer.
          */
@@ -1388,7 +1388,7 @@ export interface paths {
         post?: never;
         /**
          * Unblock a prefix
-         * @description Lifts the prefix's active blocks at once and restarts its counts, so the next sends are judged afresh. 404 `not_found` when the prefix is not blocked. Recorded in the audit log.
+         * @description Lifts the prefix's active blocks at once and restarts its counts, so the next sends are judged afresh. A country (`US`) lifts its country-wide block and restarts the country's counts. 404 `not_found` when the prefix is not blocked. Recorded in the audit log.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin.
          */
@@ -2961,10 +2961,15 @@ export interface components {
         FraudBlockList: components["schemas"]["FraudBlock"][];
         FraudBlock: {
             /**
-             * @description The blocked E.164 prefix (the number without its last 4 digits).
+             * @description The blocked E.164 prefix (the number without its last 4 digits); for a `country` block, the country (ISO 3166-1 alpha-2). Either unblocks it.
              * @example +88213100
              */
             prefix: string;
+            /**
+             * @description prefix: too many unverified codes to one prefix; country: to one country over all its prefixes (pumping spread over neighbouring ranges), which blocks every number there.
+             * @enum {string}
+             */
+            scope: "prefix" | "country";
             /** @description ISO 3166-1 alpha-2 of the prefix, null when unknown. */
             country: string | null;
             /** @enum {string} */
@@ -18598,7 +18603,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The blocked prefix, URL-encoded (`%2B1212736`). */
+                /** @description The blocked prefix, URL-encoded (`%2B1212736`), or the country of a `country` block (`US`). */
                 prefix: string;
             };
             cookie?: never;
