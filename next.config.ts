@@ -3,7 +3,8 @@ import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from "./server/htt
 
 const nextConfig: NextConfig = {
   // PGlite loads its wasm and data files from its own package folder at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],
+  // prom-client: one registry per process, shared by route handlers and instrumentation.ts.
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "prom-client"],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

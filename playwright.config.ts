@@ -39,6 +39,15 @@ const LIVE_SMPP = {
 const SHARED_SMSC_PORT = PORT + 8;
 const SHARED_LIVE_SMPP = { ...LIVE_SMPP, SMPP_URL: `smpp://127.0.0.1:${SHARED_SMSC_PORT}` };
 
+// Observability (contract §16) on the first shared-database instance.
+export const E2E_METRICS_TOKEN = "e2e-only-metrics-token-0123456789abcdef";
+const OBSERVED = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${PORT + 7}`,
+  // Export every 200 ms rather than every 5 s, so the test does not wait.
+  OTEL_BSP_SCHEDULE_DELAY: "200",
+  METRICS_TOKEN: E2E_METRICS_TOKEN,
+};
+
 function smsc(port: number) {
   return {
     command: "node --import tsx e2e/smsc.ts",
@@ -125,7 +134,9 @@ export default defineConfig({
     ...(sharedDatabaseUrl
       ? [
           smsc(SHARED_SMSC_PORT),
-          server(PORT + 1, { DATABASE_URL: sharedDatabaseUrl, ...SHARED_LIVE_SMPP }),
+          // This one also exports traces to a receiver that e2e/observability.spec.ts runs on PORT+7, and
+          // answers /metrics: the production build's tracing and metrics, on PostgreSQL.
+          server(PORT + 1, { DATABASE_URL: sharedDatabaseUrl, ...SHARED_LIVE_SMPP, ...OBSERVED }),
           server(PORT + 2, { DATABASE_URL: sharedDatabaseUrl, ...SHARED_LIVE_SMPP }),
         ]
       : []),

@@ -35,7 +35,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api(?:/|$)|_next/static|_next/image|favicon\\.ico|icon\\.svg).*)",
+      // /metrics is Prometheus text for a scraper: no page headers needed.
+      source: "/((?!api(?:/|$)|metrics$|_next/static|_next/image|favicon\\.ico|icon\\.svg).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -74,7 +74,7 @@ if (!postgres && !notice.__sgPostgresNotice && !process.argv.some((a) => a.start
 
 export default defineConfig({
   resolve: {
-    // `signalgate` is the SDK workspace; the CLI's tests import it from source, as tsconfig.json maps it.
+    // "signalgate" as tsconfig.json maps it: the CLI's tests run against the SDK's source, not a build.
     alias: [
       { find: /^@\//, replacement: `${root}/` },
       { find: /^signalgate$/, replacement: `${root}/sdk/src/index.ts` },

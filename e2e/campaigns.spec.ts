@@ -5,6 +5,7 @@ import {
   registerAndLogin,
   screenshot,
   signIn,
+  shootBoth,
   signInAsNewSupportMember,
   watchConsole,
 } from "./helpers";
@@ -55,6 +56,8 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   await page.getByLabel("Name").fill("Spring sale");
   await page.getByLabel("Contacts tagged").fill("vip");
   await expect(page.getByTestId("recipient-count")).toHaveText(String(CONTACTS));
+  // The starting template's fallback preview: one space before the footer, not two.
+  await expect(page.getByTestId("preview-text")).toHaveText("Hi there, Reply STOP to opt out.");
   const template = page.getByTestId("template-input");
   await template.fill("Hi {{nickname}}");
   await expect(page.getByText(/Unknown variable \{\{nickname\}\}/)).toBeVisible();
@@ -68,7 +71,10 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   await expect(page.getByTestId("segment-counter")).toContainText("1 segment · GSM-7");
   await page.getByLabel("Throttle").fill("60");
 
-  // The preview for a chosen contact, and the cost (sandbox: free).
+  // The preview for a chosen contact of the audience (a contact outside it is not offered), and the
+  // cost (sandbox: free).
+  await page.getByLabel("Search contacts").fill("Outsider");
+  await expect(page.getByLabel("Preview for contact").locator("option")).toHaveCount(1);
   await page.getByLabel("Search contacts").fill("Ada");
   await page.getByLabel("Preview for contact").selectOption({ label: "Ada · +14155553000" });
   await expect(page.getByTestId("preview-text")).toContainText(
@@ -85,11 +91,13 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   await expect(page.getByRole("heading", { level: 1, name: "Spring sale" })).toBeVisible();
   await page.getByLabel("Test phone number").fill("+14155550100");
   await page.getByRole("button", { name: "Send test" }).click();
-  const queued = page.getByText(/Test message msg_\w+ queued to \+14155550100/);
-  await expect(queued).toBeVisible();
+  // Said under the button (a toast covered it), with the way to the message.
+  const queued = page.getByTestId("test-send-result");
+  await expect(queued).toHaveText("Test message queued to +14155550100. View it in Messages");
+  await shootBoth(page, "campaigns-test-sent");
   // The test message is the message as it will be sent: a real short link, which redirects to the
   // original URL. Its tap is not a campaign click (the stats below count the recipient's tap only).
-  const testMessageId = /msg_\w+/.exec((await queued.textContent()) ?? "")![0];
+  const testMessageId = /msg_\w+/.exec((await queued.getByRole("link").getAttribute("href")) ?? "")![0];
   const testMessage = await request.get(`/api/v1/sms/${testMessageId}/status`, {
     headers: { authorization: `Bearer ${rawKey}` },
   });
@@ -153,7 +161,12 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   await expect(page.getByTestId("stat-unique-clicks")).toHaveText("1");
   await expect(page.getByTestId("campaign-chart")).toBeVisible();
   await expect(page.getByTestId("recipient-row").first()).toBeVisible();
+  // Statuses in words, as Messages writes them.
+  await expect(page.getByTestId("recipient-row").first()).not.toContainText(/\b(QUEUED|SENT|DELIVERED)\b/);
   await screenshot(page, "campaigns-detail");
+  // The test send is a campaign test in Messages, not a "Dashboard test".
+  await page.goto(`/dashboard/messages?message=${testMessageId}`);
+  await expect(page.getByRole("dialog", { name: /^Message/ })).toContainText("Campaign test");
 
   await page.goto("/dashboard/campaigns");
   await expect(page.getByTestId("campaign-row")).toHaveCount(1);

@@ -140,7 +140,7 @@ export async function startVerifyingReceiver(secret: () => string) {
       const seed = given.length === expected.length && timingSafeEqual(given, expected);
       let standard = false;
       try {
-        new Webhook(Buffer.from(s, "utf8").toString("base64")).verify(body, {
+        new Webhook(s).verify(body, {
           "webhook-id": String(req.headers["webhook-id"]),
           "webhook-timestamp": String(req.headers["webhook-timestamp"]),
           "webhook-signature": String(req.headers["webhook-signature"]),

@@ -88,9 +88,15 @@ test("keys, sms send/status, otp, events: --json output and API errors exit 1 wi
   const bad = await cli(["sms", "send", "--to", "12", "--body", "x"], env);
   expect(bad.code).toBe(1);
   expect(bad.stderr).toContain("invalid_phone_number");
+  // The error reference's entry, absolute against the URL the CLI called.
+  expect(bad.stderr).toMatch(/See http:\/\/\S+\/docs\/errors#invalid_phone_number/);
   const badJson = await cli(["sms", "send", "--to", "12", "--body", "x", "--json"], env);
   expect(badJson.code).toBe(1);
-  expect(badJson.json().error).toMatchObject({ code: "invalid_phone_number", status: 400 });
+  expect(badJson.json().error).toMatchObject({
+    code: "invalid_phone_number",
+    status: 400,
+    docUrl: expect.stringMatching(/\/docs\/errors#invalid_phone_number$/),
+  });
   const missing = await cli(["sms", "status", "msg_doesnotexist"], env);
   expect(missing.code).toBe(1);
   expect(missing.stderr).toContain("not_found");

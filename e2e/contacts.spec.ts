@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { createKey, expectError, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
+import { createKey, expectError, registerAndLogin, screenshot, shootBoth, signIn, watchConsole } from "./helpers";
 
 // The Contacts, Opt-outs and Numbers pages (issue 17, item 6): add a contact, import a CSV and watch
 // its progress (with the rows in error), filter, opt a contact out from the dashboard and see the
@@ -8,14 +8,18 @@ import { createKey, expectError, registerAndLogin, screenshot, signIn, watchCons
 
 const ROWS = 3000;
 
+// Column names as exported from a spreadsheet: the mapping step guesses phone and a full name.
 function csv(): string {
-  const lines = ["phone,first_name,last_name,tags,plan"];
-  for (let i = 0; i < ROWS; i++) lines.push(`+1415666${String(i).padStart(4, "0")},Person,${i},imported;wave1,pro`);
-  lines.push("not-a-number,Broken,Row,,");
+  const lines = ["Mobile,name,tags,plan"];
+  for (let i = 0; i < ROWS; i++) lines.push(`+1415666${String(i).padStart(4, "0")},Person ${i},imported;wave1,pro`);
+  lines.push("4155550204,Broken Row,,");
   return `${lines.join("\n")}\n`;
 }
 
-test("contacts: add, import with progress, filter, opt out (refused send), export", async ({ page, request }) => {
+test("contacts: add, import with a column mapping and progress, filter, opt out (refused send), export", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const problems = watchConsole(page);
   const { email, accessToken } = await registerAndLogin(request);
@@ -42,13 +46,26 @@ test("contacts: add, import with progress, filter, opt out (refused send), expor
   await dialog
     .getByLabel("CSV file")
     .setInputFiles({ name: "contacts.csv", mimeType: "text/csv", buffer: Buffer.from(csv()) });
+  // The mapping step: guesses from the column names, each one changeable.
+  await expect(dialog.getByLabel("Mobile")).toHaveValue("phone");
+  await expect(dialog.getByLabel("name", { exact: true })).toHaveValue("full_name");
+  await expect(dialog.getByLabel("plan")).toHaveValue("attribute");
+  await dialog.getByLabel("Mobile").selectOption("skip");
+  await expect(dialog.getByRole("alert")).toHaveText("Choose the column that holds the phone number.");
+  await dialog.getByLabel("Mobile").selectOption("phone");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await shootBoth(page, "contacts-import-mapping");
   await dialog.getByRole("button", { name: "Start import" }).click();
   await expect(dialog.getByTestId("import-progress")).toBeVisible();
   await expect(dialog.getByText("Completed")).toBeVisible({ timeout: 60_000 });
   await expect(dialog.getByTestId("import-counts")).toHaveText(
     `${ROWS.toLocaleString("en")} created · 0 updated · 1 skipped`,
   );
-  await expect(dialog.getByTestId("import-errors")).toContainText(`Line ${ROWS + 2}`);
+  const rowError = dialog.getByTestId("import-errors").getByRole("listitem");
+  await expect(rowError).toContainText(`Line ${ROWS + 2}`);
+  // The refused value once, not in front of a message that names it again.
+  await expect(rowError).toContainText("4155550204 is a local number");
+  expect((await rowError.textContent())!.split("4155550204")).toHaveLength(2);
   await expect(dialog.getByRole("progressbar", { name: "Import progress" })).toHaveAttribute("aria-valuenow", "100");
   await screenshot(page, "contacts-import", { fullPage: false });
   await dialog.getByRole("button", { name: "Done" }).click();
@@ -57,7 +74,12 @@ test("contacts: add, import with progress, filter, opt out (refused send), expor
   await expect(page.getByRole("row")).toHaveCount(2); // the header and Ada
   await page.getByRole("button", { name: "Clear filters" }).click();
   await page.getByLabel("Search").fill("+14156660004");
-  await expect(page.getByRole("row").filter({ hasText: "+14156660004" })).toContainText("Person 4");
+  const person4 = page.getByRole("row").filter({ hasText: "+14156660004" });
+  await expect(person4).toContainText("Person 4");
+  // The whole row opens the contact, as in Messages: a click on its name cell, not only the phone link.
+  await person4.getByRole("cell", { name: "Person 4" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/contacts\/ct_/);
+  await page.goBack();
 
   // Opting out from the dashboard: the badge, the Opt-outs page, and sends to the number refused.
   await page.getByLabel("Search").fill("+14155550123");

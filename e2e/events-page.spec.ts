@@ -3,7 +3,16 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { createKey, expectAccepted, registerAndLogin, screenshot, signIn, SMS, watchConsole } from "./helpers";
+import {
+  createKey,
+  expectAccepted,
+  registerAndLogin,
+  screenshot,
+  shootBoth,
+  signIn,
+  SMS,
+  watchConsole,
+} from "./helpers";
 
 test("Events lists recent events; one shows its payload and deliveries; Webhooks links to it", async ({
   page,
@@ -11,7 +20,11 @@ test("Events lists recent events; one shows its payload and deliveries; Webhooks
 }) => {
   test.setTimeout(90_000);
   const errors = watchConsole(page);
-  const server = createServer((_req, res) => res.writeHead(200).end("ok"));
+  let requests = 0;
+  const server = createServer((_req, res) => {
+    requests += 1;
+    res.writeHead(200).end("ok");
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const hook = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   try {
@@ -22,6 +35,7 @@ test("Events lists recent events; one shows its payload and deliveries; Webhooks
       data: { name: "Local", url: hook, events: ["message.delivered"] },
     });
     expect(created.status()).toBe(201);
+    const hookId = ((await created.json()) as { id: string }).id;
     const key = await createKey(request, accessToken);
     const sent = await expectAccepted(
       await request.post("/api/v1/sms/send", { headers: { authorization: `Bearer ${key.rawKey}` }, data: SMS }),
@@ -42,8 +56,15 @@ test("Events lists recent events; one shows its payload and deliveries; Webhooks
     const drawer = page.getByRole("dialog");
     await expect(drawer).toContainText(sent.messageId);
     await expect(drawer.locator("li", { hasText: "Local" })).toBeVisible({ timeout: 30_000 });
-    await expect(drawer.locator("li", { hasText: "Local" })).toContainText(/Succeeded|Pending/i);
-    await screenshot(page, "events-detail", { fullPage: false });
+    await expect(drawer.locator("li", { hasText: "Local" })).toContainText(/Succeeded/i, { timeout: 30_000 });
+    // Resend from the event itself: one more request at the endpoint, the delivery's second attempt.
+    const before = requests;
+    await expect(drawer.getByLabel("Webhook to resend to")).toHaveValue(hookId);
+    await drawer.getByRole("button", { name: "Resend" }).click();
+    await expect(drawer.getByRole("status")).toContainText("Sent again now.");
+    await expect.poll(() => requests, { timeout: 15_000 }).toBe(before + 1);
+    await expect(drawer.locator("li", { hasText: "Local" })).toContainText("2 attempts", { timeout: 15_000 });
+    await shootBoth(page, "events-detail");
 
     await page.keyboard.press("Escape");
     await page.getByLabel("Type").selectOption("message.queued");

@@ -2,6 +2,20 @@ import { expect, type APIRequestContext, type APIResponse, type Page } from "@pl
 
 export const PASSWORD = "correct horse battery";
 
+const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * The production servers each feature area is proven on (issue 37 §3, docs/testing.md): the one on
+ * PGlite (Playwright's baseURL) and, when `npm test` provides PostgreSQL, the first of the two that
+ * share it. `suffix` keeps the PGlite test's name as it was.
+ */
+export const DATABASES = [
+  { name: "PGlite", suffix: "", baseUrl: `http://127.0.0.1:${E2E_BASE_PORT}` },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: "PostgreSQL", suffix: " (PostgreSQL)", baseUrl: `http://127.0.0.1:${E2E_BASE_PORT + 1}` }]
+    : []),
+] as const;
+
 export function uniqueEmail(tag = "e2e"): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }
@@ -48,6 +62,15 @@ export async function createKey(
 }
 
 export const SMS = { to: "+14155550123", body: "hello" };
+
+/** A message's status object (GET /sms/:id/status) with the key that sent it. */
+export async function messageStatus(request: APIRequestContext, key: string, messageId: string, base = "") {
+  const res = await request.get(`${base}/api/v1/sms/${messageId}/status`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { status: string; body?: string };
+}
 
 /**
  * Collects uncaught exceptions and console errors. With `allow400`, the browser's own log line for
@@ -142,16 +165,21 @@ export async function inviteAndJoin(
   const dialog = page.getByRole("dialog", { name: "Invite member" });
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Role").selectOption(role);
-  await dialog.getByRole("button", { name: "Send invitation" }).click();
+  await dialog.getByRole("button", { name: /^(Send|Create) invitation$/ }).click();
   // Creating the invitation and its email job is a write or two; a loaded machine may take seconds.
-  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  // The dialog ends with the link to copy (the e2e servers send no email).
+  const created = page.getByRole("dialog", { name: "Invitation created" });
+  const link = await created.getByTestId("invitation-link").textContent({ timeout: 20_000 });
+  await created.getByRole("button", { name: "Done" }).click();
+  await expect(created).toBeHidden();
   const context = await page
     .context()
     .browser()!
     .newContext({ baseURL: new URL(page.url()).origin });
   try {
     const invitee = await context.newPage();
-    await invitee.goto(await mailLink(invitee, email, "/invite/"));
+    // PUBLIC_BASE_URL is localhost; the tests use 127.0.0.1: the same path on this origin.
+    await invitee.goto(new URL(link!.trim()).pathname);
     await invitee.getByLabel("Your name").fill(name);
     await invitee.getByLabel("Password").fill(password);
     await invitee.getByRole("button", { name: /^Create account and join/ }).click();
@@ -176,4 +204,19 @@ export async function signInAsNewSupportMember(page: Page, ownerEmail: string, l
   await expect(page).toHaveURL(/\/sign-in$/);
   await signIn(page, email, password);
   return { email, password };
+}
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Screenshots `name-1440` and `name-390` (what is on screen), then back to the desktop size. */
+export async function shootBoth(page: Page, name: string) {
+  for (const [size, viewport] of [
+    ["1440", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${size}.png` });
+  }
+  await page.setViewportSize(DESKTOP);
 }

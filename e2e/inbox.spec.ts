@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createKey, expectError, registerAndLogin, screenshot, signIn, watchConsole } from "./helpers";
+import { createKey, expectError, registerAndLogin, screenshot, shootBoth, signIn, watchConsole } from "./helpers";
 
 // Inbound SMS in the dashboard (issue 17, items 5 and 6): a sandbox phone writes, asks for HELP (the
 // organization's own reply, set on the Numbers page) and sends STOP; the Inbox shows the
@@ -43,6 +43,21 @@ test("inbox: a conversation with HELP and STOP, the reply settings, the opt-out 
   await expect(thread.locator('[data-direction="outbound"]')).toHaveCount(2);
   await expect(thread).toContainText("Acme support: reply STOP to opt out, or call 555-0100.");
   await screenshot(page, "inbox");
+
+  // The sandbox's own "a phone writes to you", and a reply from the thread.
+  await page.getByRole("button", { name: "Simulate an inbound message" }).click();
+  const simulate = page.getByRole("dialog", { name: "Simulate an inbound message" });
+  await simulate.getByLabel("From").fill("+14155550167");
+  await simulate.getByLabel("Message").fill("Do you ship to Oakland?");
+  await simulate.getByRole("button", { name: "Receive message" }).click();
+  await expect(simulate).toBeHidden();
+  await expect(page).toHaveURL(/phone=%2B14155550167/);
+  await expect(thread.locator('[data-direction="inbound"]')).toHaveText(/Do you ship to Oakland\?/);
+  await page.getByLabel("Reply to +14155550167").fill("We do, next day.");
+  await page.getByLabel("Reply to +14155550167").press("Enter");
+  await expect(thread.locator('[data-direction="outbound"]')).toContainText("We do, next day.");
+  await expect(page.getByLabel("Reply to +14155550167")).toHaveValue("");
+  await shootBoth(page, "inbox-reply");
 
   await nav.getByRole("link", { name: "Opt-outs" }).click();
   await expect(page.getByRole("row").filter({ hasText: PHONE })).toContainText("Replied STOP");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createKey, PASSWORD, registerAndLogin, watchConsole } from "./helpers";
+import { createKey, messageStatus, PASSWORD, registerAndLogin, watchConsole } from "./helpers";
 
 // sg_live_ traffic through a real SMPP session: the e2e server is configured with SMS_PROVIDER=smpp
 // against e2e/smsc.ts, a test SMSC that answers at once and sends a DELIVRD receipt shortly after.
@@ -25,15 +25,7 @@ test("a live SMS reaches the SMSC, comes back DELIVERED, and the Overview shows 
 
   // The status endpoint follows the carrier's receipt; live bodies are never echoed back.
   await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/v1/sms/${messageId}/status`, {
-          headers: { authorization: `Bearer ${live.rawKey}` },
-        });
-        return ((await res.json()) as { status: string }).status;
-      },
-      { timeout: 20_000 },
-    )
+    .poll(async () => (await messageStatus(request, live.rawKey, messageId)).status, { timeout: 20_000 })
     .toBe("DELIVERED");
 
   await page.goto("/sign-in");

@@ -125,7 +125,8 @@ test("send a test SMS and watch it deliver, a magic number fail, filters in the 
   });
   expect(otp.status()).toBe(202);
   const { messageId } = (await otp.json()) as { messageId: string };
-  await page.reload();
+  // No reload: Refresh (the page also refreshes by itself, more slowly).
+  await page.getByRole("button", { name: "Refresh" }).click();
   const otpRow = page.getByRole("row").filter({ hasText: "+14155550199" });
   await expect(otpRow.locator('[data-status="PENDING"]')).toBeVisible();
   await expect(otpRow).toContainText("0 / 5");

@@ -52,6 +52,12 @@ test("enrol with a generated code, sign out, sign in with two-factor; a member i
   await page.getByLabel("Code from the app").fill(totpCodeAt(secret, new Date(Date.now() - 30_000)));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  // The page agrees with the toast at once, without a reload: the card says On, and the requirement
+  // card no longer asks to turn it on first.
+  await expect(page.getByText("Two-factor sign-in is on")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Authenticator app/ }).getByText("On", { exact: true })).toBeVisible();
+  await expect(page.getByText("Turn on two-factor for your own account first.")).toHaveCount(0);
+  await expect(page.getByRole("switch", { name: "Require two-factor sign-in" })).toBeEnabled();
   await screenshot(page, "two-factor-recovery-codes");
   await page.getByRole("button", { name: "I saved my recovery codes" }).click();
   await expect(page.getByText("of 10 recovery codes left")).toBeVisible();

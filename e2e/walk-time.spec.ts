@@ -168,13 +168,13 @@ test("overview at 1440 px and 390 px, the same for support; Analytics' range in 
   expect(cut).toBe(false);
   await screenshot(page, "walk-audit-log");
 
-  // Support sees the same Overview: the JWT and curl steps, and the spend (read-only).
+  // Support sees the same Overview: the first call (without a key of its own: it cannot make one), and the spend.
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
   await signIn(page, supportEmail, "support-password-1");
-  await expect(page.getByRole("heading", { name: "Get an access token" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Send a test SMS" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
+  await expect(page.getByTestId("first-call")).toContainText("$SIGNALGATE_API_KEY");
   await expect(page.getByTestId("read-only-note")).toBeVisible();
   await expect(page.getByTestId("today-live-spend")).toHaveText("$0.00");
   await screenshot(page, "walk-overview-support");

@@ -2,13 +2,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { inviteAndJoin, PASSWORD, signUpInBrowser, watchConsole } from "./helpers";
+import { Webhook } from "standardwebhooks";
+import { inviteAndJoin, PASSWORD, shootBoth, signUpInBrowser, watchConsole } from "./helpers";
 
 // Webhooks against a real receiver: an endpoint created in the UI gets a signed test event, then
 // the message.delivered event of a sandbox SMS sent from the Messages page, whose signature checks
 // out with the secret copied from the one-time dialog. The delivery shows in the Delivery logs, is
-// redelivered (to a receiver now answering 500) and the second attempt arrives at both ends. A
-// support member sees the log but none of the controls that change anything.
+// redelivered (to a receiver now answering 500) and the second attempt arrives at both ends; the
+// Standard Webhooks signature verifies with `new Webhook(secret)` and the secret as shown, which the
+// owner can reveal again. A support member reads the log, redelivers (audited), and changes nothing else.
 
 const SHOTS = "test-results/screenshots";
 
@@ -55,6 +57,17 @@ function validSignature(r: Received, secret: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** contract §12: the standardwebhooks library, given the secret exactly as the dashboard shows it. */
+function validStandardSignature(r: Received, secret: string): boolean {
+  const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v ?? "")]));
+  try {
+    new Webhook(secret).verify(r.raw.toString("utf8"), headers);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function shoot(page: Page, name: string, { fullPage = true } = {}) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
@@ -71,7 +84,7 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in$/);
 }
 
-test("create a webhook, receive signed events, follow and redeliver them, and support's read-only view", async ({
+test("create a webhook, receive signed events, follow and redeliver them, reveal the secret; support redelivers", async ({
   page,
   context,
   baseURL,
@@ -132,7 +145,7 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
 
     // The secret, once more: the one the form proposed, copied with the button.
     const secretDialog = page.getByRole("dialog", { name: "Webhook created" });
-    await expect(secretDialog.getByText("you won't see it again")).toBeVisible();
+    await expect(secretDialog.getByText("Copy the signing secret now.")).toBeVisible();
     const secret = (await secretDialog.getByTestId("webhook-secret").textContent())?.trim() ?? "";
     expect(secret).toBe(formSecret);
     await secretDialog.getByRole("button", { name: "Copy secret" }).click();
@@ -188,6 +201,7 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
     const [testEvent] = receiver.ofEvent("webhook.test");
     expect(testEvent).toBeDefined();
     expect(validSignature(testEvent!, secret)).toBe(true);
+    expect(validStandardSignature(testEvent!, secret)).toBe(true);
 
     // A sandbox SMS: its message.delivered reaches the receiver, signed with the copied secret.
     await nav.getByRole("link", { name: "Messages" }).click();
@@ -250,6 +264,12 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
     await page.getByRole("link", { name: "Order updates" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Order updates" })).toBeVisible();
     await expect(page.getByTestId("webhook-signing")).toHaveText("HMAC-SHA256");
+    // The owner reveals the secret again (audited), instead of rotating a lost one.
+    await page.getByRole("button", { name: "Reveal secret" }).click();
+    await expect(page.getByTestId("revealed-secret")).toHaveText(secret);
+    await shootBoth(page, "webhook-secret-revealed");
+    await page.getByRole("button", { name: "Hide secret" }).click();
+    await expect(page.getByTestId("revealed-secret")).toHaveCount(0);
     await page.getByRole("button", { name: "Edit", exact: true }).click();
     const editDialog = page.getByRole("dialog", { name: "Edit webhook" });
     await expect(editDialog.getByLabel("Endpoint URL")).toHaveValue(receiver.url);
@@ -270,9 +290,22 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
     await expect(page.getByTestId("webhook-status")).toContainText("410 Gone, so SignalGate disabled this webhook");
     await expect(page.getByRole("button", { name: "Enable", exact: true })).toBeVisible();
     await shoot(page, "webhook-detail");
+    // Enabled again, answering 200: support redelivers below.
+    receiver.answer(200);
+    await page.getByRole("button", { name: "Enable", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Disable", exact: true })).toBeVisible();
 
-    // A support member: reads the log and the webhook, changes nothing.
+    // A support member: reads the log and the webhook, redelivers (audited), changes nothing else.
     await nav.getByRole("link", { name: "Members" }).click();
+    // What each role may do, from the table the server enforces.
+    const roleTable = page.getByRole("table", { name: "What each role can do" });
+    const supportCell = (area: string) =>
+      roleTable.getByRole("row", { name: new RegExp(`^${area}`) }).locator('[data-role="support"]');
+    await expect(supportCell("Redeliver webhook events")).toHaveAttribute("data-cell", "yes");
+    await expect(supportCell("Export all contacts")).toHaveAttribute("data-cell", "no");
+    await expect(supportCell("OTP codes in message bodies")).toHaveAttribute("data-cell", "no");
+    await roleTable.scrollIntoViewIfNeeded();
+    await shootBoth(page, "members-role-table");
     await inviteAndJoin(page, supportEmail, "support", "support-password-1");
     await signOut(page);
     await page.getByLabel("Email").fill(supportEmail);
@@ -285,16 +318,31 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
     await rows.filter({ hasText: "message.delivered" }).getByRole("button", { name: "message.delivered" }).click();
     await expect(drawer.getByRole("list", { name: "Attempts" }).getByRole("listitem")).toHaveCount(2);
     await expect(drawer.getByTestId("response-body").first()).toHaveText("thanks");
-    await expect(drawer.getByRole("button", { name: "Redeliver" })).toHaveCount(0);
+    // Support helps customers: it redelivers, and the new attempt arrives.
+    await drawer.getByRole("button", { name: "Redeliver" }).click();
+    await page
+      .getByRole("dialog", { name: "Redeliver this event?" })
+      .getByRole("button", { name: "Redeliver" })
+      .click();
+    await expect.poll(() => receiver.ofEvent("message.delivered").length, { timeout: 15_000 }).toBe(3);
+    await expect(drawer.getByRole("list", { name: "Attempts" }).getByRole("listitem")).toHaveCount(3, {
+      timeout: 15_000,
+    });
     await shoot(page, "delivery-logs-drawer-support", { fullPage: false });
     await drawer.getByRole("button", { name: "Close" }).click();
+    // In the audit log, without the members' IP addresses and browsers.
+    await nav.getByRole("link", { name: "Audit log" }).click();
+    const redelivered = page.getByRole("row").filter({ hasText: "Webhook event redelivered" });
+    await expect(redelivered).toContainText(supportEmail);
+    await expect(page.getByRole("columnheader", { name: "From" })).toHaveCount(0);
+    await shootBoth(page, "audit-log-support");
 
     await nav.getByRole("link", { name: "Webhooks" }).click();
     const supportRow = page
       .getByRole("table", { name: "Webhooks" })
       .getByRole("row")
       .filter({ hasText: "Order updates" });
-    await expect(supportRow).toContainText("Disabled");
+    await expect(supportRow).toContainText(/Active|Failing/);
     await shoot(page, "webhooks-list-support");
     await expect(page.getByRole("button", { name: "Add endpoint" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Actions for/ })).toHaveCount(0);
@@ -302,6 +350,7 @@ test("create a webhook, receive signed events, follow and redeliver them, and su
     await expect(page.getByRole("heading", { level: 1, name: "Order updates" })).toBeVisible();
     await expect(page.getByRole("table", { name: "Deliveries" }).locator("tbody tr")).toHaveCount(3);
     await expect(page.getByRole("button", { name: "Send test event" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Reveal secret" })).toHaveCount(0);
     await shoot(page, "webhook-detail-support");
 
     expect(problems).toEqual([]);

@@ -66,6 +66,13 @@ export const sessionsResponse = z.array(sessionSchema).meta({ id: "SessionList" 
 
 export const sessionIdInput = z.strictObject({ sessionId: z.string().min(1).max(64) });
 
+/**
+ * Where the server's emails go: `smtp` (sent), `devMail` (no SMTP_URL: the server log and /dev/mail,
+ * outside production) or `logOnly` (no SMTP_URL in production: nothing reaches anyone).
+ */
+export const EMAIL_DELIVERIES = ["smtp", "devMail", "logOnly"] as const;
+export type EmailDelivery = (typeof EMAIL_DELIVERIES)[number];
+
 export const invitationSchema = z
   .object({
     id: z.string().meta({ example: "inv_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),

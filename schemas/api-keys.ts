@@ -23,6 +23,12 @@ const ipRestrictions = z
   .max(50, "At most 50 entries.")
   .transform((list) => [...new Set(list)]);
 
+/**
+ * What a new key holds when nobody chose (contract §4: all nine), in the API and as the create
+ * dialog's starting selection: one rule in both places (issue 39). Narrow it in the dialog.
+ */
+export const DEFAULT_KEY_PERMISSIONS: readonly (typeof PERMISSIONS)[number][] = PERMISSIONS;
+
 export const expiresInSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,3}d$/, 'Write a number of days such as "90d".')
@@ -33,7 +39,7 @@ export const createApiKeyInput = z
     name,
     description: description.optional(),
     environment: keyEnvironmentSchema.default("test"),
-    permissions: permissions.optional().transform((p) => p ?? [...PERMISSIONS]),
+    permissions: permissions.optional().transform((p) => p ?? [...DEFAULT_KEY_PERMISSIONS]),
     expiresIn: expiresInSchema.optional(),
     ipRestrictions: ipRestrictions.optional().transform((v) => v ?? []),
   })

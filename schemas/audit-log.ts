@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
+  "webhook.secretRevealed",
+  "webhookDelivery.redelivered",
   "rateLimits.updated",
   "billing.updated",
   "inboundSettings.updated",
@@ -35,6 +37,7 @@ export const AUDIT_ACTIONS = [
   "account.profileUpdated",
   "invitation.created",
   "invitation.resent",
+  "invitation.linkCopied",
   "invitation.revoked",
   "invitation.accepted",
   "fraudGuard.updated",
@@ -65,6 +68,7 @@ export type AuditAction = z.infer<typeof auditActionSchema>;
 export const AUDIT_RESOURCE_TYPES = [
   "apiKey",
   "webhook",
+  "webhookDelivery",
   "rateLimits",
   "billing",
   "inboundSettings",
@@ -95,6 +99,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.created": "Webhook created",
   "webhook.updated": "Webhook updated",
   "webhook.deleted": "Webhook deleted",
+  "webhook.secretRevealed": "Webhook signing secret revealed",
+  "webhookDelivery.redelivered": "Webhook event redelivered",
   "rateLimits.updated": "Rate limits changed",
   "billing.updated": "Billing settings changed",
   "inboundSettings.updated": "Keyword settings changed",
@@ -112,6 +118,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "account.profileUpdated": "Profile updated",
   "invitation.created": "Member invited",
   "invitation.resent": "Invitation resent",
+  "invitation.linkCopied": "Invitation link copied",
   "invitation.revoked": "Invitation revoked",
   "invitation.accepted": "Invitation accepted",
   "fraudGuard.updated": "Fraud guard settings changed",
@@ -140,6 +147,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   apiKey: "API key",
   webhook: "Webhook",
+  webhookDelivery: "Webhook delivery",
   rateLimits: "Rate limits",
   billing: "Billing settings",
   inboundSettings: "Keyword settings",
@@ -182,6 +190,9 @@ const webhookSnapshot = z.object({
   isActive: z.boolean(),
   hasSecret: z.boolean(),
 });
+
+/** A redelivery or resend: which event went to which webhook again (never its body). */
+const webhookDeliverySnapshot = z.object({ webhookId: z.string(), eventId: z.string(), event: z.string() });
 
 const billingSnapshot = z.object({
   monthlySpendLimit: z.string().nullable(),
@@ -272,6 +283,7 @@ const campaignSnapshot = z.object({
   environment: keyEnvironmentSchema,
   status: z.string(),
   pausedReason: z.string().nullable().optional(),
+  errorReference: z.string().nullable().optional(),
   audience: z.object({ tags: z.array(z.string()), excludeTags: z.array(z.string()) }),
   from: z.string().nullable(),
   template: z.string(),
@@ -286,6 +298,7 @@ const campaignSnapshot = z.object({
 export const AUDIT_SNAPSHOTS = {
   apiKey: apiKeySnapshot,
   webhook: webhookSnapshot,
+  webhookDelivery: webhookDeliverySnapshot,
   rateLimits: rateLimitsSnapshot,
   billing: billingSnapshot,
   inboundSettings: inboundSettingsSnapshot,

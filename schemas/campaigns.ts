@@ -16,8 +16,13 @@ export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 /** PATCH and DELETE only while the campaign has not started (contract §11), else 409 `campaign_not_editable`. */
 export const EDITABLE_STATUSES: readonly CampaignStatus[] = ["DRAFT", "SCHEDULED"];
 
-export const PAUSED_REASONS = ["manual", "spending_limit_reached"] as const;
+/**
+ * Why a campaign is PAUSED: by hand, by the spend limit, or set aside by the runner after an
+ * internal error (its `errorReference` names the logged error); any of them resumes.
+ */
+export const PAUSED_REASONS = ["manual", "spending_limit_reached", "internal_error"] as const;
 export const pausedReasonSchema = z.enum(PAUSED_REASONS);
+export type PausedReason = z.infer<typeof pausedReasonSchema>;
 
 export const SKIPPED_REASONS = [
   "opted_out",
@@ -150,6 +155,15 @@ export const campaignSchema = z
     environment: keyEnvironmentSchema,
     status: campaignStatusSchema,
     pausedReason: pausedReasonSchema.nullable(),
+    errorReference: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'With pausedReason "internal_error": the reference of the error that paused it, for support. ' +
+          "Resume once the cause is fixed.",
+        example: null,
+      }),
     audience: z.object({ tags: z.array(z.string()), excludeTags: z.array(z.string()) }),
     from: z.string().nullable(),
     template: z.string(),

@@ -7,6 +7,11 @@ export const errorBodySchema = z
       code: z.string().meta({ example: "invalid_request" }),
       message: z.string(),
       requestId: z.string(),
+      docUrl: z.string().meta({
+        description:
+          "The code's entry in the error reference: absolute when the service knows its public URL, else a path to resolve against the API's URL.",
+        example: "https://api.signalgate.example/docs/errors#invalid_request",
+      }),
       details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     }),
   })

@@ -101,15 +101,14 @@ export function prefixOf(e164: string): string {
   return e164.slice(0, Math.max(2, e164.length - 4));
 }
 
-/** A block's reason in a developer's words. */
-export function describeBlock(b: {
+/** Why a prefix (or a country) was blocked, in plain numbers: the first sentences of `describeBlock`, without the end's time. */
+export function describeBlockFigures(b: {
   prefix: string;
   scope: "prefix" | "country";
   country: string | null;
   sends: number;
   verified: number;
   level: "standard" | "strict";
-  until: string;
 }): string {
   const t = FRAUD_THRESHOLDS[b.level];
   const rate = b.sends > 0 ? Math.round((b.verified / b.sends) * 100) : 0;
@@ -118,13 +117,18 @@ export function describeBlock(b: {
     return (
       `${b.sends} OTP codes were sent to numbers in ${b.prefix}, over all prefixes, in one hour and ${b.verified} ` +
       `verified (${rate} %). The ${b.level} level blocks a country after ${t.countryMinSends} sends in an hour ` +
-      `with under ${conversion}, a pattern of SMS pumping spread over neighbouring ranges. Blocked until ${b.until}.`
+      `with under ${conversion}, a pattern of SMS pumping spread over neighbouring ranges.`
     );
   }
   const where = b.country ? `${b.prefix} (${b.country})` : b.prefix;
   return (
     `${b.sends} OTP codes were sent to numbers starting ${where} in one hour and ${b.verified} verified (${rate} %). ` +
     `The ${b.level} level blocks a prefix after ${t.minSends} sends in an hour with under ` +
-    `${conversion}, a pattern of SMS pumping. Blocked until ${b.until}.`
+    `${conversion}, a pattern of SMS pumping.`
   );
+}
+
+/** The API's `reason`: the figures and the block's end as an ISO instant (the dashboard shows it in the viewer's zone). */
+export function describeBlock(b: Parameters<typeof describeBlockFigures>[0] & { until: string }): string {
+  return `${describeBlockFigures(b)} Blocked until ${b.until}.`;
 }

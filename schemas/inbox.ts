@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { phoneNumberSchema } from "./phone";
+import { messageBodySchema } from "./messages";
 import { listCursorSchema, timestampSchema } from "./common";
 
 /** Client-safe shapes of the dashboard's Inbox: conversations by the other party's number. */
@@ -39,6 +40,9 @@ export const threadMessageSchema = z.object({
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 
 export const conversationInput = z.strictObject({ phone: phoneNumberSchema });
+
+/** The thread's reply box: a sandbox message back to the number, from the number it wrote to. */
+export const replyInput = z.strictObject({ phone: phoneNumberSchema, body: messageBodySchema });
 
 /** At most this many of a conversation's newest messages are shown. */
 export const THREAD_LIMIT = 100;

@@ -90,6 +90,7 @@ export const MESSAGE_ORIGINS = [
   "bulk",
   "otp",
   "dashboard",
+  "campaign_test",
   "inbound",
   "auto_reply_stop",
   "auto_reply_start",

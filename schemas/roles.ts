@@ -13,6 +13,13 @@ export const ACTIONS = [
   "apiKeys.manage",
   "webhooks.read",
   "webhooks.manage",
+  /**
+   * A new attempt of a delivery, or an event resent to a webhook: support may, as at Twilio and
+   * Stripe (support helps customers), and it is audited (issue 39).
+   */
+  "webhooks.redeliver",
+  /** Show a webhook's signing secret again (audited): owner and admin, as Stripe's "Reveal". */
+  "webhooks.revealSecret",
   "rateLimits.read",
   "rateLimits.manage",
   /** Spend limit, alert thresholds, allowed countries, usage and statements (contract §8). */
@@ -21,15 +28,21 @@ export const ACTIONS = [
   "messages.read",
   /** Live message bodies (personal data); sandbox bodies come with messages.read. */
   "messages.readLiveBody",
+  /** The code in an OTP message's body, sandbox ones included (support sees it masked). */
+  "messages.readOtpCodes",
   /** Send from the dashboard, always through the sandbox. */
   "messages.sendTest",
   "members.read",
   "members.manage",
   /** Who changed what: owner, admin and support (issue 10 §4). */
   "auditLog.read",
+  /** The IP address and user agent of each entry (where a member signed in from): owner and admin. */
+  "auditLog.readClientDetails",
   /** Contacts, opt-outs and the organization's numbers (contract §10): support reads. */
   "contacts.read",
   "contacts.manage",
+  /** The whole contact list as CSV, emails included: not support (no bulk export, issue 39). */
+  "contacts.export",
   /**
    * Keyword handling and reply texts of inbound messages (contract §10). Managed like contacts and
    * opt-outs (§3: owner, admin, developer), since STOP writes opt-outs; support reads.
@@ -44,6 +57,10 @@ export const ACTIONS = [
   "campaigns.manage",
   /** The organization's security settings, such as requiring two-factor sign-in (contract §12): owner only. */
   "security.manage",
+  /** Alerts on delivery, errors, webhooks and spend (contract §16): owner, admin and developer. */
+  "alerts.manage",
+  /** The request log (contract §16): every role, support included. */
+  "requestLogs.read",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -55,22 +72,29 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "apiKeys.manage",
     "webhooks.read",
     "webhooks.manage",
+    "webhooks.redeliver",
     "rateLimits.read",
     "billing.read",
     "messages.read",
     "messages.readLiveBody",
+    "messages.readOtpCodes",
     "messages.sendTest",
     "members.read",
     "contacts.read",
     "contacts.manage",
+    "contacts.export",
     "inbound.read",
     "inbound.manage",
     "fraudGuard.read",
     "campaigns.read",
     "campaigns.manage",
+    "alerts.manage",
+    "requestLogs.read",
   ]),
   support: new Set<Action>([
+    "requestLogs.read",
     "webhooks.read",
+    "webhooks.redeliver",
     "rateLimits.read",
     "messages.read",
     "members.read",

@@ -25,6 +25,8 @@ export const CANONICAL_EVENTS = [
   "campaign.completed",
   "campaign.canceled",
   "link.clicked",
+  "alert.triggered",
+  "alert.resolved",
 ] as const;
 
 /** The seed's second naming family: subscribing to an alias receives the canonical event under the alias's name. */
@@ -64,6 +66,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "campaign.completed": "A campaign has no recipient left waiting.",
   "campaign.canceled": "A campaign was canceled; recipients still waiting are never texted.",
   "link.clicked": "A recipient followed a tracked link of a campaign message (link previews and HEAD are not counted).",
+  "alert.triggered": "An alert crossed its threshold, or a webhook endpoint failed every attempt for 24 hours.",
+  "alert.resolved": "An alert came back within its threshold, or a failing webhook endpoint succeeded again.",
 };
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;
@@ -135,7 +139,7 @@ export const webhookSchema = z
   .meta({ id: "Webhook" });
 export type WebhookView = z.infer<typeof webhookSchema>;
 
-/** The create answer: the only time the secret is shown. */
+/** The create answer: the secret is shown here, and again only through reveal (owner and admin, audited). */
 export const createdWebhookSchema = webhookSchema
   .extend({
     secret: z
@@ -143,11 +147,23 @@ export const createdWebhookSchema = webhookSchema
       .nullable()
       .meta({
         description:
-          "The signing secret given at creation, shown only in this answer: store it to verify signatures. " +
-          "`null` when none was given (an unsigned webhook).",
+          "The signing secret given at creation: store it to verify signatures. Owners and admins can show it " +
+          "again with `POST /developer/webhooks/{id}/reveal-secret` (audited). `null` when none was given (an " +
+          "unsigned webhook).",
       }),
   })
   .meta({ id: "CreatedWebhook" });
+
+/** `POST /developer/webhooks/:id/reveal-secret`: the signing secret again (issue 39), audited. */
+export const revealedSecretSchema = z
+  .object({
+    secret: z
+      .string()
+      .nullable()
+      .meta({ description: "The webhook's signing secret as it signs now; `null` for an unsigned webhook." }),
+  })
+  .meta({ id: "WebhookSecret" });
+export type RevealedSecret = z.infer<typeof revealedSecretSchema>;
 
 export const attemptSchema = z
   .object({

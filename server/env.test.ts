@@ -49,13 +49,21 @@ describe("loadEnv", () => {
       e.OUTBOX_RETENTION_DAYS,
       e.WEBHOOK_LOG_RETENTION_DAYS,
       e.AUDIT_LOG_RETENTION_DAYS,
-    ]).toEqual(["on", 30, 400, 7, 30, 365]);
-    expect(loadEnv({ AUDIT_LOG_RETENTION_DAYS: "3650", OUTBOX_RETENTION_DAYS: "1" }).AUDIT_LOG_RETENTION_DAYS).toBe(
-      3650,
-    );
+    ]).toEqual(["on", 30, 400, 30, 30, 365]);
+    expect(
+      loadEnv({ AUDIT_LOG_RETENTION_DAYS: "3650", WEBHOOK_LOG_RETENTION_DAYS: "1" }).AUDIT_LOG_RETENTION_DAYS,
+    ).toBe(3650);
     for (const bad of ["0", "3651", "1.5", "forever"])
       expect(problems({ WEBHOOK_LOG_RETENTION_DAYS: bad })).toHaveLength(1);
     expect(problems({ RETENTION: "maybe" })).toHaveLength(1);
+    // Dispatched outbox events back the events API's 30 days (contract §9 and §13): never fewer.
+    expect(loadEnv({ OUTBOX_RETENTION_DAYS: "30" }).OUTBOX_RETENTION_DAYS).toBe(30);
+    expect(loadEnv({ OUTBOX_RETENTION_DAYS: "90" }).OUTBOX_RETENTION_DAYS).toBe(90);
+    for (const short of ["1", "7", "29"]) {
+      expect(problems({ OUTBOX_RETENTION_DAYS: short })).toEqual([
+        expect.stringMatching(/OUTBOX_RETENTION_DAYS.*at least 30/),
+      ]);
+    }
   });
 
   it("refuses a message body kept longer than its message", () => {

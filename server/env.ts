@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EVENTS_LIST_DAYS } from "@/schemas/events";
 
 // The one place configuration is read. Every variable is documented in .env.example and docs/configuration.md.
 // Parsed lazily on first use so `next build` (which imports route modules) never needs secrets.
@@ -12,6 +13,17 @@ const bool = z
 // still running on fresh rows: a message's lifecycle, a delivery's 26 h of retries) and at most ten
 // years (beyond that, "keep" is what is meant; the cutoff arithmetic stays far from overflow).
 const days = (fallback: number) => z.coerce.number().int().min(1).max(3650).default(fallback);
+// Dispatched outbox events are what the events API lists and gets for 30 days (contract §13), so §9
+// keeps them that long and no shorter.
+const outboxDays = z.coerce
+  .number()
+  .int()
+  .min(
+    EVENTS_LIST_DAYS,
+    `at least ${EVENTS_LIST_DAYS}: the events API reads back ${EVENTS_LIST_DAYS} days (contract §13)`,
+  )
+  .max(3650)
+  .default(EVENTS_LIST_DAYS);
 
 const DEV_SECRET = "dev-only-insecure-secret-change-me-0123456789abcdef";
 
@@ -48,6 +60,12 @@ const schema = z
     OTP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     // The service operator's credential for /api/v1/operator/* (contract §10); unset: those routes answer 404.
     OPERATOR_TOKEN: z
+      .string()
+      .min(32, "must be at least 32 characters")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // GET /metrics (contract §16): Authorization: Bearer <METRICS_TOKEN>; unset, the route answers 404.
+    METRICS_TOKEN: z
       .string()
       .min(32, "must be at least 32 characters")
       .optional()
@@ -109,12 +127,15 @@ const schema = z
       .transform((v) => v?.trim() || undefined),
     // Retention (server/retention/): "off" keeps everything (the background job does nothing).
     RETENTION: z.enum(["on", "off"]).default("on"),
+    // Request logs (contract §16): `off` records nothing (the benchmark's baseline, or a deployment that must not).
+    REQUEST_LOGS: z.enum(["on", "off"]).default("on"),
     MESSAGE_BODY_RETENTION_DAYS: days(30),
     MESSAGE_RETENTION_DAYS: days(400),
-    OUTBOX_RETENTION_DAYS: days(7),
+    OUTBOX_RETENTION_DAYS: outboxDays,
     WEBHOOK_LOG_RETENTION_DAYS: days(30),
     AUDIT_LOG_RETENTION_DAYS: days(365),
     FRAUD_COUNTER_RETENTION_DAYS: days(7),
+    REQUEST_LOG_RETENTION_DAYS: days(30),
     // Accounts (contract §14, server/email/): without SMTP_URL emails go to the log and /dev/mail.
     SMTP_URL: z
       .string()

@@ -29,7 +29,10 @@ export type IdPrefix =
   | "fblk"
   | "fatt"
   | "rc"
-  | "cmp";
+  | "cmp"
+  | "alr"
+  /** An error reference: in an item set aside by a runner and in the log line with its stack. */
+  | "err";
 
 // CSPRNG bytes drawn 4 KiB at a time: a bulk send makes thousands of ids, and one randomBytes call
 // per id was a fifth of its CPU. Each byte is used once, so ids stay as unpredictable as before.

@@ -17,6 +17,9 @@ export async function registerNode(): Promise<void> {
 }
 
 async function start(): Promise<{ shutdownDrainMs: number }> {
+  // First: the pg instrumentation must be in place before anything loads pg.
+  const { startTracing } = await import("./tracing/start");
+  if (await startTracing()) console.log(`[tracing] exporting spans to ${process.env.OTEL_EXPORTER_OTLP_ENDPOINT}`);
   const { getEnv } = await import("./env");
   let env: ReturnType<typeof getEnv>;
   try {

@@ -10,9 +10,10 @@
 import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 import next from "next";
+import { errorDocUrl } from "./http/error-doc-url.mjs";
 import { trackConnections } from "./serve/connections.mjs";
 import { refuseMalformedPath } from "./serve/malformed-path.mjs";
-import { createShutdown, markDraining } from "./serve/shutdown.mjs";
+import { createShutdown, markDraining, shedRequest } from "./serve/shutdown.mjs";
 import { isShortLinkRequest, serveShortLink } from "./serve/short-links.mjs";
 import { awaitStartup, describeStartupFailure, installStartupReport } from "./serve/startup.mjs";
 
@@ -55,7 +56,7 @@ function clientIp(req) {
 
 const server = createServer((req, res) => {
   markDraining(res);
-  if (refuseMalformedPath(req, res)) return;
+  if (shedRequest(req, res) || refuseMalformedPath(req, res)) return;
   req.headers["x-sg-client-ip"] = clientIp(req);
   req.headers["x-sg-edge"] = edgeToken;
   const handled = isShortLinkRequest(req) ? serveShortLink(req, res) : handle(req, res);
@@ -63,7 +64,14 @@ const server = createServer((req, res) => {
     console.error("[serve] unhandled", err);
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
     res.end(
-      JSON.stringify({ error: { code: "internal_error", message: "An internal error occurred.", requestId: "" } }),
+      JSON.stringify({
+        error: {
+          code: "internal_error",
+          message: "An internal error occurred.",
+          requestId: "",
+          docUrl: errorDocUrl("internal_error"),
+        },
+      }),
     );
   });
 });

@@ -6,6 +6,8 @@ import { logger } from "./logger";
 import { releaseHeldMessages } from "./messages/pipeline/release";
 import { stopMessagePipeline } from "./messages/pipeline/worker";
 import { stopWebhookWorker } from "./webhooks/deliveries/worker";
+import { stopTracing } from "./tracing/spans";
+import { flushRequestLogs } from "./request-logs/writer";
 
 /** How long the pipeline's round in progress may take; a carrier that hangs must not hold the exit. */
 const PIPELINE_STOP_MS = 10_000;
@@ -26,7 +28,9 @@ export async function shutdownBackgroundWork(): Promise<void> {
     step("job runner", stopBackgroundWork()),
   ]);
   await step("lastUsedAt flush", lastUsed.flush());
+  await step("request log flush", flushRequestLogs());
   await closeDb();
+  await step("trace export", stopTracing());
 }
 
 async function stopPipelineAndRelease(): Promise<void> {

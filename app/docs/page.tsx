@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ApiReference } from "@/components/docs/api-reference";
-import { listGuides } from "@/server/docs/guides";
+import { GuidesNav } from "@/components/docs/guides-nav";
+import { OperationIndex } from "@/components/docs/operation-index";
+import { getOpenApiDocument } from "@/server/openapi/document";
 
 export const metadata: Metadata = {
   title: "API reference",
@@ -11,8 +13,7 @@ export const metadata: Metadata = {
 const OPENAPI_URL = "/api/v1/openapi.json";
 
 /** Public: no sign-in needed to read the API reference. */
-export default async function DocsPage() {
-  const guides = await listGuides();
+export default function DocsPage() {
   return (
     <div className="min-h-screen bg-white text-slate-900">
       <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -27,6 +28,12 @@ export default async function DocsPage() {
             <h1 className="truncate text-base font-medium text-slate-600">API reference</h1>
           </div>
           <nav className="flex shrink-0 items-center gap-1 text-sm sm:gap-2">
+            <Link
+              href="/docs/errors"
+              className="hidden rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-block"
+            >
+              Error codes
+            </Link>
             <a
               href={OPENAPI_URL}
               className="hidden rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-block"
@@ -44,25 +51,12 @@ export default async function DocsPage() {
       </header>
       {/* Not <main>: the reference inside is the page's main landmark. */}
       <div>
-        {guides.length > 0 && (
-          // One scrolling line on a phone, so the reference starts on the first screen.
-          <nav
-            aria-label="Guides"
-            className="mx-auto max-w-[1460px] border-b border-slate-100 px-4 py-3 text-sm max-sm:overflow-x-auto max-sm:whitespace-nowrap sm:px-5"
-          >
-            <span className="mr-2 font-medium text-slate-500">Guides:</span>
-            {guides.map((g) => (
-              <Link
-                key={g.name}
-                href={`/docs/guides/${g.name}`}
-                className="mr-3 inline-block text-slate-700 underline-offset-2 hover:underline"
-              >
-                {g.title}
-              </Link>
-            ))}
-          </nav>
-        )}
-        <ApiReference url={OPENAPI_URL} />
+        <div className="mx-auto max-w-[1460px] border-b border-slate-100 px-4 py-3 sm:px-5">
+          <GuidesNav inline />
+        </div>
+        <ApiReference url={OPENAPI_URL}>
+          <OperationIndex document={getOpenApiDocument().document} />
+        </ApiReference>
       </div>
     </div>
   );

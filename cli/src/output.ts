@@ -31,11 +31,19 @@ export function fail(out: Out, err: unknown): number {
     return EXIT_USAGE;
   }
   if (err instanceof SignalGateError) {
-    if (out.json) emitError({ code: err.code, message: err.message, status: err.status, requestId: err.requestId });
+    if (out.json)
+      emitError({
+        code: err.code,
+        message: err.message,
+        status: err.status,
+        requestId: err.requestId,
+        docUrl: err.docUrl,
+      });
     else {
       const where = err.requestId ? pc.dim(` (request ${err.requestId})`) : "";
       process.stderr.write(`${pc.red("Error:")} ${pc.bold(err.code)}: ${err.message}${where}\n`);
       for (const d of err.details ?? []) process.stderr.write(`  ${d.path}: ${d.message}\n`);
+      if (err.docUrl) process.stderr.write(`  ${pc.dim("See")} ${err.docUrl}\n`);
     }
     return EXIT_API;
   }

@@ -2,6 +2,7 @@ import { Command, Option } from "commander";
 import type { GlobalOptions } from "./clients.js";
 import { registerAuth } from "./commands/auth.js";
 import { registerEvents } from "./commands/events.js";
+import { registerLogs } from "./commands/logs.js";
 import { registerKeys } from "./commands/keys.js";
 import { registerListen } from "./commands/listen.js";
 import { registerOtp } from "./commands/otp.js";
@@ -44,6 +45,7 @@ Examples:
   registerListen(program, globals);
   registerTrigger(program, globals);
   registerEvents(program, globals);
+  registerLogs(program, globals);
   // Subcommands report usage errors through the same override.
   const override = (cmd: Command) => {
     cmd.exitOverride();

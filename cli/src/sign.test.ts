@@ -20,12 +20,15 @@ describe("listen's signature headers", () => {
     expect(h["webhook-id"]).toBe("evt_1");
     expect(h["webhook-timestamp"]).toBe(String(now.getTime() / 1000));
     expect(h["x-webhook-timestamp"]).toBe(h["webhook-timestamp"]);
-    // contract §12: new Webhook(base64(secret)) verifies it.
-    const wh = new Webhook(Buffer.from(secret, "utf8").toString("base64"));
+    // contract §12: new Webhook(secret) verifies it with the secret as shown.
+    const wh = new Webhook(secret);
     const fresh = deliveryHeaders(secret, "evt_1", body);
     expect(wh.verify(body, fresh)).toEqual(JSON.parse(body));
     expect(() => wh.verify(`${body} `, fresh)).toThrow();
     expect(() => new Webhook(Buffer.from("other-secret").toString("base64")).verify(body, fresh)).toThrow();
+    // The session's own secrets are whsec_<base64> too.
+    const session = newSessionSecret();
+    expect(new Webhook(session).verify(body, deliveryHeaders(session, "evt_1", body))).toEqual(JSON.parse(body));
   });
 
   it("makes a new strong secret per session", () => {

@@ -1,10 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { standardWebhookKey } from "signalgate";
 
 /**
  * The headers of a real delivery (contract §6 and §12's Standard Webhooks), for a body signed with
  * `secret`: the seed's `X-Webhook-Signature: sha256=<hex HMAC of the body>` and Standard Webhooks'
- * `webhook-signature: v1,<base64 HMAC of "{id}.{timestamp}.{body}">`, both keyed with the secret's
- * UTF-8 bytes, so code that verifies real deliveries verifies these too.
+ * `webhook-signature: v1,<base64 HMAC of "{id}.{timestamp}.{body}">`, keyed as real deliveries are
+ * (the seed's by the secret's UTF-8 text, Standard Webhooks' by a `whsec_<base64>` secret's decoded
+ * bytes), so code that verifies real deliveries verifies these too.
  */
 export function deliveryHeaders(
   secret: string,
@@ -13,16 +15,15 @@ export function deliveryHeaders(
   now: Date = new Date(),
 ): Record<string, string> {
   const timestamp = String(Math.floor(now.getTime() / 1000));
-  const key = Buffer.from(secret, "utf8");
   return {
     "content-type": "application/json",
     "user-agent": "SignalGate-CLI/0.1 (signalgate listen)",
     "x-webhook-id": eventId,
     "x-webhook-timestamp": timestamp,
-    "x-webhook-signature": `sha256=${createHmac("sha256", key).update(body, "utf8").digest("hex")}`,
+    "x-webhook-signature": `sha256=${createHmac("sha256", secret).update(body, "utf8").digest("hex")}`,
     "webhook-id": eventId,
     "webhook-timestamp": timestamp,
-    "webhook-signature": `v1,${createHmac("sha256", key).update(`${eventId}.${timestamp}.${body}`, "utf8").digest("base64")}`,
+    "webhook-signature": `v1,${createHmac("sha256", standardWebhookKey(secret)).update(`${eventId}.${timestamp}.${body}`, "utf8").digest("base64")}`,
   };
 }
 

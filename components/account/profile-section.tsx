@@ -11,12 +11,14 @@ import { Field, Input } from "../ui/input";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
 import { errorMessage, fieldErrors } from "../trpc/errors";
+import { DELIVERY_SUMMARY, emailOutcome, useEmailSetup } from "./email-delivery";
 
 export function ProfileSection() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
   const profile = useQuery(trpc.account.profile.queryOptions());
+  const setup = useEmailSetup();
 
   const save = useMutation(
     trpc.account.updateProfile.mutationOptions({
@@ -29,7 +31,10 @@ export function ProfileSection() {
   );
   const resend = useMutation(
     trpc.account.resendVerification.mutationOptions({
-      onSuccess: () => toast.success("Verification email sent. Check your inbox."),
+      onSuccess: () =>
+        toast.success(
+          setup ? emailOutcome(setup.delivery, "a new verification email", profile.data?.email ?? "you") : "Done",
+        ),
       onError: (error) => toast.error(errorMessage(error)),
     }),
   );
@@ -61,12 +66,30 @@ export function ProfileSection() {
                 ) : (
                   <>
                     <Badge tone="amber">Not verified</Badge>
-                    <Button size="sm" variant="ghost" loading={resend.isPending} onClick={() => resend.mutate()}>
-                      Resend verification email
-                    </Button>
+                    {setup?.delivery === "logOnly" ? null : (
+                      <Button size="sm" variant="ghost" loading={resend.isPending} onClick={() => resend.mutate()}>
+                        Resend verification email
+                      </Button>
+                    )}
                   </>
                 )}
               </div>
+            </div>
+            <div>
+              <p className="text-sm font-medium text-slate-700">Email from this server</p>
+              {setup ? (
+                <p
+                  className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600"
+                  data-testid="email-delivery"
+                >
+                  <Badge tone={setup.delivery === "smtp" ? "green" : "amber"}>
+                    {setup.delivery === "smtp" ? "Configured" : "Not configured"}
+                  </Badge>
+                  <span>{DELIVERY_SUMMARY[setup.delivery]}</span>
+                </p>
+              ) : (
+                <Skeleton className="mt-1 h-5 w-72" />
+              )}
             </div>
             <Field label="Name" error={fieldErrors(save.error).name}>
               {(p) => <Input {...p} name="name" autoComplete="name" defaultValue={profile.data.name ?? ""} />}

@@ -12,9 +12,11 @@ import { RecoveryCodesList } from "./two-factor-recovery-codes";
 
 /**
  * Set-up in three steps: scan the QR code (or type the secret), confirm with a code from the app,
- * save the recovery codes. `onDone` runs after the codes were acknowledged.
+ * save the recovery codes. `onConfirmed` runs as soon as two-factor is on (every two-factor query
+ * is refreshed then, so the page agrees with the toast at once), `onDone` after the codes were
+ * acknowledged.
  */
-export function TwoFactorEnrol({ onDone }: { onDone?: () => void }) {
+export function TwoFactorEnrol({ onConfirmed, onDone }: { onConfirmed?: () => void; onDone?: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [code, setCode] = useState("");
@@ -23,9 +25,11 @@ export function TwoFactorEnrol({ onDone }: { onDone?: () => void }) {
   const start = useMutation(trpc.twoFactor.start.mutationOptions({ onError: (e) => toast.error(errorMessage(e)) }));
   const confirm = useMutation(
     trpc.twoFactor.confirm.mutationOptions({
-      onSuccess: (r) => {
+      onSuccess: async (r) => {
         setCodes(r.recoveryCodes);
+        onConfirmed?.();
         toast.success("Two-factor sign-in is on");
+        await queryClient.invalidateQueries({ queryKey: trpc.twoFactor.pathKey() });
       },
       onError: (e) => setError(errorMessage(e)),
     }),
@@ -35,14 +39,7 @@ export function TwoFactorEnrol({ onDone }: { onDone?: () => void }) {
     return (
       <div className="space-y-4">
         <RecoveryCodesList codes={codes} />
-        <Button
-          onClick={async () => {
-            await queryClient.invalidateQueries({ queryKey: trpc.twoFactor.status.queryKey() });
-            onDone?.();
-          }}
-        >
-          I saved my recovery codes
-        </Button>
+        <Button onClick={() => onDone?.()}>I saved my recovery codes</Button>
       </div>
     );
   }

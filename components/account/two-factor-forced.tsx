@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { ShieldAlert } from "lucide-react";
-import { signOutAction } from "@/app/(auth)/actions";
+import { signOutAction } from "@/server/actions/auth-actions";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
 import { TwoFactorEnrol } from "./two-factor-enrol";

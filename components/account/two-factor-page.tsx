@@ -22,6 +22,9 @@ import { RequireTwoFactorSwitch } from "./two-factor-require-switch";
 export function TwoFactorPage() {
   const trpc = useTRPC();
   const status = useQuery(trpc.twoFactor.status.queryOptions());
+  // Enrolment stays on screen after the confirming code, until its recovery codes are saved, while
+  // the badge and the requirement card already say it is on.
+  const [enrolling, setEnrolling] = useState(false);
   return (
     <div>
       <PageHeader
@@ -48,7 +51,13 @@ export function TwoFactorPage() {
                   : "Sign-in asks for your password only. Anyone who learns it can use your account."
               }
             />
-            <CardBody>{status.data.enabled ? <EnabledActions /> : <TwoFactorEnrol />}</CardBody>
+            <CardBody>
+              {status.data.enabled && !enrolling ? (
+                <EnabledActions />
+              ) : (
+                <TwoFactorEnrol onConfirmed={() => setEnrolling(true)} onDone={() => setEnrolling(false)} />
+              )}
+            </CardBody>
           </Card>
           <RequireTwoFactorSwitch ownEnabled={status.data.enabled} />
         </div>

@@ -14,42 +14,36 @@ import { CountriesTable, countryTotals } from "./countries-table";
 import { RateChart, TimeToDeliverChart, VolumeChart } from "./charts";
 import { KeyFigures } from "./key-figures";
 import { OtpFunnel } from "./otp-funnel";
-import { customRange, presetRange, PRESETS, type Preset, type Range } from "./range";
+import { PRESETS, type Preset } from "./range";
+import { analyticsQueries, analyticsSelection, ANALYTICS_URL_KEYS } from "./selection";
 import { Segmented } from "./segmented";
-import { isOneOf, useUrlState } from "../dashboard/use-url-state";
+import { useUrlState } from "../dashboard/use-url-state";
+import { useEnvironment } from "../dashboard/environment";
 import { IsoDateInput } from "../ui/iso-date-input";
 
 const PRESET_LABELS: Record<Preset, string> = { "24h": "24 hours", "7d": "7 days", "30d": "30 days", "90d": "90 days" };
 
-const URL_KEYS = ["range", "env", "from", "to"] as const;
-const RANGES = [...PRESETS, "custom"] as const;
-
 /** Range and environment live in the URL (`?range=custom&from=2026-11-01&to=2026-11-07&env=live`). */
 export function AnalyticsPage() {
   const trpc = useTRPC();
-  const [url, setUrl] = useUrlState(URL_KEYS);
-  const preset: Preset | "custom" = isOneOf(RANGES, url.range) ? url.range : "7d";
-  const environment: "live" | "test" = url.env === "live" ? "live" : "test";
-  const custom = { first: url.from, last: url.to };
-  // Nothing to say until both days are there: an untouched Custom range is not an error.
-  const customResult =
-    preset === "custom" && custom.first && custom.last ? customRange(custom.first, custom.last) : null;
+  const [url, setUrl] = useUrlState(ANALYTICS_URL_KEYS);
+  const switched = useEnvironment().environment;
   const [anchor] = useState(() => new Date());
-  const range: Range | null =
-    preset === "custom" ? (customResult && "from" in customResult ? customResult : null) : presetRange(preset, anchor);
+  const { preset, environment, custom, range } = analyticsSelection(url, switched, anchor);
   const setPreset = (value: Preset | "custom") =>
     setUrl(value === "custom" ? { range: value } : { range: value === "7d" ? null : value, from: null, to: null });
-  const setEnvironment = (value: "live" | "test") => setUrl({ env: value === "test" ? null : value });
+  const setEnvironment = (value: "live" | "test") => setUrl({ env: value === switched ? null : value });
 
-  const input = range ? { environment, ...range } : null;
-  const enabled = input !== null;
+  // The server prefetched these for a full load (app/(dashboard)/dashboard/analytics/page.tsx).
+  const queries = range ? analyticsQueries({ preset, environment, custom, range }) : null;
+  const enabled = queries !== null;
   const placeholder = { environment, from: anchor, to: anchor, granularity: "day" as const };
-  const messages = useQuery({ ...trpc.analytics.messages.queryOptions(input ?? placeholder), enabled });
+  const messages = useQuery({ ...trpc.analytics.messages.queryOptions(queries?.messages ?? placeholder), enabled });
   const countries = useQuery({
-    ...trpc.analytics.messages.queryOptions({ ...(input ?? placeholder), groupBy: "country" }),
+    ...trpc.analytics.messages.queryOptions(queries?.countries ?? { ...placeholder, groupBy: "country" }),
     enabled,
   });
-  const otp = useQuery({ ...trpc.analytics.otp.queryOptions(input ?? placeholder), enabled });
+  const otp = useQuery({ ...trpc.analytics.otp.queryOptions(queries?.otp ?? placeholder), enabled });
 
   return (
     <div className="space-y-6">
@@ -77,9 +71,9 @@ export function AnalyticsPage() {
               <IsoDateInput aria-label="Last day" value={custom.last} onChange={(day) => setUrl({ to: day })} />
             </span>
             <span className="text-xs whitespace-nowrap text-slate-500">UTC days</span>
-            {customResult && "error" in customResult ? (
+            {custom.error ? (
               <span role="alert" className="text-red-600">
-                {customResult.error}
+                {custom.error}
               </span>
             ) : null}
           </span>
@@ -136,16 +130,22 @@ export function AnalyticsPage() {
               <CardHeader title="Delivery rate" description="Delivered ÷ (delivered + undelivered + failed)." />
               <RateChart series={messages.data.series} granularity={messages.data.granularity} />
             </Card>
-            <Card>
+            <Card data-testid="time-to-deliver">
               <CardHeader
                 title="Time to deliver"
-                description="From acceptance to the handset's receipt, p50 and p95."
+                description={
+                  <>
+                    From the hand-off to SignalGate (the API&apos;s acceptance, or{" "}
+                    <code className="font-mono">sendAt</code> for a scheduled message) to the handset&apos;s receipt,
+                    p50 and p95.
+                  </>
+                }
               />
               <TimeToDeliverChart series={messages.data.series} granularity={messages.data.granularity} />
             </Card>
           </div>
           <div className="grid gap-6 lg:grid-cols-5">
-            <Card className="lg:col-span-3">
+            <Card className="min-w-0 lg:col-span-3">
               <CardHeader title="Top countries" description="By messages sent in the range." />
               {countries.data ? (
                 <CountriesTable rows={countryTotals(countries.data.series)} />
@@ -153,7 +153,7 @@ export function AnalyticsPage() {
                 <Skeleton className="m-5 h-24" />
               )}
             </Card>
-            <Card className="lg:col-span-2">
+            <Card className="min-w-0 lg:col-span-2">
               <CardHeader title="OTP funnel" description="One-time codes sent and verified in the range." />
               <OtpFunnel totals={otp.data.totals} />
             </Card>

@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 import type { MessageAnalytics } from "@/schemas/analytics";
-import { bucketLabel, duration } from "./format";
+import { axisDuration, bucketLabel, duration } from "./format";
 
 /** Buckets are UTC hours and days (as the API's): the tooltip says so. */
 const utcLabel = (label: unknown) => `${String(label)} UTC`;
@@ -84,7 +84,8 @@ export function TimeToDeliverChart({ series, granularity }: { series: Series; gr
       <LineChart responsive data={data} style={{ width: "100%", height: 200 }} margin={{ top: 4, right: 12, left: 0 }}>
         <CartesianGrid vertical={false} stroke="#e2e8f0" />
         <XAxis dataKey="label" {...AXIS} axisLine={{ stroke: "#cbd5e1" }} minTickGap={16} />
-        <YAxis {...AXIS} axisLine={false} width={60} tickFormatter={(v: number) => duration(v)} />
+        {/* Room for "59.9 min", which recharts would otherwise wrap onto a second, clipped line. */}
+        <YAxis {...AXIS} axisLine={false} width={68} tickFormatter={(v: number) => axisDuration(v)} />
         <Tooltip
           isAnimationActive={false}
           labelFormatter={utcLabel}

@@ -48,23 +48,27 @@ export function CountriesTable({ rows }: { rows: CountryTotal[] }) {
     <table className="w-full text-sm" data-testid="top-countries">
       <thead>
         <tr className="border-b border-slate-200 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-          <th className="px-5 py-2">Country</th>
+          <th className="px-5 py-2 max-sm:pl-4">Country</th>
           <th className="px-3 py-2 text-right">Sent</th>
-          <th className="px-3 py-2 text-right">Delivered</th>
-          <th className="px-3 py-2 text-right">Delivery rate</th>
-          <th className="px-5 py-2 text-right">Spend (USD)</th>
+          {/* A phone has room for four columns: the rate says how many were delivered. */}
+          <th className="px-3 py-2 text-right max-sm:hidden">Delivered</th>
+          <th className="px-3 py-2 text-right">
+            <span className="max-sm:hidden">Delivery rate</span>
+            <span className="sm:hidden">Rate</span>
+          </th>
+          <th className="px-5 py-2 text-right max-sm:pl-2">Spend</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
         {rows.map((r) => (
           <tr key={r.country}>
-            <td className="px-5 py-2.5 text-slate-800">
+            <td className="px-5 py-2.5 text-slate-800 max-sm:pl-4">
               {countryName(r.country)} <span className="text-xs text-slate-400">{r.country}</span>
             </td>
             <td className="px-3 py-2.5 text-right tabular-nums">{count.format(r.sent)}</td>
-            <td className="px-3 py-2.5 text-right tabular-nums">{count.format(r.delivered)}</td>
+            <td className="px-3 py-2.5 text-right tabular-nums max-sm:hidden">{count.format(r.delivered)}</td>
             <td className="px-3 py-2.5 text-right tabular-nums">{percent(r.deliveryRate)}</td>
-            <td className="px-5 py-2.5 text-right font-mono text-xs tabular-nums">
+            <td className="px-5 py-2.5 text-right font-mono text-xs tabular-nums max-sm:pl-2">
               <Money amount={r.price} />
             </td>
           </tr>

@@ -28,6 +28,11 @@ export function duration(ms: number | null): string {
   return `${(ms / 3_600_000).toFixed(1)} h`;
 }
 
+/** A chart axis's duration: one line (a no-break space, which the chart never wraps at), "2.3 min". */
+export function axisDuration(ms: number): string {
+  return duration(ms).replace(" ", "\u00a0");
+}
+
 const regions = new Intl.DisplayNames(["en"], { type: "region" });
 export function countryName(code: string): string {
   if (!code) return "Unknown";

@@ -2,7 +2,7 @@
 
 import { Pencil, RefreshCw, Trash2 } from "lucide-react";
 import type { ApiKeyView } from "@/schemas/api-keys";
-import { ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
+import { ActionsCell, ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { EnvironmentBadge } from "./environment";
 import { PermissionsCell, StatusCell } from "./key-cells";
@@ -83,9 +83,9 @@ export function ApiKeysTable({ keys, now, actions }: { keys: ApiKeyView[]; now: 
                 {k.expiresAt ? <Time at={k.expiresAt} format="date" /> : <span className="text-slate-400">Never</span>}
               </TD>
               {actions ? (
-                <TD className="text-right">
+                <ActionsCell>
                   <KeyActionsMenu apiKey={k} actions={actions} />
-                </TD>
+                </ActionsCell>
               ) : null}
             </TR>
           );

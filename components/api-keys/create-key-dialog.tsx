@@ -1,8 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createApiKeyInput, type KeyEnvironment } from "@/schemas/api-keys";
-import type { Permission } from "@/schemas/permissions";
+import { createApiKeyInput, DEFAULT_KEY_PERMISSIONS, type KeyEnvironment } from "@/schemas/api-keys";
 import { FormDialog } from "../ui/form-dialog";
 import { useTRPC } from "../trpc/client";
 import { useCheckedForm } from "../dashboard/use-checked-form";
@@ -11,9 +10,6 @@ import { ExpiryField } from "./expiry-field";
 import { checkKeyInput, KeyFormFields, type KeyFormState } from "./key-form";
 import { expiresInFor, type ExpiryChoice } from "./key-format";
 import type { RevealedKey } from "./raw-key-dialog";
-
-// Least privilege by default: sending and reading messages is what most integrations start with.
-const DEFAULT_PERMISSIONS: Permission[] = ["sms.send", "sms.read"];
 
 interface FormState extends KeyFormState {
   environment: KeyEnvironment;
@@ -25,7 +21,8 @@ const EMPTY: FormState = {
   name: "",
   description: "",
   environment: "test",
-  permissions: DEFAULT_PERMISSIONS,
+  // What the API gives a key created without a choice: all nine. The picker narrows it.
+  permissions: [...DEFAULT_KEY_PERMISSIONS],
   ipText: "",
   expiry: "never",
   customDays: "",
@@ -42,7 +39,7 @@ function validate(state: FormState) {
     ipRestrictions,
     expiresIn: expiry.expiresIn,
   }));
-  // The UI asks for at least one permission even though the API would default to all nine.
+  // None ticked is refused rather than sent as "omitted", which the API would read as all nine.
   if (state.permissions.length === 0) checked.errors.permissions = "Choose at least one permission.";
   if (expiry.error) checked.errors.expiresIn = expiry.error;
   return checked;

@@ -48,7 +48,12 @@ export function PermissionPicker({
         </div>
       }
       error={error}
-      hint={<>Grant only what this key&apos;s server needs. You can change permissions later.</>}
+      hint={
+        <>
+          A new key starts with all nine, as the API gives a key created without a list. Keep only what this key&apos;s
+          server needs; you can change permissions later.
+        </>
+      }
     >
       {PERMISSION_GROUPS.map((group) => {
         const values = group.permissions.map((p) => p.value);

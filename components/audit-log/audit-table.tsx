@@ -8,6 +8,7 @@ import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { CreatedCell } from "../dashboard/list-cells";
 import { shortId } from "../messages/message-format";
 import { AuditChangesView } from "./audit-changes";
+import { useCan } from "../dashboard/dashboard-context";
 
 function tone(action: AuditAction): BadgeTone {
   if (action === "session.refreshTokenReused") return "red";
@@ -27,6 +28,8 @@ function actorName(actor: AuditEntryView["actor"]): string {
  * when the page was fetched, so "2 minutes ago" agrees with itself across rows.
  */
 export function AuditTable({ entries, now }: { entries: AuditEntryView[]; now: number }) {
+  // Support gets no IP addresses or user agents (the server leaves them out): no empty column.
+  const showFrom = useCan("auditLog.readClientDetails");
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((current) => {
@@ -46,7 +49,7 @@ export function AuditTable({ entries, now }: { entries: AuditEntryView[]; now: n
           <TH>Action</TH>
           <TH>Actor</TH>
           <TH>Resource</TH>
-          <TH>From</TH>
+          {showFrom ? <TH>From</TH> : null}
           <TH>When</TH>
         </tr>
       </THead>
@@ -93,17 +96,19 @@ export function AuditTable({ entries, now }: { entries: AuditEntryView[]; now: n
                     </code>
                   ) : null}
                 </TD>
-                <TD className="max-w-64">
-                  <div className="font-mono text-xs text-slate-700">{e.ip ?? "unknown address"}</div>
-                  <div className="truncate text-xs text-slate-500" title={e.userAgent ?? undefined}>
-                    {e.userAgent ?? "no user agent"}
-                  </div>
-                </TD>
+                {showFrom ? (
+                  <TD className="max-w-64">
+                    <div className="font-mono text-xs text-slate-700">{e.ip ?? "unknown address"}</div>
+                    <div className="truncate text-xs text-slate-500" title={e.userAgent ?? undefined}>
+                      {e.userAgent ?? "no user agent"}
+                    </div>
+                  </TD>
+                ) : null}
                 <CreatedCell at={e.createdAt} now={now} />
               </TR>
               {expanded ? (
                 <tr id={`audit-changes-${e.id}`} className="bg-slate-50/70">
-                  <td colSpan={6} className="px-12 py-3">
+                  <td colSpan={showFrom ? 6 : 5} className="px-12 py-3">
                     <AuditChangesView resourceType={e.resourceType} changes={e.changes} />
                   </td>
                 </tr>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useActionState } from "react";
-import { acceptInvitationAction } from "@/app/(auth)/account-actions";
-import type { AuthFormState } from "@/app/(auth)/actions";
+import { acceptInvitationAction } from "@/server/actions/account-actions";
+import type { AuthFormState } from "@/server/actions/form";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/input";
 import { FormError } from "./auth-card";

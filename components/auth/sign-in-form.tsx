@@ -1,7 +1,8 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { signInAction, type AuthFormState } from "@/app/(auth)/actions";
+import { signInAction } from "@/server/actions/auth-actions";
+import type { AuthFormState } from "@/server/actions/form";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/input";
 import { FormError } from "./auth-card";

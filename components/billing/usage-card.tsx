@@ -61,19 +61,20 @@ export function UsageCard() {
           <table className="w-full text-sm" data-testid="spend-by-country">
             <thead>
               <tr className="border-y border-slate-200 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <th className="px-5 py-2">Country</th>
+                <th className="px-5 py-2 max-sm:pl-4">Country</th>
                 <th className="px-3 py-2 text-right">Messages</th>
-                <th className="px-3 py-2 text-right">Segments</th>
-                <th className="px-5 py-2 text-right">Spend</th>
+                {/* Three columns fit a phone; segments are in the statement. */}
+                <th className="px-3 py-2 text-right max-sm:hidden">Segments</th>
+                <th className="px-5 py-2 text-right max-sm:pl-2">Spend</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {byCountry.data.rows.map((r) => (
                 <tr key={r.country}>
-                  <td className="px-5 py-2">{countryName(r.country ?? "")}</td>
+                  <td className="px-5 py-2 max-sm:pl-4">{countryName(r.country ?? "")}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{count.format(r.messages)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{count.format(r.segments)}</td>
-                  <td className="px-5 py-2 text-right font-mono text-xs">
+                  <td className="px-3 py-2 text-right tabular-nums max-sm:hidden">{count.format(r.segments)}</td>
+                  <td className="px-5 py-2 text-right font-mono text-xs max-sm:pl-2">
                     <Money amount={r.price} />
                   </td>
                 </tr>

@@ -70,6 +70,12 @@ export function CampaignDetailPage({ campaignId }: { campaignId: string }) {
             <p className="text-sm text-slate-500">
               {c.pausedReason === "spending_limit_reached" ? (
                 "Paused: the organization's monthly spend limit was reached. Raise it in Billing, then resume."
+              ) : c.pausedReason === "internal_error" ? (
+                <>
+                  Paused: an internal error stopped this campaign; no other campaign was held up. Quote the error
+                  reference <code className="rounded bg-slate-100 px-1 font-mono text-xs">{c.errorReference}</code> to
+                  support, and resume once the cause is fixed.
+                </>
               ) : c.launchedAt ? (
                 <>
                   Launched <Time at={c.launchedAt} />

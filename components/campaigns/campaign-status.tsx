@@ -1,5 +1,9 @@
 import type { CampaignStatus } from "@/schemas/campaigns";
+import { MESSAGE_STATUSES } from "@/schemas/messages";
+import type { MessageStatus } from "@/schemas/message-views";
+import { Badge } from "../ui/badge";
 import { StatusBadge, type StatusInfo } from "../ui/status-badge";
+import { MessageStatusBadge } from "../messages/message-badges";
 
 export const CAMPAIGN_STATUS: Record<CampaignStatus, StatusInfo> = {
   DRAFT: { label: "Draft", tone: "gray", dot: "bg-slate-400", hint: "Not launched; can be edited." },
@@ -21,3 +25,16 @@ export const SKIP_LABELS = {
   invalid_template: "Missing variable",
   contact_deleted: "Contact deleted",
 } as const;
+
+const RECIPIENT_ONLY: Record<string, string> = { PENDING: "Waiting", SKIPPED: "Skipped", CANCELED: "Canceled" };
+
+/**
+ * A recipient's status in words, as Messages shows it (issue 39: not "DELIVERED"): its message's
+ * status once accepted, else waiting or canceled.
+ */
+export function RecipientStatusBadge({ status }: { status: string }) {
+  if ((MESSAGE_STATUSES as readonly string[]).includes(status)) {
+    return <MessageStatusBadge status={status as MessageStatus} />;
+  }
+  return <Badge tone="gray">{RECIPIENT_ONLY[status] ?? status.charAt(0) + status.slice(1).toLowerCase()}</Badge>;
+}

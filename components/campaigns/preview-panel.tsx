@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
+import Link from "next/link";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Send } from "lucide-react";
-import { toast } from "sonner";
 import { formatMoney, parseMoney } from "@/schemas/money";
 import { useCan } from "../dashboard/dashboard-context";
 import { Button } from "../ui/button";
@@ -23,14 +23,20 @@ import { useDebounced } from "./use-debounced";
  */
 export function PreviewPanel({ state, campaignId }: { state: BuilderState; campaignId: string | null }) {
   const trpc = useTRPC();
-  const [contactId, setContactId] = useState("");
+  const [picked, setPicked] = useState("");
   const [search, setSearch] = useState("");
   const q = useDebounced(search.trim(), 250);
   const template = useDebounced(state.template, 300);
   const audience = useDebounced(audienceOf(state), 400);
   const canBilling = useCan("billing.read");
 
-  const contacts = useQuery(trpc.contacts.list.queryOptions({ limit: 20, ...(q ? { q } : {}) }));
+  // Only contacts the campaign would reach: a preview for anyone else would show a message nobody gets.
+  const contacts = useQuery({
+    ...trpc.campaignTools.audienceContacts.queryOptions({ audience, ...(q ? { q } : {}) }),
+    placeholderData: (prev) => prev,
+  });
+  // A contact the audience no longer reaches (its tags changed) is no longer previewed.
+  const contactId = contacts.data?.items.some((c) => c.id === picked) ? picked : "";
   const preview = useQuery({
     ...trpc.campaignTools.previewDraft.queryOptions({
       template,
@@ -66,7 +72,7 @@ export function PreviewPanel({ state, campaignId }: { state: BuilderState; campa
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <Select aria-label="Preview for contact" value={contactId} onChange={(e) => setContactId(e.target.value)}>
+          <Select aria-label="Preview for contact" value={contactId} onChange={(e) => setPicked(e.target.value)}>
             <option value="">No contact (fallbacks)</option>
             {contacts.data?.items.map((c) => (
               <option key={c.id} value={c.id}>
@@ -140,12 +146,8 @@ function TestSend({ campaignId, contactId }: { campaignId: string | null; contac
   const trpc = useTRPC();
   const canManage = useCan("campaigns.manage");
   const [to, setTo] = useState("");
-  const send = useMutation(
-    trpc.campaigns.testSend.mutationOptions({
-      onSuccess: (m) => toast.success(`Test message ${m.messageId} queued to ${m.to}.`),
-      onError: (e) => toast.error(errorMessage(e)),
-    }),
-  );
+  // The outcome is said here, under the button: a toast in the corner sat on top of this card.
+  const send = useMutation(trpc.campaigns.testSend.mutationOptions());
   if (!canManage) return null;
   return (
     <Card className="p-4">
@@ -172,6 +174,21 @@ function TestSend({ campaignId, contactId }: { campaignId: string | null; contac
       ) : (
         <p className="text-sm text-slate-500">Save the draft to send yourself a test.</p>
       )}
+      {send.isSuccess ? (
+        <p role="status" className="mt-2 text-sm text-emerald-700" data-testid="test-send-result">
+          Test message queued to <span className="font-mono">{send.data.to}</span>.{" "}
+          <Link
+            href={`/dashboard/messages?message=${encodeURIComponent(send.data.messageId)}`}
+            className="font-medium text-indigo-700 underline"
+          >
+            View it in Messages
+          </Link>
+        </p>
+      ) : send.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errorMessage(send.error)}
+        </p>
+      ) : null}
       <p className="mt-2 text-xs text-slate-500">
         One message, rendered for the chosen contact (or with the fallbacks). Not counted in the stats or the frequency
         cap.

@@ -10,9 +10,10 @@ import { Card, CardHeader } from "../ui/card";
 import { Select } from "../ui/input";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
+import { shortId } from "../messages/message-format";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
-import { SKIP_LABELS } from "./campaign-status";
+import { RecipientStatusBadge, SKIP_LABELS } from "./campaign-status";
 
 /** The campaign's recipients with their message's status or the reason they were skipped, paged. */
 export function RecipientsTable({
@@ -71,38 +72,42 @@ export function RecipientsTable({
               <TR>
                 <TH>Phone</TH>
                 <TH>Status</TH>
-                <TH>Message</TH>
+                <TH className="max-sm:hidden">Message</TH>
               </TR>
             </THead>
             <TBody>
-              {rows.map((r) => (
-                <TR key={r.contactId} data-testid="recipient-row">
-                  <TD className="font-mono text-[13px]">{r.phone}</TD>
-                  <TD>
-                    {r.skippedReason ? (
-                      <span title={r.skippedDetail ?? undefined}>
-                        <Badge tone="amber">Skipped: {SKIP_LABELS[r.skippedReason]}</Badge>
-                      </span>
-                    ) : (
-                      <Badge tone={r.status === "DELIVERED" ? "green" : r.status === "FAILED" ? "red" : "gray"}>
-                        {r.status}
-                      </Badge>
-                    )}
-                  </TD>
-                  <TD className="font-mono text-[13px]">
-                    {r.messageId ? (
-                      <Link
-                        href={`/dashboard/messages?message=${r.messageId}`}
-                        className="text-indigo-700 hover:underline"
-                      >
-                        {r.messageId}
-                      </Link>
-                    ) : (
-                      <span className="text-slate-400">—</span>
-                    )}
-                  </TD>
-                </TR>
-              ))}
+              {rows.map((r) => {
+                const message = r.messageId ? (
+                  <Link
+                    href={`/dashboard/messages?message=${r.messageId}`}
+                    className="text-indigo-700 hover:underline"
+                    title={r.messageId}
+                  >
+                    {shortId(r.messageId)}
+                  </Link>
+                ) : null;
+                return (
+                  <TR key={r.contactId} data-testid="recipient-row">
+                    <TD className="font-mono text-[13px]">
+                      {r.phone}
+                      {/* On a phone the message goes under the number: three columns do not fit. */}
+                      {message ? <div className="mt-0.5 text-xs sm:hidden">{message}</div> : null}
+                    </TD>
+                    <TD>
+                      {r.skippedReason ? (
+                        <span title={r.skippedDetail ?? undefined}>
+                          <Badge tone="amber">Skipped: {SKIP_LABELS[r.skippedReason]}</Badge>
+                        </span>
+                      ) : (
+                        <RecipientStatusBadge status={r.status} />
+                      )}
+                    </TD>
+                    <TD className="font-mono text-[13px] max-sm:hidden">
+                      {message ?? <span className="text-slate-400">—</span>}
+                    </TD>
+                  </TR>
+                );
+              })}
             </TBody>
           </Table>
           {list.hasNextPage ? (

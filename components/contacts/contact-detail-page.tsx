@@ -181,7 +181,13 @@ function MessageHistory({ phone }: { phone: string }) {
       ) : history.data.items.length === 0 ? (
         <EmptyState icon={MessageSquare} title="No messages to this number yet" />
       ) : (
-        <MessagesTable messages={history.data.items} now={history.dataUpdatedAt} selectedId={open} onOpen={setOpen} />
+        <MessagesTable
+          messages={history.data.items}
+          now={history.dataUpdatedAt}
+          selectedId={open}
+          onOpen={setOpen}
+          showEnvironment
+        />
       )}
       <MessageDrawer messageId={open} onClose={() => setOpen(null)} />
     </>

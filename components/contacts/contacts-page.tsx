@@ -32,6 +32,7 @@ export function ContactsPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const canManage = useCan("contacts.manage");
+  const canExport = useCan("contacts.export");
   const [url, setUrl] = useUrlState(URL_KEYS);
   const input = {
     ...(url.q ? { q: url.q } : {}),
@@ -85,11 +86,13 @@ export function ContactsPage() {
         description="The people you message, one per phone number, with tags and attributes. Opted-out numbers are refused at send time."
         actions={
           <>
-            {/* A plain download: the route streams the CSV with the session cookie. */}
-            <a href="/dashboard/contacts/export" download className={buttonClasses("secondary")}>
-              <Download aria-hidden className="size-4" />
-              Export CSV
-            </a>
+            {/* A plain download: the route streams the CSV with the session cookie. Not for support. */}
+            {canExport ? (
+              <a href="/dashboard/contacts/export" download className={buttonClasses("secondary")}>
+                <Download aria-hidden className="size-4" />
+                Export CSV
+              </a>
+            ) : null}
             {canManage ? (
               <>
                 <Button variant="secondary" onClick={() => setImporting(true)}>

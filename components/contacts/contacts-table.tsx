@@ -1,11 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { MouseEvent } from "react";
 import { Pencil, Trash2, UserX, UserCheck } from "lucide-react";
 import type { ContactView } from "@/schemas/contacts";
 import { Badge } from "../ui/badge";
 import { CompactChips } from "../ui/chips";
-import { ActionsHeader, RowActions, type RowAction } from "../ui/row-actions";
+import { ActionsCell, ActionsHeader, RowActions, type RowAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { CreatedCell } from "../dashboard/list-cells";
 import { formatDateTime, formatRelative } from "../messages/message-format";
@@ -89,6 +91,14 @@ export function ContactsTable({
   /** Absent for roles that only read. */
   actions?: ContactRowActions;
 }) {
+  const router = useRouter();
+  // The whole row opens the contact, as Messages rows open theirs (issue 39); the phone stays a
+  // link for the keyboard and for opening in a new tab, and the actions menu does not navigate.
+  const openRow = (e: MouseEvent, c: ContactView) => {
+    if ((e.target as HTMLElement).closest("a, button, [role=menu]")) return;
+    if (e.metaKey || e.ctrlKey) window.open(hrefOf(c), "_blank", "noopener");
+    else router.push(hrefOf(c));
+  };
   return (
     <>
       <ContactCards contacts={contacts} now={now} actions={actions} />
@@ -107,7 +117,7 @@ export function ContactsTable({
           {contacts.map((c) => {
             const rowActions = rowActionsOf(c, actions);
             return (
-              <TR key={c.id} data-contact-id={c.id}>
+              <TR key={c.id} data-contact-id={c.id} className="cursor-pointer" onClick={(e) => openRow(e, c)}>
                 <TD>
                   <div className="flex items-center gap-2">
                     <Link
@@ -124,9 +134,9 @@ export function ContactsTable({
                 <TD>{c.tags.length > 0 ? <CompactChips values={c.tags} noun="tags" /> : null}</TD>
                 <CreatedCell at={c.createdAt} now={now} />
                 {actions ? (
-                  <TD>
+                  <ActionsCell>
                     <RowActions label={`Actions for ${c.phone}`} actions={rowActions} />
-                  </TD>
+                  </ActionsCell>
                 ) : null}
               </TR>
             );

@@ -1,12 +1,3 @@
-/** The columns an import reads by name (contract §10); any other column becomes an attribute. */
-export const KNOWN_COLUMNS: Record<string, string> = {
-  phone: "Phone",
-  first_name: "First name",
-  last_name: "Last name",
-  email: "Email",
-  tags: "Tags (;-separated)",
-};
-
 /** The template the import dialog offers: the header and two example rows. */
 export const IMPORT_TEMPLATE =
   "phone,first_name,last_name,email,tags,company\r\n" +
@@ -16,6 +7,8 @@ export const IMPORT_TEMPLATE =
 export interface CsvPreview {
   /** Column names as the import reads them: trimmed and lowercased. */
   header: string[];
+  /** The same names as written in the file (trimmed), for showing. */
+  names: string[];
   /** The first rows after the header, with the file line each starts on. */
   rows: { line: number; values: string[] }[];
 }
@@ -60,5 +53,6 @@ export function previewCsv(text: string, limit = 5): CsvPreview {
     records.push({ line: start, values });
   }
   const [head, ...rows] = records;
-  return { header: (head?.values ?? []).map((h) => h.trim().toLowerCase()), rows };
+  const names = (head?.values ?? []).map((h) => h.trim());
+  return { header: names.map((h) => h.toLowerCase()), names, rows };
 }

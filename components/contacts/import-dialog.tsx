@@ -9,6 +9,8 @@ import { Badge } from "../ui/badge";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { IMPORT_TEMPLATE, previewCsv, type CsvPreview } from "./csv-preview";
+import { guessImportField, targetsProblem, type ImportField } from "@/schemas/contact-imports";
+import { rowErrorParts } from "./row-error";
 import { DefaultCountryField } from "./default-country-field";
 import { ImportPreview } from "./import-preview";
 
@@ -23,6 +25,13 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<CsvPreview | null>(null);
+  // The mapping step: what each column is imported as, guessed from its name, changeable.
+  const [fields, setFields] = useState<ImportField[]>([]);
+  const problem = preview
+    ? fields.includes("phone")
+      ? targetsProblem(fields)
+      : "Choose the column that holds the phone number."
+    : null;
   const [fileError, setFileError] = useState<string | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
   const start = useMutation(trpc.contacts.startImport.mutationOptions({ onSuccess: ({ id }) => setImportId(id) }));
@@ -44,14 +53,19 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   async function submit() {
     if (!file) return setFileError("Choose a CSV file.");
     if (file.size > MAX_BYTES) return setFileError("The file is larger than 10 MiB.");
-    if (preview && !preview.header.includes("phone")) return setFileError("The header row needs a `phone` column.");
+    if (problem) return setFileError(problem);
     setFileError(null);
-    start.mutate({ csv: await file.text() });
+    // Every column named: the server reads the file exactly as the mapping step showed it.
+    const mapping = preview
+      ? Object.fromEntries(preview.names.map((n, i) => [n, fields[i]!]).filter(([n]) => n !== ""))
+      : undefined;
+    start.mutate({ csv: await file.text(), mapping });
   }
 
   function close() {
     setFile(null);
     setPreview(null);
+    setFields([]);
     setFileError(null);
     setImportId(null);
     start.reset();
@@ -69,11 +83,8 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       title="Import contacts"
       description={
         <>
-          A CSV with a header row: <code className="font-mono text-[13px]">phone</code> (required),{" "}
-          <code className="font-mono text-[13px]">first_name</code>,{" "}
-          <code className="font-mono text-[13px]">last_name</code>, <code className="font-mono text-[13px]">email</code>
-          , <code className="font-mono text-[13px]">tags</code> (separated by ;); any other column becomes an attribute.
-          Rows update the contact with the same phone.
+          A CSV with a header row. Choose what each column is: a phone number (required), first and last name or a full
+          name, email, tags (separated by ;), or an attribute. Rows update the contact with the same phone.
         </>
       }
       footer={
@@ -122,11 +133,22 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                 void chosen
                   .slice(0, 64 * 1024)
                   .text()
-                  .then((t) => setPreview(previewCsv(t)));
+                  .then((t) => {
+                    const p = previewCsv(t);
+                    setPreview(p);
+                    setFields(p.names.map(guessImportField));
+                  });
             }}
             className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-slate-700 hover:file:bg-slate-200"
           />
-          {preview ? <ImportPreview preview={preview} /> : null}
+          {preview ? (
+            <ImportPreview
+              preview={preview}
+              fields={fields}
+              problem={problem}
+              onChange={(column, field) => setFields((now) => now.map((f, i) => (i === column ? field : f)))}
+            />
+          ) : null}
           <DefaultCountryField />
         </div>
       ) : (
@@ -177,12 +199,15 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
                       Line {e.line ?? e.row}
                     </span>
                     <span className="min-w-0 text-slate-700">
-                      {e.value !== undefined ? (
-                        <code className="mr-1.5 rounded bg-red-50 px-1 font-mono text-[12px] break-all text-red-700">
-                          {e.value}
-                        </code>
-                      ) : null}
-                      {e.message}
+                      {rowErrorParts(e).map((part, i) =>
+                        part.value ? (
+                          <code key={i} className="rounded bg-red-50 px-1 font-mono text-[12px] break-all text-red-700">
+                            {part.text}
+                          </code>
+                        ) : (
+                          <span key={i}>{part.text}</span>
+                        ),
+                      )}
                     </span>
                   </li>
                 ))}

@@ -1,11 +1,14 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { KeyEnvironment } from "@/schemas/api-keys";
 import { cn } from "../ui/cn";
 import { Select } from "../ui/input";
 import { isOneOf } from "./use-url-state";
 import { IsoDateInput } from "../ui/iso-date-input";
+import { useEnvironment } from "./environment";
+import { zoneName } from "../format/time";
+import { useHydrated } from "../ui/use-hydrated";
 
 /** A labelled filter control; the label sits above so the bar lines up on one baseline. */
 export function FilterField({
@@ -95,12 +98,10 @@ export function StatusFilter<S extends string>({
 
 export const isEnvironment = (value: string): value is KeyEnvironment => isOneOf(["test", "live"], value);
 
-// The API keys page's words for the two environments.
-const ENVIRONMENT_OPTIONS: { value: KeyEnvironment; label: string }[] = [
-  { value: "test", label: "Sandbox" },
-  { value: "live", label: "Production" },
-];
-
+/**
+ * The Environment select of a list: `value` is the URL's `env` ("all" for both); without one the
+ * list follows the header's switch, and choosing the switch's environment drops the parameter again.
+ */
 export function EnvironmentFilter({
   id,
   value,
@@ -108,22 +109,30 @@ export function EnvironmentFilter({
 }: {
   id: string;
   value: string;
-  onChange: (value: KeyEnvironment | "") => void;
+  onChange: (value: KeyEnvironment | "all" | "") => void;
 }) {
+  const { environment } = useEnvironment();
+  const shown = value === "all" || isEnvironment(value) ? value : environment;
   return (
-    <FilterSelect
-      id={id}
-      label="Environment"
-      allLabel="All environments"
-      width="w-48"
-      value={value}
-      options={ENVIRONMENT_OPTIONS}
-      onChange={onChange}
-    />
+    <FilterField label="Environment" htmlFor={id} className="w-44">
+      <Select
+        id={id}
+        value={shown}
+        onChange={(e) => {
+          const next = e.target.value as KeyEnvironment | "all";
+          onChange(next === environment ? "" : next);
+        }}
+      >
+        {/* The API keys page's words for the two environments. */}
+        <option value="all">All environments</option>
+        <option value="test">Sandbox</option>
+        <option value="live">Production</option>
+      </Select>
+    </FilterField>
   );
 }
 
-/** Since and Until days, written and shown as ISO dates (YYYY-MM-DD), each a day of the viewer's zone. */
+/** Since and Until days, written and shown as ISO dates (YYYY-MM-DD), each a day of the viewer's zone, named. */
 export function DateRangeFilter({
   since,
   until,
@@ -133,12 +142,15 @@ export function DateRangeFilter({
   until: string;
   set: (patch: { since?: string; until?: string }) => void;
 }) {
+  // The server does not know the viewer's zone: the labels name it once the page runs in the browser.
+  const [now] = useState(() => Date.now());
+  const zone = useHydrated() ? ` (${zoneName(now)})` : "";
   return (
     <>
-      <FilterField label="Since" htmlFor="filter-since" className="w-36">
+      <FilterField label={`Since${zone}`} htmlFor="filter-since" className="w-36">
         <IsoDateInput id="filter-since" value={since} onChange={(day) => set({ since: day })} />
       </FilterField>
-      <FilterField label="Until" htmlFor="filter-until" className="w-36">
+      <FilterField label={`Until${zone}`} htmlFor="filter-until" className="w-36">
         <IsoDateInput id="filter-until" value={until} onChange={(day) => set({ until: day })} />
       </FilterField>
     </>

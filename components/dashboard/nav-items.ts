@@ -1,4 +1,5 @@
 import {
+  BellRing,
   Activity,
   BarChart3,
   BellOff,
@@ -61,6 +62,8 @@ export const NAV: NavGroup[] = [
       { href: "/dashboard/api-keys", label: "API keys", icon: KeyRound, action: "apiKeys.read" },
       { href: "/dashboard/webhooks", label: "Webhooks", icon: Webhook, action: "webhooks.read" },
       { href: "/dashboard/events", label: "Events", icon: Activity, action: "webhooks.read" },
+      { href: "/dashboard/logs", label: "Logs", icon: ScrollText, action: "requestLogs.read" },
+      { href: "/dashboard/alerts", label: "Alerts", icon: BellRing, action: "alerts.manage" },
       { href: "/dashboard/rate-limits", label: "Rate limits", icon: Gauge, action: "rateLimits.read" },
       { href: "/dashboard/billing", label: "Billing", icon: CreditCard, action: "billing.read" },
     ],

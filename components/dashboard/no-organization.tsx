@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Building2 } from "lucide-react";
-import { signOutAction } from "@/app/(auth)/actions";
+import { signOutAction } from "@/server/actions/auth-actions";
 import { Logo } from "../brand/logo";
 import { Button } from "../ui/button";
 import { EmptyState } from "../ui/empty-state";

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { LimitBanner } from "../billing/limit-banner";
 import { BookOpen, Menu as MenuIcon, X } from "lucide-react";
 import { Logo } from "../brand/logo";
+import { EnvironmentSwitch } from "./environment";
 import { OrgSwitcher } from "./org-switcher";
 import { Sidebar, SidebarNav } from "./sidebar";
 import { UserMenu } from "./user-menu";
@@ -65,7 +66,8 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <MenuIcon aria-hidden className="size-5" />
           </button>
           <OrgSwitcher />
-          <div className="ml-auto flex items-center gap-3">
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <EnvironmentSwitch />
             <Link
               href="/docs"
               className="hidden items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex"

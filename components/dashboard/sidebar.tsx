@@ -12,18 +12,19 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const pathname = usePathname();
   const { role } = useDashboard();
   return (
-    <nav aria-label="Main" className="flex flex-1 flex-col gap-5 px-3 py-4">
+    // Compact enough that every item is on the first screen of a 900 px window.
+    <nav aria-label="Main" className="flex flex-1 flex-col gap-3 px-3 py-3">
       {NAV.map((group, i) => {
         const items = group.items.filter((item) => !item.action || can(role, item.action));
         if (items.length === 0) return null;
         return (
           <div key={group.label ?? i}>
             {group.label ? (
-              <div className="px-2.5 pb-1.5 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">
+              <div className="px-2.5 pb-1 text-[11px] font-semibold tracking-wider text-slate-400 uppercase">
                 {group.label}
               </div>
             ) : null}
-            <ul className="space-y-0.5">
+            <ul>
               {items.map((item) => {
                 const active = isActivePath(pathname, item.href);
                 const Icon = item.icon;
@@ -34,7 +35,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                       onClick={onNavigate}
                       aria-current={active ? "page" : undefined}
                       className={cn(
-                        "flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-sm font-medium transition-colors",
+                        "flex items-center gap-2.5 rounded-md px-2.5 py-1 text-sm font-medium transition-colors",
                         active
                           ? "bg-indigo-50 text-indigo-700"
                           : "text-slate-600 hover:bg-slate-100 hover:text-slate-900",

@@ -49,7 +49,5 @@ export function useUrlState<K extends string>(keys: readonly K[]) {
   return [values, set] as const;
 }
 
-/** Narrows a query-string value to one of `values`; a hand-edited URL may hold anything. */
-export function isOneOf<V extends string>(values: readonly V[], value: string): value is V {
-  return (values as readonly string[]).includes(value);
-}
+// Client-safe and server-safe: pages that prefetch on the server parse the URL the same way.
+export { isOneOf } from "./url-values";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { LogOut, UserRound } from "lucide-react";
-import { signOutAction } from "@/app/(auth)/actions";
+import { signOutAction } from "@/server/actions/auth-actions";
 import { Menu } from "../ui/menu";
 import { useDashboard } from "./dashboard-context";
 

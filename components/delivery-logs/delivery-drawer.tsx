@@ -21,13 +21,14 @@ const MAX_POLLS = 45;
 
 /**
  * One delivery in a side panel: the next retry, every attempt with its answer, the webhook and
- * ids, and the payload as sent. Roles that manage webhooks can send it again and watch the new
- * attempt arrive.
+ * ids, and the payload as sent. Every role, support included, can send it again (audited) and
+ * watch the new attempt arrive.
  */
 export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const canManage = useCan("webhooks.manage");
+  // Support too (issue 39): it helps customers, and each redelivery is in the audit log.
+  const canRedeliver = useCan("webhooks.redeliver");
   const [confirming, setConfirming] = useState(false);
   // Polls are counted from here: opening the drawer or redelivering starts a new watch.
   const [baseline, setBaseline] = useState({ id: deliveryId, count: 0 });
@@ -102,7 +103,7 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
           ) : null
         }
         footer={
-          canManage && delivery ? (
+          canRedeliver && delivery ? (
             <div className="flex w-full items-center justify-end gap-3">
               {blocked ? <span className="text-xs text-slate-500">{blocked}</span> : null}
               <Button variant="secondary" disabled={blocked !== null} onClick={() => setConfirming(true)}>
@@ -124,7 +125,7 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
           </div>
         )}
       </DetailDrawer>
-      {canManage ? (
+      {canRedeliver ? (
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}
@@ -140,6 +141,7 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
                 It carries the same event id in <code className="font-mono text-[13px]">X-Webhook-Id</code>, so your
                 endpoint can tell it is the same event. Retries still scheduled for this delivery are cancelled.
               </p>
+              <p>The audit log records who redelivered it.</p>
             </div>
           }
           confirmLabel="Redeliver"

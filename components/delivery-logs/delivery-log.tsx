@@ -13,11 +13,14 @@ import { usePollWhileMoving } from "../dashboard/use-poll-while-moving";
 import { useUrlState } from "../dashboard/use-url-state";
 import { DeliveriesTable } from "./deliveries-table";
 import { DeliveryDrawer } from "./delivery-drawer";
-import { DELIVERY_URL_KEYS, DeliveryFilters, deliveryFilterKeys, deliveryListInput } from "./delivery-filters";
+import { DeliveryFilters } from "./delivery-filters";
+import { DELIVERY_URL_KEYS, deliveryFilterKeys, deliveryListInput } from "./delivery-input";
 
 const POLL_MS = 2_000;
-/** Stop refreshing when nothing pending has moved for this long (a disabled webhook's queue). */
+/** Stop refreshing fast when nothing pending has moved for this long (a disabled webhook's queue). */
 const POLL_QUIET_MS = 30_000;
+/** New deliveries arrive on their own: otherwise the log refreshes at this pace (and has Refresh). */
+const LIVE_REFRESH_MS = 15_000;
 
 /** Ids and attempt counts of deliveries being sent now: polling goes on while this keeps changing. */
 function inFlight(pages: DeliveryPage[] | undefined): string {
@@ -41,7 +44,7 @@ export function DeliveryLog({ webhookId, emptyHint }: { webhookId?: string; empt
   const list = useInfiniteQuery(
     trpc.webhooks.deliveries.infiniteQueryOptions(deliveryListInput(url, webhookId), {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
-      refetchInterval: poll.refetchInterval,
+      refetchInterval: (query) => poll.refetchInterval(query) || LIVE_REFRESH_MS,
     }),
   );
   poll.track(inFlight(list.data?.pages), list.dataUpdatedAt);

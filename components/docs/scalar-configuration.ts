@@ -5,14 +5,14 @@ type Configuration = NonNullable<ComponentProps<typeof ApiReferenceReact>["confi
 
 /**
  * Scalar's options for /docs. Everything that would reach another host is off: its web fonts
- * (the dashboard's system fonts instead), telemetry, the AI agent and MCP buttons, the hosted
- * proxy for "Test request" (requests go straight to this origin, which the CSP allows).
+ * (the dashboard's system fonts instead), telemetry, the AI agent, the hosted proxy for "Test
+ * request" (requests go straight to this origin, which the CSP allows). Scalar 0.8 (issue 37 §6:
+ * 0.9 needs Node 22) has no MCP button to turn off.
  */
 export const SCALAR_CONFIGURATION = {
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
-  mcp: { disabled: true },
   theme: "none",
   layout: "modern",
   forceDarkModeState: "light",

@@ -1,7 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { skipToken, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { RotateCw } from "lucide-react";
+import { Button } from "../ui/button";
+import { Select } from "../ui/input";
+import { useCan } from "../dashboard/dashboard-context";
+import { errorMessage } from "../trpc/errors";
 import { useTRPC } from "../trpc/client";
 import { DetailDrawer } from "../dashboard/detail-drawer";
 import { CopyableId, Fact, FactList, SectionTitle } from "../ui/facts";
@@ -13,7 +19,13 @@ import { Time } from "../ui/time";
 /** One event: when, its payload, and each webhook delivery made of it (linked to the delivery log). */
 export function EventDrawer({ eventId, onClose }: { eventId: string | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const detail = useQuery(trpc.events.byId.queryOptions(eventId ? { id: eventId } : skipToken));
+  // Followed while a delivery is being sent (just resent, or the first attempt on its way).
+  const detail = useQuery(
+    trpc.events.byId.queryOptions(eventId ? { id: eventId } : skipToken, {
+      refetchInterval: (q) =>
+        q.state.data?.deliveries.some((d) => d.status === "PENDING") && q.state.dataUpdateCount < 120 ? 1_000 : false,
+    }),
+  );
   return (
     <DetailDrawer
       noun="Event"
@@ -79,9 +91,84 @@ export function EventDrawer({ eventId, onClose }: { eventId: string | null; onCl
               </ul>
             )}
           </section>
+          <ResendEvent eventId={e.id} delivered={e.deliveries.map((d) => d.webhookId)} />
           <DeliveryPayload payload={{ id: e.id, event: e.event, timestamp: e.timestamp, payload: e.payload }} />
         </div>
       )}
     </DetailDrawer>
+  );
+}
+
+/**
+ * Resend from the event (issue 39): to a webhook that got it (a new attempt of that delivery) or
+ * any other active one (a new delivery), as `signalgate events resend` does. Support too: it is in
+ * the audit log.
+ */
+function ResendEvent({ eventId, delivered }: { eventId: string; delivered: string[] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const canResend = useCan("webhooks.redeliver");
+  const webhooks = useQuery({ ...trpc.webhooks.list.queryOptions(), enabled: canResend });
+  const active = (webhooks.data ?? []).filter((w) => w.isActive);
+  const [chosen, setChosen] = useState("");
+  const webhookId = active.some((w) => w.id === chosen)
+    ? chosen
+    : (active.find((w) => delivered.includes(w.id)) ?? active[0])?.id;
+  const resend = useMutation(
+    trpc.events.resend.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.events.byId.queryKey({ id: eventId }) }),
+    }),
+  );
+  if (!canResend || webhooks.isPending) return null;
+  if (active.length === 0) {
+    return <p className="text-sm text-slate-500">No active webhook to resend this event to.</p>;
+  }
+  return (
+    <section aria-labelledby="event-resend">
+      <SectionTitle>
+        <span id="event-resend">Resend</span>
+      </SectionTitle>
+      <form
+        className="flex flex-wrap items-center gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (webhookId) resend.mutate({ id: eventId, webhookId });
+        }}
+      >
+        <Select
+          aria-label="Webhook to resend to"
+          value={webhookId}
+          onChange={(e) => setChosen(e.target.value)}
+          className="min-w-0 flex-1 basis-48"
+        >
+          {active.map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name}
+              {delivered.includes(w.id) ? "" : " (not delivered yet)"}
+            </option>
+          ))}
+        </Select>
+        <Button type="submit" variant="secondary" loading={resend.isPending}>
+          <RotateCw aria-hidden className="size-4" />
+          Resend
+        </Button>
+      </form>
+      {resend.isSuccess ? (
+        <p role="status" className="mt-2 text-sm text-emerald-700">
+          Sent again now.{" "}
+          <Link
+            href={`/dashboard/delivery-logs?delivery=${encodeURIComponent(resend.data.deliveryId)}`}
+            className="font-medium text-indigo-700 underline"
+          >
+            Follow the delivery
+          </Link>
+        </p>
+      ) : resend.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errorMessage(resend.error)}
+        </p>
+      ) : null}
+      <p className="mt-2 text-xs text-slate-500">The same event id and body. The audit log records who resent it.</p>
+    </section>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatAxisTime,
   formatClock,
   formatDate,
   formatDateTime,
@@ -12,6 +13,7 @@ import {
   isIsoDay,
   localIsoDay,
   utcDay,
+  zoneName,
 } from "./time";
 
 const AT = "2026-11-26T20:58:03.123Z";
@@ -39,6 +41,15 @@ describe("instants in the viewer's zone, zone named", () => {
 
   it("daylight saving time is named too", () => {
     expect(formatClock("2026-07-01T19:00:00Z", LA)).toBe("12:00:00 PM PDT");
+  });
+
+  it("charts: 12-hour axis times, the zone named apart (issue 39)", () => {
+    expect(formatAxisTime("2026-11-26T21:00:00Z", LA)).toBe("1 PM");
+    expect(formatAxisTime("2026-11-26T21:15:00Z", LA)).toBe("1:15 PM");
+    expect(formatAxisTime("2026-11-26T08:00:00Z", "UTC")).toBe("8 AM");
+    expect(zoneName(AT, LA)).toBe("PST");
+    expect(zoneName("2026-07-01T19:00:00Z", LA)).toBe("PDT");
+    expect(zoneName(AT, "UTC")).toBe("UTC");
   });
 
   it("the exact UTC instant for hover titles", () => {

@@ -37,6 +37,19 @@ export function formatDateTime(at: At, timeZone?: string): string {
   return fmt("datetime", timeZone, { ...DATE, ...TIME, timeZoneName: "short" }).format(toDate(at));
 }
 
+/** "3 PM" (on the hour) or "3:15 PM": a chart's axis, in the viewer's zone; name the zone beside the chart. */
+export function formatAxisTime(at: At, timeZone?: string): string {
+  return fmt("axis", timeZone, { hour: "numeric", minute: "2-digit" })
+    .format(toDate(at))
+    .replace(/:00(?=\s)/, "");
+}
+
+/** The zone's short name at an instant ("PST", "PDT", "GMT+9"), for a chart or a filter that shows bare times. */
+export function zoneName(at: At, timeZone?: string): string {
+  const parts = fmt("zone", timeZone, { timeZoneName: "short" }).formatToParts(toDate(at));
+  return parts.find((p) => p.type === "timeZoneName")?.value ?? "UTC";
+}
+
 /** "Nov 26, 2026" in the viewer's zone (a calendar day of theirs, not a UTC day). */
 export function formatDate(at: At, timeZone?: string): string {
   return fmt("date", timeZone, DATE).format(toDate(at));

@@ -4,13 +4,14 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { toast } from "sonner";
-import type { FraudBlockView } from "@/schemas/fraud-guard";
+import { describeBlockFigures, type FraudBlockView } from "@/schemas/fraud-guard";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
+import { ActionsCell, ActionsHeader } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
@@ -65,11 +66,9 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
             <tr>
               <TH>Range</TH>
               <TH>Status</TH>
-              <TH>Sent / verified</TH>
               <TH>Why</TH>
               <TH>Blocked</TH>
-              <TH>Until</TH>
-              {canManage ? <TH className="text-right">Actions</TH> : null}
+              {canManage ? <ActionsHeader label="Actions" /> : null}
             </tr>
           </THead>
           <TBody>
@@ -77,41 +76,43 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
               <TR key={`${b.prefix}-${b.blockedAt}`} data-testid="fraud-block-row">
                 <TD className="font-mono">
                   {b.prefix}
-                  <span className="ml-2 font-sans text-xs text-slate-500">
+                  <span className="block font-sans text-xs text-slate-500">
                     {b.scope === "country" ? "all numbers in the country" : (b.country ?? "unknown country")} ·{" "}
                     {b.environment}
                   </span>
                 </TD>
                 <TD>
                   <Status block={b} />
+                  <span className="mt-1 block text-xs text-slate-500 tabular-nums" title="OTP codes sent / verified">
+                    {b.sends} sent / {b.verified} verified
+                  </span>
                 </TD>
-                <TD className="tabular-nums">
-                  {b.sends} / {b.verified}
-                </TD>
-                <TD>
-                  {/* A fixed width makes the sentence wrap instead of widening the table. */}
-                  <p className="w-96 text-xs leading-5 whitespace-normal text-slate-600">{b.reason}</p>
+                <TD className="min-w-[16rem]">
+                  {/* The sentence wraps in the room left; its times are in the viewer's zone, named. */}
+                  <p className="text-xs leading-5 whitespace-normal text-slate-600" data-testid="fraud-block-reason">
+                    {describeBlockFigures(b)}{" "}
+                    {b.liftedAt ? (
+                      <>
+                        Unblocked <Time at={b.liftedAt} />.
+                      </>
+                    ) : (
+                      <>
+                        Blocked until <Time at={b.until} />.
+                      </>
+                    )}
+                  </p>
                 </TD>
                 <TD>
                   <Time at={b.blockedAt} />
                 </TD>
-                <TD>
-                  {b.liftedAt ? (
-                    <>
-                      lifted <Time at={b.liftedAt} />
-                    </>
-                  ) : (
-                    <Time at={b.until} />
-                  )}
-                </TD>
                 {canManage ? (
-                  <TD className="text-right">
+                  <ActionsCell>
                     {b.active ? (
                       <Button size="sm" variant="secondary" onClick={() => setUnblocking(b)}>
                         Unblock
                       </Button>
                     ) : null}
-                  </TD>
+                  </ActionsCell>
                 ) : null}
               </TR>
             ))}

@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Inbox, MessagesSquare } from "lucide-react";
+import { Inbox, MessageSquarePlus, MessagesSquare } from "lucide-react";
 import type { Conversation } from "@/schemas/inbox";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
@@ -17,6 +17,8 @@ import { EnvironmentTag } from "../messages/message-badges";
 import { Badge } from "../ui/badge";
 import { Time } from "../ui/time";
 import { Thread } from "./thread";
+import { SimulateInboundDialog } from "./simulate-inbound-dialog";
+import { useCan } from "../dashboard/dashboard-context";
 
 const URL_KEYS = ["phone"] as const;
 const REFRESH_MS = 5_000;
@@ -30,6 +32,8 @@ function uniqueByPhone(pages: { items: Conversation[] }[]): Conversation[] {
 export function InboxPage() {
   const trpc = useTRPC();
   const [url, setUrl] = useUrlState(URL_KEYS);
+  const canSimulate = useCan("messages.sendTest");
+  const [simulating, setSimulating] = useState(false);
   const list = useInfiniteQuery(
     trpc.inbox.conversations.infiniteQueryOptions(
       {},
@@ -60,7 +64,16 @@ export function InboxPage() {
       <PageHeader
         title="Inbox"
         description="Messages phones sent to your numbers, grouped by sender, with what you sent them. STOP, START and HELP are answered automatically (Numbers has the replies)."
+        actions={
+          canSimulate ? (
+            <Button variant="secondary" onClick={() => setSimulating(true)}>
+              <MessageSquarePlus aria-hidden className="size-4" />
+              Simulate an inbound message
+            </Button>
+          ) : null
+        }
       />
+      <SimulateInboundDialog open={simulating} onOpenChange={setSimulating} onReceived={(phone) => setUrl({ phone })} />
       {list.isPending ? (
         <Skeleton className="h-96" />
       ) : list.isError ? (
@@ -71,7 +84,7 @@ export function InboxPage() {
         />
       ) : conversations.length === 0 ? (
         <EmptyState icon={Inbox} title="No inbound messages yet">
-          Replies to your numbers appear here. In the sandbox, send one with{" "}
+          Replies to your numbers appear here. In the sandbox, simulate one with the button above, or with{" "}
           <code className="font-mono text-[13px]">POST /api/v1/sms/inbound</code> and a{" "}
           <code className="font-mono text-[13px]">sg_test_</code> key.
         </EmptyState>
@@ -128,7 +141,11 @@ export function InboxPage() {
           </nav>
           <div ref={threadRef} className="flex min-w-0 scroll-mt-4 flex-col">
             {selected ? (
-              <Thread phone={selected} optedOut={selectedConversation?.optedOut ?? false} />
+              <Thread
+                phone={selected}
+                optedOut={selectedConversation?.optedOut ?? false}
+                conversation={selectedConversation}
+              />
             ) : (
               <EmptyState icon={MessagesSquare} title="Pick a conversation" />
             )}

@@ -10,7 +10,8 @@ import { useTRPC } from "../trpc/client";
 import { errorMessage } from "../trpc/errors";
 import { Badge } from "../ui/badge";
 import { Time } from "../ui/time";
-import type { ThreadMessage } from "@/schemas/inbox";
+import type { Conversation, ThreadMessage } from "@/schemas/inbox";
+import { ReplyBox } from "./reply-box";
 
 const REFRESH_MS = 5_000;
 
@@ -20,8 +21,19 @@ const AUTO_REPLY_LABEL: Record<NonNullable<ThreadMessage["autoReply"]>, string> 
   help: "Auto-reply (HELP)",
 };
 
-/** One number's conversation, oldest at the top like a phone shows it; both directions. */
-export function Thread({ phone, optedOut }: { phone: string; optedOut: boolean }) {
+/**
+ * One number's conversation, oldest at the top like a phone shows it; both directions. With the
+ * Inbox's `conversation`, a reply box under it (back to the number it wrote to).
+ */
+export function Thread({
+  phone,
+  optedOut,
+  conversation,
+}: {
+  phone: string;
+  optedOut: boolean;
+  conversation?: Conversation;
+}) {
   const trpc = useTRPC();
   const thread = useQuery(
     trpc.inbox.conversation.queryOptions({ phone }, { refetchOnMount: "always", refetchInterval: REFRESH_MS }),
@@ -92,6 +104,9 @@ export function Thread({ phone, optedOut }: { phone: string; optedOut: boolean }
           </>
         )}
       </div>
+      {conversation ? (
+        <ReplyBox phone={phone} number={conversation.number} environment={conversation.environment} />
+      ) : null}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
-import { ActionsHeader, RowActions } from "../ui/row-actions";
+import { ActionsCell, ActionsHeader, RowActions } from "../ui/row-actions";
 import { PageHeader } from "../ui/page-header";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
@@ -114,7 +114,7 @@ export function MembersPage() {
                   <Time at={m.joinedAt} format="date" />
                 </TD>
                 {canManage ? (
-                  <TD className="text-right">
+                  <ActionsCell>
                     {mayEdit(m) ? (
                       <RowActions
                         label={`Actions for ${m.email}`}
@@ -129,7 +129,7 @@ export function MembersPage() {
                         ]}
                       />
                     ) : null}
-                  </TD>
+                  </ActionsCell>
                 ) : null}
               </TR>
             ))}

@@ -4,9 +4,10 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { InvitationView } from "@/schemas/accounts";
-import { ConfirmDialog } from "../ui/dialog";
+import { Button } from "../ui/button";
+import { ConfirmDialog, Dialog } from "../ui/dialog";
 import { ErrorState } from "../ui/error-state";
-import { ActionsHeader, RowActions } from "../ui/row-actions";
+import { ActionsCell, ActionsHeader, RowActions } from "../ui/row-actions";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
@@ -14,25 +15,42 @@ import { errorMessage } from "../trpc/errors";
 import { useDashboard } from "../dashboard/dashboard-context";
 import { RoleBadge } from "../dashboard/role-badge";
 import { Time } from "../ui/time";
+import { emailOutcome, useEmailSetup } from "../account/email-delivery";
+import { InvitationLinkPanel } from "./invitation-link";
 
-/** Pending invitations with resend and revoke (owners and admins only; the page decides). */
+/**
+ * Pending invitations with copy link, resend (when this server sends email) and revoke (owners and
+ * admins only; the page decides).
+ */
 export function PendingInvitations() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { organization, role: myRole } = useDashboard();
   const invitations = useQuery(trpc.members.invitations.queryOptions());
   const [revoking, setRevoking] = useState<InvitationView | null>(null);
+  const delivery = useEmailSetup()?.delivery;
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.members.invitations.queryKey() });
 
   const resend = useMutation(
     trpc.members.resendInvitation.mutationOptions({
       onSuccess: async (inv) => {
-        toast.success(`Sent a new invitation link to ${inv.email}`);
+        toast.success(
+          delivery && delivery !== "smtp"
+            ? `New invitation link for ${inv.email}. ${emailOutcome(delivery, "the invitation", inv.email)}`
+            : `Sent a new invitation link to ${inv.email}`,
+        );
         await refresh();
       },
       onError: (error) => toast.error(errorMessage(error)),
     }),
   );
+  const copyLink = useMutation(
+    trpc.members.copyInvitationLink.mutationOptions({
+      onSuccess: () => refresh(),
+      onError: (error) => toast.error(errorMessage(error)),
+    }),
+  );
+  const linkFor = invitations.data?.find((inv) => inv.id === copyLink.variables?.invitationId);
   const revoke = useMutation(
     trpc.members.revokeInvitation.mutationOptions({
       onSuccess: async () => {
@@ -84,22 +102,40 @@ export function PendingInvitations() {
               <TD className="text-slate-500">
                 <Time at={inv.expiresAt} format="date" />
               </TD>
-              <TD className="text-right">
+              <ActionsCell>
                 {inv.role !== "owner" || myRole === "owner" ? (
                   <RowActions
                     label={`Actions for the invitation of ${inv.email}`}
                     width="min-w-48"
                     actions={[
-                      { label: "Resend invitation", onSelect: () => resend.mutate({ invitationId: inv.id }) },
-                      { label: "Revoke invitation…", tone: "danger", onSelect: () => setRevoking(inv) },
+                      { label: "Copy invitation link…", onSelect: () => copyLink.mutate({ invitationId: inv.id }) },
+                      // Without any email going out, "resend" would send nothing.
+                      ...(delivery === "logOnly"
+                        ? []
+                        : [{ label: "Resend invitation", onSelect: () => resend.mutate({ invitationId: inv.id }) }]),
+                      { label: "Revoke invitation…", tone: "danger" as const, onSelect: () => setRevoking(inv) },
                     ]}
                   />
                 ) : null}
-              </TD>
+              </ActionsCell>
             </TR>
           ))}
         </TBody>
       </Table>
+      <Dialog
+        open={copyLink.isSuccess}
+        onOpenChange={(open) => {
+          if (!open) copyLink.reset();
+        }}
+        size="md"
+        title="Invitation link"
+        description={linkFor ? `For ${linkFor.email}, to join ${organization.name}.` : null}
+        footer={<Button onClick={() => copyLink.reset()}>Done</Button>}
+      >
+        {copyLink.data ? (
+          <InvitationLinkPanel email={linkFor?.email ?? ""} url={copyLink.data.url} delivery={delivery} fresh />
+        ) : null}
+      </Dialog>
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => {

@@ -59,6 +59,7 @@ export const ORIGIN_LABELS: Record<MessageListItem["origin"], string> = {
   bulk: "Bulk",
   otp: "OTP",
   dashboard: "Dashboard test",
+  campaign_test: "Campaign test",
   inbound: "Inbound",
   auto_reply_stop: "Auto-reply (STOP)",
   auto_reply_start: "Auto-reply (START)",

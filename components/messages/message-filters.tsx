@@ -5,7 +5,9 @@ import { MESSAGE_STATUSES } from "@/schemas/messages";
 import type { ListMessagesInput } from "@/schemas/message-views";
 import { isOneOf, type UrlStatePatch } from "../dashboard/use-url-state";
 import { FilterBar } from "../dashboard/filter-bar";
-import { DateRangeFilter, EnvironmentFilter, isEnvironment, StatusFilter } from "../dashboard/filter-controls";
+import type { KeyEnvironment } from "@/schemas/api-keys";
+import { listEnvironment } from "../dashboard/environment";
+import { DateRangeFilter, EnvironmentFilter, StatusFilter } from "../dashboard/filter-controls";
 import { MessageSearchFilter } from "./message-search-filter";
 import { MESSAGE_STATUS_INFO } from "./message-badges";
 import { dayRange } from "./message-format";
@@ -20,10 +22,13 @@ export const MESSAGE_FILTER_KEYS = ["status", "env", "recipient", "q", "since", 
  * The list request for what the URL says. Values a hand-edited URL gets wrong are left out rather
  * than sent, so the page shows the unfiltered list instead of an error.
  */
-export function messageListInput(state: MessageUrlState): Omit<ListMessagesInput, "cursor"> {
+export function messageListInput(
+  state: MessageUrlState,
+  environment: KeyEnvironment,
+): Omit<ListMessagesInput, "cursor"> {
   return {
     ...(isOneOf(MESSAGE_STATUSES, state.status) ? { status: state.status } : {}),
-    ...(isEnvironment(state.env) ? { environment: state.env } : {}),
+    ...listEnvironment(state.env, environment),
     ...(state.recipient ? { to: state.recipient } : {}),
     // The search box: a message id, a number or its beginning, or its last digits (the server parses it).
     ...(state.q ? { search: state.q } : {}),

@@ -35,7 +35,8 @@ export function MessageSearchFilter({
       // Full width on a phone: the message wraps in the flow there.
       errorClassName="mt-1 sm:absolute sm:top-full sm:mt-0.5 sm:leading-4 sm:whitespace-nowrap"
       mono
-      placeholder="msg_…, +1415…, or last digits"
+      // Short enough for a phone; the title says the rest.
+      placeholder="msg_…, +1415… or 0123"
       title="A message id, a whole number or its beginning, or its last digits (at least 3)"
     />
   );

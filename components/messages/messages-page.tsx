@@ -13,6 +13,7 @@ import { hasFilters } from "../dashboard/filter-bar";
 import { PagedList } from "../dashboard/paged-list";
 import { usePollWhileMoving } from "../dashboard/use-poll-while-moving";
 import { useUrlState } from "../dashboard/use-url-state";
+import { useEnvironment } from "../dashboard/environment";
 import { MessageDrawer } from "./message-drawer";
 import { MESSAGE_FILTER_KEYS, MESSAGE_URL_KEYS, MessageFilters, messageListInput } from "./message-filters";
 import { MessagesTable } from "./messages-table";
@@ -35,11 +36,12 @@ export function MessagesPage() {
   const trpc = useTRPC();
   const canSendTest = useCan("messages.sendTest");
   const [url, setUrl] = useUrlState(MESSAGE_URL_KEYS);
+  const { environment } = useEnvironment();
   const [sending, setSending] = useState(false);
   const poll = usePollWhileMoving(POLL_MS, POLL_QUIET_MS);
 
   const list = useInfiniteQuery(
-    trpc.messages.list.infiniteQueryOptions(messageListInput(url), {
+    trpc.messages.list.infiniteQueryOptions(messageListInput(url, environment), {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
       refetchInterval: poll.refetchInterval,
     }),
@@ -82,6 +84,9 @@ export function MessagesPage() {
               title="No messages yet"
               action={canSendTest ? <Button onClick={() => setSending(true)}>Send a test SMS</Button> : undefined}
             >
+              {url.env === ""
+                ? `Showing ${environment === "test" ? "sandbox" : "live"} messages (the switch at the top). `
+                : null}
               {canSendTest
                 ? "Send a test SMS to watch one go from queued to delivered; nothing leaves the sandbox. "
                 : null}
@@ -99,6 +104,7 @@ export function MessagesPage() {
             now={list.dataUpdatedAt}
             selectedId={url.message || null}
             onOpen={openMessage}
+            showEnvironment={url.env === "all"}
           />
         )}
       </PagedList>

@@ -35,11 +35,14 @@ export function MessagesTable({
   now,
   selectedId,
   onOpen,
+  showEnvironment,
 }: {
   messages: MessageListItem[];
   now: number;
   selectedId: string | null;
   onOpen: (id: string) => void;
+  /** Listing both environments: each row says which (else the header's switch does). */
+  showEnvironment: boolean;
 }) {
   return (
     <>
@@ -59,7 +62,7 @@ export function MessagesTable({
               <Snippet m={m} className="mt-1 line-clamp-2 text-sm break-words text-slate-700" />
               <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-500">
                 <span className="min-w-0 break-words">{originLine(m)}</span>
-                <EnvironmentTag environment={m.environment} />
+                {showEnvironment ? <EnvironmentTag environment={m.environment} /> : null}
                 <span className="tabular-nums">${m.price}</span>
                 <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)}>
                   {formatRelative(m.createdAt, now)}
@@ -75,7 +78,6 @@ export function MessagesTable({
           <tr>
             <TH>Phone</TH>
             <TH>Status</TH>
-            <TH>Environment</TH>
             <TH>Segments</TH>
             <TH className="text-right">Price</TH>
             <TH>Created</TH>
@@ -85,7 +87,7 @@ export function MessagesTable({
         <TBody>
           {messages.map((m) => (
             <OpenableRow key={m.id} data-message-id={m.id} selected={m.id === selectedId} onOpen={() => onOpen(m.id)}>
-              <TD className="max-w-[22rem]">
+              <TD className="max-w-[20rem]">
                 <OpenRowButton onOpen={() => onOpen(m.id)}>{phoneOf(m)}</OpenRowButton>
                 <Snippet m={m} className="mt-0.5 truncate text-[13px] text-slate-700" />
                 <div
@@ -99,10 +101,9 @@ export function MessagesTable({
                 <div className="flex flex-col items-start gap-1">
                   <MessageStatusBadge status={m.status} />
                   {m.errorCode ? <code className="font-mono text-xs text-red-600">{m.errorCode}</code> : null}
+                  {/* In the status column, not one of its own: seven columns did not fit 1440 px. */}
+                  {showEnvironment ? <EnvironmentTag environment={m.environment} /> : null}
                 </div>
-              </TD>
-              <TD>
-                <EnvironmentTag environment={m.environment} />
               </TD>
               <TD className="text-slate-500 tabular-nums">{segmentsLabel(m.segments, m.encoding)}</TD>
               <TD className="text-right font-mono text-xs text-slate-600 tabular-nums">${m.price}</TD>

@@ -65,40 +65,45 @@ export function OtpTable({ codes, now }: { codes: OtpListItem[]; now: number }) 
           <TH>Expiry</TH>
           <TH>Environment</TH>
           <TH>Created</TH>
-          <TH>Message</TH>
+          <TH className="max-sm:hidden">Message</TH>
         </tr>
       </THead>
       <TBody>
-        {codes.map((otp) => (
-          <TR key={otp.id} data-otp-id={otp.id}>
-            <TD>
-              <div className="font-mono text-[13px] font-medium text-slate-900">{otp.to}</div>
-              <div className="mt-0.5 text-xs text-slate-500">{otp.length}-digit code</div>
-            </TD>
-            <TD>
-              <OtpStatusBadge status={otp.status} />
-            </TD>
-            <TD>
-              <Attempts attempts={otp.attempts} max={otp.maxAttempts} />
-            </TD>
-            <TD>
-              <Expiry otp={otp} now={now} />
-            </TD>
-            <TD>
-              <EnvironmentTag environment={otp.environment} />
-            </TD>
-            <CreatedCell at={otp.createdAt} now={now} />
-            <TD>
-              <Link
-                href={`/dashboard/messages?message=${encodeURIComponent(otp.messageId)}`}
-                title={`Open message ${otp.messageId}`}
-                className="font-mono text-xs text-indigo-600 hover:text-indigo-500 hover:underline"
-              >
-                {shortId(otp.messageId)}
-              </Link>
-            </TD>
-          </TR>
-        ))}
+        {codes.map((otp) => {
+          const message = (
+            <Link
+              href={`/dashboard/messages?message=${encodeURIComponent(otp.messageId)}`}
+              title={`Open message ${otp.messageId}`}
+              className="font-mono text-xs text-indigo-600 hover:text-indigo-500 hover:underline"
+            >
+              {shortId(otp.messageId)}
+            </Link>
+          );
+          return (
+            <TR key={otp.id} data-otp-id={otp.id}>
+              <TD>
+                <div className="font-mono text-[13px] font-medium text-slate-900">{otp.to}</div>
+                <div className="mt-0.5 text-xs text-slate-500">{otp.length}-digit code</div>
+                {/* On a phone the link comes first, under the number: the table scrolls, the link stays in view. */}
+                <div className="mt-0.5 sm:hidden">{message}</div>
+              </TD>
+              <TD>
+                <OtpStatusBadge status={otp.status} />
+              </TD>
+              <TD>
+                <Attempts attempts={otp.attempts} max={otp.maxAttempts} />
+              </TD>
+              <TD>
+                <Expiry otp={otp} now={now} />
+              </TD>
+              <TD>
+                <EnvironmentTag environment={otp.environment} />
+              </TD>
+              <CreatedCell at={otp.createdAt} now={now} />
+              <TD className="max-sm:hidden">{message}</TD>
+            </TR>
+          );
+        })}
       </TBody>
     </Table>
   );

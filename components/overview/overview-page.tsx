@@ -1,13 +1,16 @@
 "use client";
 
 import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowRight } from "lucide-react";
 import { can, type Action } from "@/schemas/roles";
 import { Card, CardHeader } from "../ui/card";
 import { RoleBadge } from "../dashboard/role-badge";
 import { useDashboard } from "../dashboard/dashboard-context";
 import { NAV } from "../dashboard/nav-items";
+import { useTRPC } from "../trpc/client";
 import { GettingStarted } from "./getting-started";
+import { CHECKLIST_STEPS, checklistDone } from "./setup-checklist";
 import { ProvidersCard } from "./providers-card";
 import { TodayCard } from "./today-card";
 
@@ -31,15 +34,51 @@ const ACCESS: { area: string; read: Action; manage?: Action }[] = [
 
 export function OverviewPage({ baseUrl }: { baseUrl: string }) {
   const { user, organization, role } = useDashboard();
+  const trpc = useTRPC();
+  // Polled while a step is open, so the checklist ticks itself as the first message and webhook arrive.
+  const onboarding = useQuery({
+    ...trpc.onboarding.status.queryOptions(),
+    refetchInterval: (q) =>
+      q.state.data && !q.state.data.dismissed && checklistDone(q.state.data) < CHECKLIST_STEPS ? 3_000 : false,
+  });
+  const status = onboarding.data;
   const links = NAV.flatMap((g) => g.items).filter(
     (i) => i.href !== "/dashboard" && (!i.action || can(role, i.action)),
   );
+  const jumpTo = (
+    <Card>
+      <CardHeader title="Jump to" />
+      <ul className="divide-y divide-slate-100">
+        {links.map((item) => {
+          const Icon = item.icon;
+          return (
+            <li key={item.href}>
+              <Link href={item.href} className="group flex items-center gap-3 px-5 py-3 hover:bg-slate-50">
+                <Icon aria-hidden className="size-4 shrink-0 text-slate-400 group-hover:text-indigo-600" />
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-medium text-slate-800">{item.label}</span>
+                  <span className="block text-xs text-slate-500">{DESCRIPTIONS[item.href]}</span>
+                </span>
+                <ArrowRight aria-hidden className="size-4 text-slate-300 group-hover:text-slate-500" />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+  const settingUp = status !== undefined && !status.dismissed;
+  // "Welcome back" only once the organization is set up: a brand-new user has not been here before.
+  const greeting =
+    status === undefined ? null : settingUp && checklistDone(status) < CHECKLIST_STEPS ? "Welcome" : "Welcome back";
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <p className="text-sm text-slate-500">Welcome back{user.name ? `, ${user.name}` : ""}</p>
+          <p className="min-h-5 text-sm text-slate-500">
+            {greeting ? `${greeting}${user.name ? `, ${user.name}` : ""}` : null}
+          </p>
           <h1 className="mt-1 flex items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">
             {organization.name}
             <RoleBadge role={role} />
@@ -51,31 +90,13 @@ export function OverviewPage({ baseUrl }: { baseUrl: string }) {
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
-          <GettingStarted baseUrl={baseUrl} />
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {settingUp ? <GettingStarted baseUrl={baseUrl} status={status} /> : null}
+          {status?.dismissed ? jumpTo : null}
         </div>
         <div className="min-w-0 space-y-6">
           {can(role, "messages.read") ? <TodayCard /> : null}
-          <Card>
-            <CardHeader title="Jump to" />
-            <ul className="divide-y divide-slate-100">
-              {links.map((item) => {
-                const Icon = item.icon;
-                return (
-                  <li key={item.href}>
-                    <Link href={item.href} className="group flex items-center gap-3 px-5 py-3 hover:bg-slate-50">
-                      <Icon aria-hidden className="size-4 shrink-0 text-slate-400 group-hover:text-indigo-600" />
-                      <span className="min-w-0 flex-1">
-                        <span className="block text-sm font-medium text-slate-800">{item.label}</span>
-                        <span className="block text-xs text-slate-500">{DESCRIPTIONS[item.href]}</span>
-                      </span>
-                      <ArrowRight aria-hidden className="size-4 text-slate-300 group-hover:text-slate-500" />
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </Card>
+          {status?.dismissed ? null : jumpTo}
           <ProvidersCard />
           <Card>
             <CardHeader title="Your access" description="What your role allows in this organization." />

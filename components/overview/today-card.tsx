@@ -32,7 +32,14 @@ function TodayRow({ environment, label, from }: { environment: "live" | "test"; 
           >
             {count.format(totals.sent)}
           </td>
-          <td className="px-2 py-2.5 text-right tabular-nums">{percent(totals.deliveryRate)}</td>
+          {/* A count like its neighbours; the rate is on hover (and on the Analytics page). */}
+          <td
+            className="px-2 py-2.5 text-right tabular-nums"
+            title={`Delivery rate ${percent(totals.deliveryRate)}`}
+            data-testid={`today-${environment}-delivered`}
+          >
+            {count.format(totals.delivered)}
+          </td>
           <td className="py-2.5 pr-5 pl-2 text-right tabular-nums" data-testid={`today-${environment}-spend`}>
             <Money amount={totals.price} />
           </td>

@@ -4,17 +4,12 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis, type TooltipConten
 import type { RateLimitUsage } from "@/schemas/rate-limits";
 import { Card, CardHeader } from "../ui/card";
 import { numberFormat } from "./usage-bar";
+import { formatAxisTime, zoneName } from "../format/time";
 
 const BUCKET_MS = 15 * 60_000;
 const COLORS = { allowed: "#6366f1", rejected: "#ef4444" } as const;
 
-const hourMinute = new Intl.DateTimeFormat("en-US", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const dayHourMinute = new Intl.DateTimeFormat("en-US", {
-  weekday: "short",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const weekday = new Intl.DateTimeFormat("en-US", { weekday: "short" });
 
 interface Point {
   at: number;
@@ -28,7 +23,8 @@ function BucketTooltip({ active, payload }: TooltipContentProps) {
   return (
     <div className="rounded-md bg-white px-3 py-2 text-xs shadow-lg ring-1 ring-slate-900/10">
       <p className="font-medium text-slate-900">
-        {dayHourMinute.format(point.at)} – {hourMinute.format(point.at + BUCKET_MS)}
+        {weekday.format(point.at)} {formatAxisTime(point.at)} – {formatAxisTime(point.at + BUCKET_MS)}{" "}
+        {zoneName(point.at)}
       </p>
       <dl className="mt-1.5 space-y-1">
         <TooltipRow color={COLORS.allowed} label="Allowed" value={point.allowed} />
@@ -74,10 +70,10 @@ export function TrafficChart({ history }: { history: RateLimitUsage["history"] }
     .map((p) => p.at);
 
   return (
-    <Card>
+    <Card data-testid="traffic-chart">
       <CardHeader
         title="Requests, last 24 hours"
-        description="API requests allowed and rejected with 429, in 15-minute intervals."
+        description={`API requests allowed and rejected with 429, in 15-minute intervals. Times in ${zoneName(points.at(-1)?.at ?? 0)}.`}
       />
       <dl className="flex flex-wrap items-center gap-x-5 gap-y-1 px-5 pt-4 text-sm">
         <Total color={COLORS.allowed} label="Allowed" value={allowed} testId="chart-total-allowed" />
@@ -104,7 +100,7 @@ export function TrafficChart({ history }: { history: RateLimitUsage["history"] }
             <XAxis
               dataKey="at"
               ticks={ticks}
-              tickFormatter={(v: number) => hourMinute.format(v)}
+              tickFormatter={(v: number) => formatAxisTime(v)}
               tickLine={false}
               axisLine={{ stroke: "#cbd5e1" }}
               tick={{ fontSize: 12, fill: "#64748b" }}

@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "./cn";
 
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
+export function Card({ children, className, ...rest }: HTMLAttributes<HTMLElement> & { children: ReactNode }) {
   return (
-    <section className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", className)}>{children}</section>
+    <section className={cn("rounded-lg border border-slate-200 bg-white shadow-sm", className)} {...rest}>
+      {children}
+    </section>
   );
 }
 

@@ -3,7 +3,13 @@
 import { Fragment, type ComponentType, type ReactNode } from "react";
 import { Power, PowerOff } from "lucide-react";
 import { MenuItem, MenuSeparator, RowActionsMenu } from "./menu";
-import { TH } from "./table";
+import { TD, TH } from "./table";
+
+/*
+ * A table's actions column stays at the right edge of its card: a table that scrolls sideways on a
+ * phone keeps every row's menu in view (issue 39). Opaque, so the columns scrolled under it are hidden.
+ */
+const STICKY = "sticky right-0 bg-white";
 
 export interface RowAction {
   label: ReactNode;
@@ -15,12 +21,15 @@ export interface RowAction {
 }
 
 /** The header over a table's "…" menus: empty to the eye, named for screen readers. */
-export function ActionsHeader() {
+export function ActionsHeader({ label }: { label?: string }) {
   return (
-    <TH className="w-12">
-      <span className="sr-only">Actions</span>
-    </TH>
+    <TH className={`w-12 text-right ${STICKY} bg-slate-50`}>{label ?? <span className="sr-only">Actions</span>}</TH>
   );
+}
+
+/** The cell of a row's actions, under ActionsHeader. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return <TD className={`text-right ${STICKY}`}>{children}</TD>;
 }
 
 /** A row's "…" menu; choosing an action closes the menu (focus back on "…") before it runs. */

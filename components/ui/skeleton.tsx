@@ -1,7 +1,7 @@
 import { cn } from "./cn";
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn("animate-pulse rounded bg-slate-200/80", className)} />;
+  return <div aria-hidden data-skeleton className={cn("animate-pulse rounded bg-slate-200/80", className)} />;
 }
 
 /** Placeholder rows shaped like a table while its data loads. */

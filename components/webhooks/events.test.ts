@@ -26,6 +26,7 @@ describe("the webhook event picker's groups", () => {
       "Fraud guard",
       "Campaigns",
       "Test",
+      "Alerts",
       "Aliases",
     ]);
   });

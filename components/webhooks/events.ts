@@ -12,6 +12,7 @@ const AREA_LABELS: Record<string, string> = {
   fraud: "Fraud guard",
   campaign: "Campaigns",
   webhook: "Test",
+  alert: "Alerts",
 };
 
 /** Areas shown inside another's group: a tracked link's click belongs to its campaign. */

@@ -9,7 +9,10 @@ export interface RevealedSecret {
   secret: string;
 }
 
-/** A webhook's signing secret, shown once after creation or after a new one was generated. */
+/**
+ * A webhook's signing secret after creation or after a new one was generated. Owners and admins can
+ * reveal it again on the webhook's page (audited); the others see it here only.
+ */
 export function SecretDialog({ revealed, onClose }: { revealed: RevealedSecret | null; onClose: () => void }) {
   return (
     <OneTimeSecretDialog
@@ -26,11 +29,11 @@ export function SecretDialog({ revealed, onClose }: { revealed: RevealedSecret |
           </span>
         ) : null
       }
-      warning="Copy the signing secret now — you won't see it again."
+      warning="Copy the signing secret now."
       warningDetail={
         <>
-          Your endpoint needs it to check the <code className="font-mono text-[12px]">X-Webhook-Signature</code> header.
-          If you lose it, generate a new one from Edit.
+          Your endpoint needs it to check the signature headers. If you lose it, an owner or admin can reveal it on the
+          webhook&apos;s page (the audit log records it), or you can generate a new one from Edit.
           {revealed?.kind === "rotated" ? " Deliveries are already signed with this one." : null}
         </>
       }
@@ -46,7 +49,7 @@ export function SecretDialog({ revealed, onClose }: { revealed: RevealedSecret |
           ) and verify every request with it: see “Verify signatures” on the Webhooks page.
         </>
       }
-      notCopiedAlert="You haven't copied the secret yet. Once this dialog closes, it is gone for good."
+      notCopiedAlert="You haven't copied the secret yet. Once this dialog closes, only an owner or admin can reveal it again."
       copyFailedLabel="Copy failed — select the secret"
     />
   );

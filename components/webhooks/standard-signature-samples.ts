@@ -4,8 +4,9 @@
 
 export const STANDARD_TYPESCRIPT_SAMPLE = `import { Webhook } from "standardwebhooks"; // npm install standardwebhooks
 
-// The library takes the key base64-encoded: encode your webhook's signing secret once.
-const wh = new Webhook(Buffer.from(process.env.SIGNALGATE_WEBHOOK_SECRET!, "utf8").toString("base64"));
+// The signing secret exactly as shown (whsec_…). A secret of your own that is not whsec_<base64>:
+// new Webhook(Buffer.from(secret, "utf8").toString("base64")).
+const wh = new Webhook(process.env.SIGNALGATE_WEBHOOK_SECRET!);
 
 // For example in a Next.js route handler (app/api/webhooks/signalgate/route.ts):
 export async function POST(request: Request) {
@@ -28,15 +29,15 @@ export async function POST(request: Request) {
 //   const event = constructEvent(rawBody, request.headers, process.env.SIGNALGATE_WEBHOOK_SECRET!);
 `;
 
-export const STANDARD_PYTHON_SAMPLE = `import base64
-import os
+export const STANDARD_PYTHON_SAMPLE = `import os
 
 from flask import Flask, abort, request
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError  # pip install standardwebhooks
 
 app = Flask(__name__)
-# The library takes the key base64-encoded: encode your webhook's signing secret once.
-wh = Webhook(base64.b64encode(os.environ["SIGNALGATE_WEBHOOK_SECRET"].encode("utf-8")).decode())
+# The signing secret exactly as shown (whsec_...). A secret of your own that is not whsec_<base64>:
+# Webhook(base64.b64encode(secret.encode("utf-8")).decode()).
+wh = Webhook(os.environ["SIGNALGATE_WEBHOOK_SECRET"])
 
 
 @app.post("/webhooks/signalgate")

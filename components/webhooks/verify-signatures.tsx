@@ -113,6 +113,11 @@ export function VerifySignatures() {
               the same values as webhook-id and webhook-timestamp
             </Header>
           </ul>
+          <p className="md:col-span-2" data-testid="webhook-order">
+            Events may arrive out of order: each delivery is sent and retried on its own. Order them by the event&apos;s
+            time (the envelope&apos;s <code className="font-mono text-[13px] text-slate-800">timestamp</code>
+            ), not by arrival, and ignore one older than the state you already have.
+          </p>
         </div>
         <div>
           <Tabs label="Signature scheme" items={SCHEMES} value={scheme} onChange={setScheme} idBase={`${id}-scheme`} />

@@ -15,6 +15,7 @@ import { ALL_EVENTS, orderEvents } from "./events";
 import { useWebhookActions, type WebhookActions } from "./use-webhook-actions";
 import { WebhookStatus } from "./webhook-cells";
 import { VerifySignatures } from "./verify-signatures";
+import { SigningSecret } from "./signing-secret";
 import { Time } from "../ui/time";
 
 /** One webhook: what it is subscribed to, its state, what can be done to it, and its delivery log. */
@@ -103,9 +104,7 @@ function Summary({ webhook: w }: { webhook: WebhookView }) {
           </span>
         </DetailItem>
         <DetailItem label="Signing">
-          <span data-testid="webhook-signing" className={w.hasSecret ? undefined : "text-amber-700"}>
-            {w.hasSecret ? "HMAC-SHA256" : "Unsigned"}
-          </span>
+          <SigningSecret webhook={w} />
         </DetailItem>
         <DetailItem label="Created">
           <Time at={w.createdAt} />

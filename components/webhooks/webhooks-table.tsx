@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Pencil, ScrollText, Send, Trash2 } from "lucide-react";
 import type { WebhookView } from "@/schemas/webhooks";
 import type { WebhookHealth } from "@/schemas/webhook-views";
-import { ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
+import { ActionsCell, ActionsHeader, RowActions, toggleActiveAction } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import type { WebhookActions } from "./use-webhook-actions";
 import { EventsCell, WebhookStatus } from "./webhook-cells";
@@ -62,9 +62,9 @@ export function WebhooksTable({
               <Time at={w.createdAt} format="date" />
             </TD>
             {actions ? (
-              <TD className="text-right">
+              <ActionsCell>
                 <WebhookActionsMenu webhook={w} actions={actions} />
-              </TD>
+              </ActionsCell>
             ) : null}
           </TR>
         ))}

@@ -26,7 +26,7 @@ const HTTP_METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 /**
  * The document lists each error response's codes in its description (server/openapi/errors.ts):
- * "`error.code` is one of:" followed by "- `code`: message" lines. They become string literal
+ * "`error.code` is one of:" followed by "- [`code`](/docs/errors#code): message" lines. They become string literal
  * unions per operation and status, so a caller's `switch (err.code)` is checked by the compiler.
  */
 export function operationErrorCodes(document: oas31.OpenAPIObject): Map<string, Map<number, string[]>> {
@@ -44,7 +44,7 @@ export function operationErrorCodes(document: oas31.OpenAPIObject): Map<string, 
         if (!schema || !("$ref" in schema) || schema.$ref !== "#/components/schemas/Error") continue;
         const [, list] = response.description.split("`error.code` is one of:");
         if (list === undefined) throw new Error(`${op.operationId} ${status}: no error code list in its description`);
-        const codes = [...list.matchAll(/^- `([a-z0-9_]+)`:/gm)].map((m) => m[1] as string);
+        const codes = [...list.matchAll(/^- \[`([a-z0-9_]+)`\]\([^)]*\):/gm)].map((m) => m[1] as string);
         if (codes.length === 0) throw new Error(`${op.operationId} ${status}: empty error code list`);
         byStatus.set(code, codes);
       }

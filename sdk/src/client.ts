@@ -30,6 +30,8 @@ import { Events } from "./resources/events.js";
 import { Otp } from "./resources/otp.js";
 import { Sms } from "./resources/sms.js";
 import { Webhooks } from "./resources/webhooks.js";
+import { AlertsResource } from "./resources/alerts.js";
+import { RequestLogsResource } from "./resources/request-logs.js";
 import { AccountResource, MembersResource } from "./resources/accounts.js";
 
 export interface SignalGateOptions {
@@ -121,6 +123,10 @@ export class SignalGate {
   readonly inboundSettings: InboundSettingsResource;
   /** The OTP fraud guard (management). */
   readonly fraudGuard: FraudGuardResource;
+  /** Alerts (management): delivery rate, error rate, webhook failures and spend. */
+  readonly alerts: AlertsResource;
+  /** The request log: every API request of the organization, with redacted bodies. */
+  readonly requestLogs: RequestLogsResource;
   /** The signed-in user's two-factor sign-in. */
   readonly twoFactor: TwoFactorResource;
   /** The organization's sign-in policy: require two-factor of every member (management). */
@@ -188,6 +194,8 @@ export class SignalGate {
     this.usage = new UsageResource(transport);
     this.inboundSettings = new InboundSettingsResource(transport);
     this.fraudGuard = new FraudGuardResource(transport);
+    this.alerts = new AlertsResource(transport);
+    this.requestLogs = new RequestLogsResource(transport);
     this.twoFactor = new TwoFactorResource(transport);
     this.securitySettings = new SecuritySettingsResource(transport);
     this.campaigns = new Campaigns(transport);

@@ -28,6 +28,14 @@ type Covered = Exclude<OperationId, (typeof NOT_IN_SDK)[number] | (typeof USED_I
 const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   register: (sg) => sg.auth.register({ email: "a@b.test", password: "0123456789", organizationName: "A" }),
   logout: (sg) => sg.auth.logout(),
+  listAlerts: (sg) => sg.alerts.list(),
+  listRequestLogs: (sg) => sg.requestLogs.list({ status: "4xx" }).firstPage(),
+  getRequestLog: (sg) => sg.requestLogs.get("req_1"),
+  createAlert: (sg) =>
+    sg.alerts.create({ metric: "error_rate", threshold: 0.1, windowMinutes: 60, environment: "live" }),
+  getAlert: (sg) => sg.alerts.get("alr_1"),
+  updateAlert: (sg) => sg.alerts.update("alr_1", { threshold: 0.2 }),
+  deleteAlert: (sg) => sg.alerts.delete("alr_1"),
   listMessages: (sg) => sg.sms.list().firstPage(),
   getBatch: (sg) => sg.sms.batch("bat_1"),
   cancelMessage: (sg) => sg.sms.cancel("msg_1"),
@@ -68,6 +76,7 @@ const CALLS: Record<Covered, (sg: SignalGate) => Promise<unknown>> = {
   updateWebhook: (sg) => sg.webhooks.update("wh_1", { isActive: false }),
   deleteWebhook: (sg) => sg.webhooks.delete("wh_1"),
   testWebhook: (sg) => sg.webhooks.test("wh_1"),
+  revealWebhookSecret: (sg) => sg.webhooks.revealSecret("wh_1"),
   listWebhookDeliveries: (sg) => sg.webhooks.deliveries.list("wh_1").firstPage(),
   redeliverWebhookDelivery: (sg) => sg.webhooks.deliveries.redeliver("wh_1", "del_1"),
   getRateLimits: (sg) => sg.rateLimits.get(),

@@ -32,7 +32,7 @@ export type * from "./resources/security-settings.js";
 export type * from "./resources/campaigns.js";
 export { constructEvent, isKnownEvent, verifyWebhookSignature, WebhookVerificationError } from "./webhooks/verify.js";
 export type { RawBody, SignatureHeader } from "./webhooks/verify.js";
-export { verifyStandardWebhook, verifyWebhook } from "./webhooks/standard.js";
+export { standardWebhookKey, verifyStandardWebhook, verifyWebhook } from "./webhooks/standard.js";
 export type { VerifyOptions, WebhookHeaders } from "./webhooks/standard.js";
 export { WEBHOOK_EVENT_NAMES } from "./webhooks/events.js";
 export type * from "./webhooks/events.js";

@@ -5,11 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { newIdAt } from "../ids";
 import { insertMessages, type NewMessage } from "../messages/insert-messages";
-import { applyTransitions } from "../messages/transitions";
+import { applyTransitionsById } from "@/server/test/transitions";
 import { call, expectError } from "../test/http";
 import { api, seedSender } from "../test/messaging";
 import { runSql } from "../db/sql";
 import { recountMessageStats } from "./recount";
+import { dispatchDueBatch } from "../scheduling/dispatch-due";
 import { getMessageAnalytics } from "./message-analytics";
 import * as messagesRoute from "@/app/api/v1/analytics/messages/route";
 import * as otpRoute from "@/app/api/v1/analytics/otp/route";
@@ -46,7 +47,7 @@ async function seed(sender: Sender, at: Date, fields: Partial<NewMessage> = {}) 
 }
 
 const move = (id: string, from: "QUEUED" | "SENT", to: "SENT" | "DELIVERED" | "UNDELIVERED" | "FAILED", at: Date) =>
-  applyTransitions(null, [{ messageId: id, from, to }], at);
+  applyTransitionsById([{ messageId: id, from, to }], at);
 
 const messagesOf = (key: string, query: Record<string, string>) =>
   call(messagesRoute.GET, "/api/v1/analytics/messages", { token: key, query });
@@ -152,13 +153,34 @@ describe("message analytics", () => {
     await api.bulk(other.testKey, { messages: Array.from({ length: 20 }, () => ({ to: "+447400123456", body: "b" })) });
     const ids = sends.map((s) => s.json.messageId as string);
     await Promise.all(ids.slice(0, 10).map((id) => move(id, "QUEUED", "SENT", new Date())));
-    await applyTransitions(
-      null,
+    await applyTransitionsById(
       ids.slice(0, 5).map((id) => ({ messageId: id, from: "SENT" as const, to: "DELIVERED" as const })),
       new Date(),
     );
     expect(await recountMessageStats(null, other.organizationId)).toEqual([]);
     expect(await recountMessageStats(null, sender.organizationId)).toEqual([]);
+  });
+});
+
+describe("time to deliver of a scheduled message (issue 39)", () => {
+  it("counts from sendAt, not from the acceptance: the wait is not delivery time", async () => {
+    const sender = await seedSender();
+    const sendAt = new Date(T0.getTime() + 120_000);
+    const id = await seed(sender, T0, { sendAt });
+    await dispatchDueBatch(sendAt, 10, sender.organizationId);
+    await move(id, "QUEUED", "SENT", new Date(sendAt.getTime() + 300));
+    await move(id, "SENT", "DELIVERED", new Date(sendAt.getTime() + 1500));
+    const { totals } = await getMessageAnalytics(
+      getDb(),
+      sender.organizationId,
+      "test",
+      { from: T0, to: new Date(T0.getTime() + H), granularity: "hour" },
+      new Date(T0.getTime() + 2 * H),
+    );
+    expect(totals.delivered).toBe(1);
+    // 1.5 s after sendAt, within the histogram's ±19 %; from acceptance it would be 121.5 s.
+    expect(totals.timeToDeliver.p50Ms).toBeGreaterThan(1500 / 1.19);
+    expect(totals.timeToDeliver.p50Ms).toBeLessThan(1500 * 1.19);
   });
 });
 

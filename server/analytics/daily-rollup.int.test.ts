@@ -5,7 +5,7 @@ import { getDb } from "../db/client";
 import { runSql } from "../db/sql";
 import { newIdAt } from "../ids";
 import { insertMessages } from "../messages/insert-messages";
-import { applyTransitions } from "../messages/transitions";
+import { applyTransitionsById } from "@/server/test/transitions";
 import { seedSender } from "../test/messaging";
 import { getMessageAnalytics } from "./message-analytics";
 import { recountMessageStats } from "./recount";
@@ -61,12 +61,8 @@ describe("the daily rollup", () => {
     ];
     for (const t of times) {
       const m = await seedAt(sender, t);
-      await applyTransitions(null, [{ messageId: m.id, from: "QUEUED", to: "SENT" }], new Date(m.at.getTime() + 1000));
-      await applyTransitions(
-        null,
-        [{ messageId: m.id, from: "SENT", to: "DELIVERED" }],
-        new Date(m.at.getTime() + 3000),
-      );
+      await applyTransitionsById([{ messageId: m.id, from: "QUEUED", to: "SENT" }], new Date(m.at.getTime() + 1000));
+      await applyTransitionsById([{ messageId: m.id, from: "SENT", to: "DELIVERED" }], new Date(m.at.getTime() + 3000));
     }
   });
 
@@ -111,15 +107,14 @@ describe("the daily rollup", () => {
   it("equals its hours after acceptance, transitions, a live failure and a direct hourly write", async () => {
     const other = await seedSender();
     const live = await seedAt(other, "2026-11-21T12:00:00Z", "live");
-    await applyTransitions(null, [{ messageId: live.id, from: "QUEUED", to: "FAILED" }], new Date());
+    await applyTransitionsById([{ messageId: live.id, from: "QUEUED", to: "FAILED" }], new Date());
     const a = await seedAt(other, "2026-11-21T13:00:00Z");
     const b = await seedAt(other, "2026-11-21T14:00:00Z");
-    await applyTransitions(
-      null,
+    await applyTransitionsById(
       [a, b].map((m) => ({ messageId: m.id, from: "QUEUED" as const, to: "SENT" as const })),
       new Date(),
     );
-    await applyTransitions(null, [{ messageId: a.id, from: "SENT", to: "UNDELIVERED" }], new Date());
+    await applyTransitionsById([{ messageId: a.id, from: "SENT", to: "UNDELIVERED" }], new Date());
     expect(await recountMessageStats(null, other.organizationId)).toEqual([]);
     // Whatever writes the hourly rows moves the day with them (the growth bench seeds them by SQL).
     await runSql(

@@ -39,9 +39,14 @@ async function actorLabels(db: DbOrTx, rows: { actorUserId: string | null; actor
 /**
  * One organization's audit log, newest first, cursor-paged on the time-sortable id (index
  * audit_log (organization_id, id DESC)). Only this organization's rows are ever read, whatever
- * the filters say.
+ * the filters say. `clientDetails: false` leaves out every entry's IP address and user agent.
  */
-export async function listAuditLog(db: DbOrTx, organizationId: string, q: AuditLogFilters): Promise<AuditPage> {
+export async function listAuditLog(
+  db: DbOrTx,
+  organizationId: string,
+  q: AuditLogFilters,
+  { clientDetails }: { clientDetails: boolean },
+): Promise<AuditPage> {
   const after = decodeCursor("audit.log", organizationId, q.cursor);
   const where: Prisma.AuditLogEntryWhereInput = {
     organizationId,
@@ -58,7 +63,7 @@ export async function listAuditLog(db: DbOrTx, organizationId: string, q: AuditL
   const page = rows.slice(0, q.limit);
   const labels = await actorLabels(db, page);
   return {
-    items: page.map((row) => toAuditEntryView(row, labels)),
+    items: page.map((row) => toAuditEntryView(row, labels, clientDetails)),
     nextCursor: rows.length > q.limit ? encodeCursor("audit.log", organizationId, page.at(-1)!.id) : null,
   };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import type { LiveCarriers } from "@/server/carriers/live";
 import { startTestTwilioServer, type TestTwilioServer } from "@/server/carriers/twilio/test-twilio-server";
-import { applyTransitions } from "@/server/messages/transitions";
+import { applyTransitionsById } from "@/server/test/transitions";
 import { insertMessages, type NewMessage } from "@/server/messages/insert-messages";
 import { api, eventsOf, seedSender } from "@/server/test/messaging";
 import { useLiveCarriers } from "@/server/test/live-carriers";
@@ -92,8 +92,7 @@ describe("a price on every message", () => {
     const a = await api.send(sender.liveKey, { to: GB, body: "one" });
     await api.send(sender.liveKey, { to: US, body: "two" });
     expect(await month(sender.organizationId)).toEqual({ spend: 463 + 79, messages: 2, segments: 2 });
-    const moved = await applyTransitions(
-      null,
+    const moved = await applyTransitionsById(
       [{ messageId: a.json.messageId, from: "QUEUED", to: "FAILED", errorCode: "invalid_number", errorMessage: "x" }],
       new Date(),
     );
@@ -106,7 +105,7 @@ describe("a price on every message", () => {
     const failed = (await eventsOf(sender.organizationId)).find((e) => e.type === "message.failed");
     expect(failed!.payload).toMatchObject({ price: "0.0000" });
     // A second FAILED for the same message moves nothing and releases nothing twice.
-    await applyTransitions(null, [{ messageId: a.json.messageId, from: "QUEUED", to: "FAILED" }], new Date());
+    await applyTransitionsById([{ messageId: a.json.messageId, from: "QUEUED", to: "FAILED" }], new Date());
     expect(await month(sender.organizationId)).toEqual({ spend: 79, messages: 1, segments: 1 });
   });
 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { newIdAt } from "../ids";
 import { insertMessages, type NewMessage } from "../messages/insert-messages";
-import { applyTransitions } from "../messages/transitions";
+import { applyTransitionsById } from "@/server/test/transitions";
 import { call, expectError } from "../test/http";
 import { seedOrganization, type SeededMember } from "../test/seed";
 import * as usageRoute from "@/app/api/v1/developer/usage/route";
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await seed(org, at("2026-10-03T11:00:00Z"), { priceUnits: 158, segments: 2, country: "US" });
   await seed(org, at("2026-10-20T09:00:00Z"), { priceUnits: 463, country: "GB", to: "+447400123456" });
   failedInOctober = await seed(org, at("2026-10-31T23:59:00Z"), { priceUnits: 79, country: "US" });
-  await applyTransitions(null, [{ messageId: failedInOctober, from: "QUEUED", to: "FAILED" }], new Date());
+  await applyTransitionsById([{ messageId: failedInOctober, from: "QUEUED", to: "FAILED" }], new Date());
   // November (the open month in these tests): one US message, and a sandbox one (never billed).
   await seed(org, at("2026-11-02T08:00:00Z"), { priceUnits: 79, country: "US" });
   await seed(org, at("2026-11-02T08:30:00Z"), { priceUnits: 0, country: "US", environment: "test" });
@@ -152,7 +152,7 @@ describe("statements", () => {
     const billed = await getDb().message.findFirstOrThrow({
       where: { organizationId: org.organizationId, country: "GB" },
     });
-    await applyTransitions(null, [{ messageId: billed.id, from: "QUEUED", to: "FAILED" }], new Date());
+    await applyTransitionsById([{ messageId: billed.id, from: "QUEUED", to: "FAILED" }], new Date());
     await getDb().message.deleteMany({
       where: { organizationId: org.organizationId, createdAt: { lt: at("2026-11-01T00:00:00Z") } },
     });

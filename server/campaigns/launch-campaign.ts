@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/record-audit";
 import { diffChanges } from "../audit/changes";
 import type { AuditActor } from "../audit/actor";
 import type { AuditAction } from "@/schemas/audit-log";
-import type { CampaignStatus, CampaignView } from "@/schemas/campaigns";
+import type { CampaignStatus, CampaignView, PausedReason } from "@/schemas/campaigns";
 import { insertCampaignEvent } from "./campaign-events";
 import { closeCampaignGate } from "./campaign-gate";
 import { getCampaignOrThrow, viewOf, type CampaignScope } from "./get-campaign-or-throw";
@@ -118,14 +118,21 @@ export function pauseCampaign(db: Db, scope: CampaignScope, id: string, actor: A
   );
 }
 
-/** Pauses inside the caller's transaction (the runner does, with `spending_limit_reached`). */
+/**
+ * Pauses inside the caller's transaction (the runner does, with `spending_limit_reached`, and with
+ * `internal_error` and the error's reference when it sets a failing campaign aside).
+ */
 export async function pauseWithin(
   tx: DbOrTx,
   id: string,
-  reason: "manual" | "spending_limit_reached",
+  reason: PausedReason,
   now: Date,
+  errorReference: string | null = null,
 ): Promise<void> {
-  await tx.campaign.update({ where: { id }, data: { status: "PAUSED", pausedReason: reason, updatedAt: now } });
+  await tx.campaign.update({
+    where: { id },
+    data: { status: "PAUSED", pausedReason: reason, errorReference, updatedAt: now },
+  });
   await insertCampaignEvent(tx, id, "campaign.paused", now);
 }
 
@@ -142,7 +149,14 @@ export function resumeCampaign(db: Db, scope: CampaignScope, id: string, actor: 
         if (row.status !== "PAUSED") throw conflict(row, "resumed", "PAUSED");
         await tx.campaign.update({
           where: { id },
-          data: { status: "RUNNING", pausedReason: null, throttleAt: now, throttleTokens: 0, updatedAt: now },
+          data: {
+            status: "RUNNING",
+            pausedReason: null,
+            errorReference: null,
+            throttleAt: now,
+            throttleTokens: 0,
+            updatedAt: now,
+          },
         });
         return true;
       },
@@ -171,7 +185,7 @@ export function cancelCampaign(db: Db, scope: CampaignScope, id: string, actor: 
         // batches: nothing sends for a CANCELED campaign from this commit on.
         await tx.campaign.update({
           where: { id },
-          data: { status: "CANCELED", pausedReason: null, canceledAt: now, updatedAt: now },
+          data: { status: "CANCELED", pausedReason: null, errorReference: null, canceledAt: now, updatedAt: now },
         });
         await insertCampaignEvent(tx, id, "campaign.canceled", now);
         return true;

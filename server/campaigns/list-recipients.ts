@@ -33,7 +33,7 @@ export async function listRecipients(
     `SELECT r.contact_id, r.phone, r.message_id, r.status::text AS status, r.skipped_reason, r.skipped_detail,
             m.status::text AS message_status
      FROM campaign_recipients r
-     LEFT JOIN messages m ON m.id = r.message_id
+     LEFT JOIN messages m ON m.organization_id = r.organization_id AND m.id = r.message_id
      WHERE r.campaign_id = $1 AND ($2::text IS NULL OR r.status = $2::"CampaignRecipientStatus")
        AND ($3::text IS NULL OR r.contact_id > $3)
      ORDER BY r.contact_id

@@ -109,6 +109,7 @@ export async function testSendCampaign(
     { to: input.to, body: plan?.texts[0] ?? text, ...(campaign.from ? { from: campaign.from } : {}) },
     {
       now,
+      campaignTest: true,
       ...(links.length > 0 && {
         alongside: (tx, messageId) =>
           insertTrackedLinks(

@@ -25,8 +25,8 @@ export async function seedContacts(
   await getDb().contact.createMany({ data: rows });
 }
 
-/** Runner passes until nothing is left to do now (tests scope it to their organization). */
-export async function runUntilIdle(organizationId: string, options: RunOptions = {}): Promise<number> {
+/** Runner passes until nothing is left to do now (tests scope it to their organizations). */
+export async function runUntilIdle(organizationId: string | string[], options: RunOptions = {}): Promise<number> {
   let accepted = 0;
   for (let i = 0; i < 500; i++) {
     const r = await runCampaignsOnce({ organizationId, budgetMs: 5_000, ...options });

@@ -11,6 +11,7 @@ export function toCampaignView(row: Campaign, stats: readonly StatsRow[], clicks
     environment: row.environment,
     status: row.status,
     pausedReason: row.pausedReason,
+    errorReference: row.errorReference,
     audience: { tags: row.audienceTags, excludeTags: row.excludeTags },
     from: row.from,
     template: row.template,

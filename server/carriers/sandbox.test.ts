@@ -26,12 +26,16 @@ describe("sandbox carrier", () => {
   });
 
   it("answers receipts: UNDELIVERED for +15005550002, none for +15005550003, DELIVERED otherwise", () => {
-    expect(sandboxReceipt("m", SANDBOX_NUMBERS.undelivered)).toMatchObject({
+    expect(sandboxReceipt("org", "m", SANDBOX_NUMBERS.undelivered)).toMatchObject({
       status: "UNDELIVERED",
       errorCode: "carrier_rejected",
     });
-    expect(sandboxReceipt("m", SANDBOX_NUMBERS.noReceipt)).toBeNull();
-    expect(sandboxReceipt("m", "+447911123456")).toEqual({ messageId: "m", status: "DELIVERED" });
+    expect(sandboxReceipt("org", "m", SANDBOX_NUMBERS.noReceipt)).toBeNull();
+    expect(sandboxReceipt("org", "m", "+447911123456")).toEqual({
+      organizationId: "org",
+      messageId: "m",
+      status: "DELIVERED",
+    });
   });
 
   it("is the carrier of the test environment; live has none until a provider is configured", () => {

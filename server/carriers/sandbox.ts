@@ -34,15 +34,16 @@ export const sandboxCarrier: Carrier = {
 };
 
 /** The receipt the sandbox "network" returns for a SENT message, or null when it never answers. */
-export function sandboxReceipt(messageId: string, to: string): DeliveryReceipt | null {
+export function sandboxReceipt(organizationId: string, messageId: string, to: string): DeliveryReceipt | null {
   if (to === SANDBOX_NUMBERS.noReceipt) return null;
   if (to === SANDBOX_NUMBERS.undelivered) {
     return {
+      organizationId,
       messageId,
       status: "UNDELIVERED",
       errorCode: "carrier_rejected",
       errorMessage: "The destination carrier rejected the message (magic recipient +15005550002).",
     };
   }
-  return { messageId, status: "DELIVERED" };
+  return { organizationId, messageId, status: "DELIVERED" };
 }

@@ -42,6 +42,7 @@ export type SubmitResult =
   };
 
 export interface DeliveryReceipt {
+  organizationId: string;
   messageId: string;
   status: "DELIVERED" | "UNDELIVERED";
   errorCode?: string;

@@ -94,10 +94,12 @@ export async function listContacts(
   db: DbOrTx,
   organizationId: string,
   input: Partial<ContactFilters> = {},
+  /** Only these (a campaign's audience, audience-sql.ts): the builder's preview picks among them. */
+  within?: Prisma.Sql,
 ): Promise<ContactPage> {
   const limit = Math.min(Math.max(input.limit ?? CONTACT_PAGE_SIZE, 1), MAX_CONTACT_PAGE_SIZE);
   const after = decodeCursor("contacts", organizationId, input.cursor);
-  const conditions = contactConditions(organizationId, input, after);
+  const conditions = [...contactConditions(organizationId, input, after), ...(within ? [within] : [])];
   const rows = await db.$queryRaw<Row[]>(contactPageSql(conditions, limit + 1));
   const page = rows.slice(0, limit);
   return {

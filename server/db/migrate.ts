@@ -10,6 +10,14 @@ import type { Driver } from "./driver";
  * `_prisma_migrations` table with Prisma's checksum (SHA-256 of the file), under Prisma's
  * advisory lock, so `prisma migrate status` agrees with what ran. Each migration runs in its own
  * transaction: a failing script leaves nothing half-applied.
+ *
+ * Except a migration in steps (its first line is `-- sg:steps`): it changes a table that may be
+ * large and in use (prisma/migrations/20261130010000_partitions), so it cannot hold its locks for
+ * the whole script. Each part after a `-- sg:step` line runs on its own, outside any transaction the
+ * runner opens (a part of several statements is one implicit transaction; a part of one statement
+ * may be a CREATE INDEX CONCURRENTLY), under a lock timeout: a part that cannot get its locks in
+ * time gives way to the traffic and is tried again. Every part must be safe to run again (a crash
+ * between two parts runs them all again); the migration is recorded once its last part has run.
  */
 
 const PRISMA_ADVISORY_LOCK = 72707369;
@@ -106,6 +114,45 @@ async function postgresRunner(pool: pg.Pool): Promise<Runner> {
   };
 }
 
+const STEPS_MARKER = /^-- sg:steps\s*$/m;
+const STEP_SEPARATOR = /^-- sg:step\s*$/m;
+/** A part of a migration in steps waits at most this long for a lock, then gives way and retries. */
+const STEP_LOCK_TIMEOUT = "2s";
+const STEP_ATTEMPTS = 30;
+
+/** The parts of a migration in steps, or null for an ordinary one (one transaction). */
+export function migrationSteps(sql: string): string[] | null {
+  if (!STEPS_MARKER.test(sql.split("\n", 1)[0] ?? "")) return null;
+  return sql
+    .split(STEP_SEPARATOR)
+    .slice(1)
+    .map((part) => part.trim())
+    .filter((part) => part.replace(/^--.*$/gm, "").trim() !== "");
+}
+
+function isLockTimeout(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === "55P03";
+}
+
+async function runSteps(runner: Runner, steps: string[]): Promise<void> {
+  await runner.exec(`SET lock_timeout = '${STEP_LOCK_TIMEOUT}'`);
+  try {
+    for (const step of steps) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await runner.exec(step);
+          break;
+        } catch (err) {
+          if (!isLockTimeout(err) || attempt >= STEP_ATTEMPTS) throw err;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * attempt)));
+        }
+      }
+    }
+  } finally {
+    await runner.exec("RESET lock_timeout");
+  }
+}
+
 export interface MigrateResult {
   applied: string[];
   alreadyApplied: number;
@@ -130,8 +177,10 @@ export async function migrate(driver: Driver, migrations = readMigrations()): Pr
           }
           continue;
         }
+        const steps = migrationSteps(m.sql);
+        if (steps) await runSteps(runner, steps);
         await runner.transaction(async (tx) => {
-          await tx.exec(m.sql);
+          if (!steps) await tx.exec(m.sql);
           await tx.query(
             `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, finished_at, applied_steps_count)
              VALUES ($1, $2, $3, now(), now(), 1)`,

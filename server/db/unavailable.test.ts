@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./unavailable";
+import { isDatabaseUnavailable, isTransientDatabaseError } from "./unavailable";
 
 describe("isDatabaseUnavailable", () => {
   it("recognizes a stopped, restarting or unreachable database in the shapes Prisma and pg raise", () => {
@@ -26,6 +26,31 @@ describe("isDatabaseUnavailable", () => {
       null,
     ]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
+    }
+  });
+});
+
+describe("isTransientDatabaseError", () => {
+  it("is the database away, or a conflict of the moment (serialization, deadlock, lock or statement timeout)", () => {
+    for (const err of [
+      { code: "P1001", message: "Can't reach database server" },
+      { code: "40001", message: "could not serialize access due to concurrent update" },
+      { code: "P2010", meta: { driverAdapterError: adapterErrorOf("40P01") } },
+      new Error("wrapped", { cause: { code: "57014", message: "canceling statement due to statement timeout" } }),
+      { code: "P2034", message: "Transaction failed due to a write conflict or a deadlock" },
+    ]) {
+      expect(isTransientDatabaseError(err)).toBe(true);
+    }
+  });
+
+  it("is not the work's own fault: a raised exception, a constraint, a type error", () => {
+    for (const err of [
+      new TypeError('The "path" argument must be of type string. Received type number'),
+      { code: "P0001", message: "injected" },
+      { code: "P2010", meta: { driverAdapterError: adapterErrorOf("23505") } },
+      { code: "P2002", message: "Unique constraint failed" },
+    ]) {
+      expect(isTransientDatabaseError(err)).toBe(false);
     }
   });
 });

@@ -1,4 +1,7 @@
 import { Prisma, type DbOrTx } from "../db/client";
+import { isolateBatch, type FailedItem } from "../isolation/isolate-batch";
+import { isolateItem } from "../isolation/isolate-item";
+import { reasonOf, type RunnerItem } from "../isolation/item-failure";
 import { logger } from "../logger";
 import { currentTransport, type EmailTransport } from "./transport";
 
@@ -86,29 +89,57 @@ export async function sendDueEmails(
     );
     const at = now();
     const sent = results.filter((r) => r.error === null).map((r) => r.row.id);
-    if (sent.length) {
-      await db.emailOutbox.updateMany({
-        where: { id: { in: sent } },
-        data: { status: "sent", sentAt: at, lockedUntil: null, lastError: null },
-      });
-    }
+    // Each outcome is the email's own (server/isolation/): one that cannot be written is set aside
+    // FAILED with the reason, never left to its lease and sent again and again.
+    await isolateBatch({
+      items: sent,
+      describe: emailItem,
+      work: (part) =>
+        db.emailOutbox
+          .updateMany({
+            where: { id: { in: [...part] } },
+            data: { status: "sent", sentAt: at, lockedUntil: null, lastError: null },
+          })
+          .then(() => undefined),
+      setAside: (failed) => setAsideEmails(db, failed),
+    });
     for (const { row, error } of results) {
       if (error === null) continue;
       const last = row.attempts >= MAX_EMAIL_ATTEMPTS;
       logger.warn("email not sent", { emailId: row.id, attempts: row.attempts, error, givenUp: last });
-      await db.emailOutbox.update({
-        where: { id: row.id },
-        data: {
-          status: last ? "failed" : "pending",
-          lockedUntil: null,
-          lastError: error.slice(0, 500),
-          nextAttemptAt: new Date(at.getTime() + emailRetryDelayMs(row.attempts)),
-        },
-      });
+      await isolateItem(
+        emailItem(row.id),
+        () =>
+          db.emailOutbox.update({
+            where: { id: row.id },
+            data: {
+              status: last ? "failed" : "pending",
+              lockedUntil: null,
+              lastError: error.slice(0, 500),
+              nextAttemptAt: new Date(at.getTime() + emailRetryDelayMs(row.attempts)),
+            },
+          }),
+        (failure) => setAsideEmails(db, [{ item: row.id, failure }]),
+      );
     }
     outcome.sent += sent.length;
     outcome.failed += results.filter((r) => r.error !== null && r.row.attempts >= MAX_EMAIL_ATTEMPTS).length;
     outcome.retrying += results.filter((r) => r.error !== null && r.row.attempts < MAX_EMAIL_ATTEMPTS).length;
+  }
+}
+
+const emailItem = (id: string): RunnerItem => ({ runner: "emails", kind: "email", id });
+
+async function setAsideEmails(db: DbOrTx, failed: readonly FailedItem<string>[]): Promise<void> {
+  for (const { item, failure } of failed) {
+    await db.emailOutbox.updateMany({
+      where: { id: item },
+      data: {
+        status: "failed",
+        lockedUntil: null,
+        lastError: reasonOf(failure, "An internal error stopped this email"),
+      },
+    });
   }
 }
 

@@ -17,7 +17,11 @@ export type EmailTemplate =
       template: "invitation";
       data: { url: string; organizationName: string; role: string; invitedBy: string | null; expiresInDays: number };
     }
-  | { template: "password-changed"; data: { when: string } };
+  | { template: "password-changed"; data: { when: string } }
+  | {
+      template: "alert";
+      data: { state: "triggered" | "resolved"; organizationName: string; what: string; detail: string; url: string };
+    };
 
 export type EmailTemplateName = EmailTemplate["template"];
 
@@ -92,5 +96,11 @@ export function renderEmail(email: EmailTemplate): RenderedEmail {
         `The password of your SignalGate account was changed at ${email.data.when}, and your other sessions were signed out.`,
         "If this was not you, reset your password at once with “Forgot password?” on the sign-in page.",
       ]);
+    case "alert":
+      return build(
+        `${email.data.state === "triggered" ? "Alert" : "Resolved"}: ${email.data.what} (${email.data.organizationName})`,
+        [email.data.detail],
+        { label: "Open the alerts", url: email.data.url },
+      );
   }
 }

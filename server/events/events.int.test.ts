@@ -106,7 +106,6 @@ describe("GET /developer/events", () => {
     expect(types.filter((t: string) => t === "message.delivered")).toHaveLength(2);
     expect(types.filter((t: string) => t === "message.queued")).toHaveLength(2);
     const ids = all.json.map((e: { id: string }) => e.id);
-    expect(ids).toEqual([...ids].sort().reverse());
     for (const e of all.json) expect(Object.keys(e).sort()).toEqual(["event", "id", "payload", "timestamp"]);
 
     // An API key with webhooks.manage reads them too.
@@ -125,7 +124,7 @@ describe("GET /developer/events", () => {
       query: { types: "message.delivered", limit: "1", cursor },
     });
     expect(next.json).toHaveLength(1);
-    expect(next.json[0].id < delivered.json[0].id).toBe(true);
+    expect(ids.indexOf(next.json[0].id)).toBeGreaterThan(ids.indexOf(delivered.json[0].id));
     expect(next.headers.get("x-next-cursor")).toBeNull();
 
     const family = await call(list.GET, "/api/v1/developer/events", {
@@ -140,6 +139,32 @@ describe("GET /developer/events", () => {
     });
     expect(one.status).toBe(200);
     expect(one.json).toEqual(all.json[0]);
+  });
+
+  it("lists newest first in commit order, as the stream delivers them, not in id order (contract §13)", async () => {
+    const s = await seedOrganization();
+    // Ids sort by when they were made; `early` commits in the later transaction, as an event made
+    // just before a slower transaction commits does.
+    const early = newId("evt");
+    await new Promise((r) => setTimeout(r, 5));
+    const late = newId("evt");
+    const third = newId("evt");
+    const insert = `INSERT INTO outbox_events (id, organization_id, type, payload, dispatched_at) VALUES ($1, $2, 'message.queued', '{}', now())`;
+    for (const id of [late, early, third]) await getDb().$executeRawUnsafe(insert, id, s.organizationId);
+    const listed = await call(list.GET, "/api/v1/developer/events", { token: s.accessToken });
+    expect(listed.json.map((e: { id: string }) => e.id)).toEqual([third, early, late]);
+    // Page by page, the same order, each event once.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof call>> = await call(list.GET, "/api/v1/developer/events", {
+        token: s.accessToken,
+        query: { limit: "1", ...(cursor ? { cursor } : {}) },
+      });
+      paged.push(...page.json.map((e: { id: string }) => e.id));
+      cursor = page.headers.get("x-next-cursor");
+    } while (cursor);
+    expect(paged).toEqual([third, early, late]);
   });
 
   it("answers 400 for a bad cursor or type, 404 for another tenant's event, 403 without webhooks.manage", async () => {

@@ -1,5 +1,6 @@
 import { getDriver } from "../db/client";
 import { isShuttingDown } from "../lifecycle";
+import { recordItemFailure } from "../isolation/item-failure";
 import { logger } from "../logger";
 import { PollLoop } from "../poll-loop";
 import { matchesTypes } from "@/schemas/events";
@@ -16,11 +17,15 @@ export interface StreamSink {
   send(row: PositionedRow): boolean;
   /** Write a comment line so proxies and clients know the connection is alive. */
   heartbeat(): boolean;
-  /** End the stream (slow client, shutdown). */
-  close(reason: "slow" | "shutdown"): void;
+  /** End the stream (slow client, shutdown, or its own fault: it threw). */
+  close(reason: CloseReason): void;
 }
 
+type CloseReason = "slow" | "shutdown" | "error";
+
 interface Subscription {
+  /** For the log, should the stream fail. */
+  id: number;
   sink: StreamSink;
   /** The last position written to (or skipped for) this client: nothing at or below it is sent. */
   cursor: Position;
@@ -50,6 +55,7 @@ const CATCH_UP_WINDOW = 2_000;
  */
 export class EventHub {
   private readonly byOrg = new Map<string, Set<Subscription>>();
+  private subscriptions = 0;
   private size = 0;
   private position: Position | null = null;
   private loop: PollLoop | null = null;
@@ -74,6 +80,7 @@ export class EventHub {
   async subscribe(sink: StreamSink, resumeAfter?: Position): Promise<() => void> {
     await this.start();
     const sub: Subscription = {
+      id: ++this.subscriptions,
       sink,
       cursor: resumeAfter ?? this.position!,
       pending: resumeAfter ? [] : null,
@@ -82,7 +89,7 @@ export class EventHub {
     if (!set) this.byOrg.set(sink.organizationId, (set = new Set()));
     set.add(sub);
     this.size++;
-    const detach = () => this.detach(sub);
+    const detach = () => void this.detach(sub);
     if (resumeAfter) {
       try {
         await this.catchUp(sub, resumeAfter, { ...this.position! });
@@ -122,15 +129,33 @@ export class EventHub {
     if (comparePositions(row, sub.cursor) <= 0) return true;
     sub.cursor = { xid: row.xid, id: row.id };
     if (!matchesTypes(sub.sink.types, row.type)) return true;
-    if (sub.sink.send(row)) return true;
-    this.drop(sub, "slow");
+    const sent = this.isolated(sub, () => sub.sink.send(row));
+    if (sent === true) return true;
+    if (sent === false) this.drop(sub, "slow");
     return false;
+  }
+
+  /**
+   * One stream's own work (server/isolation/): a stream whose sink throws is dropped ("error", it
+   * resumes with Last-Event-ID), logged with its stack, and every other stream goes on.
+   */
+  private isolated(sub: Subscription, work: () => boolean): boolean | "dropped" {
+    try {
+      return work();
+    } catch (err) {
+      recordItemFailure(
+        { runner: "events-hub", kind: "stream", id: `stream-${sub.id}`, organizationId: sub.sink.organizationId },
+        err,
+      );
+      this.drop(sub, "error");
+      return "dropped";
+    }
   }
 
   private fanOut(row: PositionedRow): void {
     const set = this.byOrg.get(row.organization_id);
     if (!set) return;
-    for (const sub of set) {
+    for (const sub of [...set]) {
       if (sub.pending) {
         if (sub.pending.length >= this.options.maxPending) this.drop(sub, "slow");
         else sub.pending.push(row);
@@ -140,17 +165,23 @@ export class EventHub {
     }
   }
 
-  private drop(sub: Subscription, reason: "slow" | "shutdown"): void {
-    this.detach(sub);
-    sub.sink.close(reason);
+  private drop(sub: Subscription, reason: CloseReason): void {
+    if (!this.detach(sub)) return;
+    try {
+      sub.sink.close(reason);
+    } catch (err) {
+      logger.warn("events: a stream did not close cleanly", { error: (err as Error).message });
+    }
   }
 
-  private detach(sub: Subscription): void {
+  /** False when it was detached already. */
+  private detach(sub: Subscription): boolean {
     const set = this.byOrg.get(sub.sink.organizationId);
-    if (!set?.delete(sub)) return;
+    if (!set?.delete(sub)) return false;
     this.size--;
     if (set.size === 0) this.byOrg.delete(sub.sink.organizationId);
     if (this.size === 0) void this.halt();
+    return true;
   }
 
   private start(): Promise<void> {
@@ -186,7 +217,9 @@ export class EventHub {
 
   private beat(): void {
     for (const set of this.byOrg.values()) {
-      for (const sub of set) if (!sub.pending && !sub.sink.heartbeat()) this.drop(sub, "slow");
+      for (const sub of [...set]) {
+        if (!sub.pending && this.isolated(sub, () => sub.sink.heartbeat()) === false) this.drop(sub, "slow");
+      }
     }
   }
 

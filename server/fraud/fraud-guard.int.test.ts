@@ -36,7 +36,7 @@ async function send(sender: Sender, to: string, now: Date) {
 }
 
 async function codeOf(messageId: string): Promise<string> {
-  const m = await getDb().message.findUniqueOrThrow({ where: { id: messageId }, select: { body: true } });
+  const m = await getDb().message.findFirstOrThrow({ where: { id: messageId }, select: { body: true } });
   return /(\d{6})/.exec(m.body)![1]!;
 }
 

@@ -15,6 +15,9 @@ import { originOf, type AuditActor, type RequestOrigin } from "../audit/actor";
 import { trackApiRequest } from "./api-activity";
 import { authenticateOperator, type OperatorAuth } from "./authenticate-operator";
 import { assertStorable } from "./storable-text";
+import { measureHttp, routeTemplate } from "../metrics/http";
+import { tagRequest } from "../tracing/spans";
+import { logRequest } from "../request-logs/record";
 
 /**
  * "any": an API key or a dashboard/management JWT, for public reference data such as prices.
@@ -138,6 +141,7 @@ async function admit(
     allowUnenrolled?: boolean;
   },
   responseHeaders: Headers,
+  seen: { auth: AnyAuth | null },
 ): Promise<AnyAuth | OperatorAuth | null> {
   if (options.auth === "none") return null;
   // The operator is not an organization: no organization rate limit or permission applies.
@@ -148,6 +152,8 @@ async function admit(
       options.auth === "jwt" || (options.auth === "any" && !bearsApiKey(req))
         ? await authenticateUser(req, { allowUnenrolled: options.allowUnenrolled === true })
         : await authenticateApiKey(req, { fresh: fresh || attempt > 0 });
+    // Known from here on: a refusal below (limit, permission) is still this organization's request.
+    seen.auth = auth;
     const limit = await applyRateLimit(auth, options.rateLimit);
     if (limit === "stale") {
       if (auth.kind === "apiKey") forgetCachedKey(auth);
@@ -195,7 +201,11 @@ export function apiRoute<
   const route = async (req: Request, context?: NextRouteContext) => {
     const served = trackApiRequest();
     try {
-      return await serve(req, context);
+      return await measureHttp(
+        req,
+        () => templateOf(req, context),
+        () => serve(req, context),
+      );
     } finally {
       served();
     }
@@ -210,14 +220,18 @@ export function apiRoute<
   });
 
   async function serve(req: Request, context: NextRouteContext | undefined): Promise<Response> {
+    const startedAt = performance.now();
     const requestId = resolveRequestId(req.headers.get("x-request-id"));
+    tagRequest(requestId);
     const extraHeaders = new Headers();
+    const seen: { auth: AnyAuth | null } = { auth: null };
+    let rawBody: unknown;
     let response: Response;
     try {
       // Limit headers land in extraHeaders, so refusals after the limiter carry them too.
-      const auth = await admit(req, options, extraHeaders);
+      const auth = await admit(req, options, extraHeaders, seen);
 
-      const rawBody = options.ownBody ? undefined : ((await readJsonBody(req)) ?? (options.body ? {} : undefined));
+      rawBody = options.ownBody ? undefined : ((await readJsonBody(req)) ?? (options.body ? {} : undefined));
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
       // Next passes a context whose params resolve to undefined on routes without [segments].
       const rawParams = (context ? await context.params : undefined) ?? {};
@@ -267,8 +281,35 @@ export function apiRoute<
       extraHeaders.forEach((value, key) => headers.set(key, value));
       response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     }
+    logRequest({
+      req,
+      caller: callerOf(seen.auth),
+      requestId,
+      route: await templateOf(req, context),
+      requestBody: rawBody,
+      response,
+      startedAt,
+    });
     return response;
   }
+}
+
+function callerOf(auth: AnyAuth | null) {
+  if (!auth) return null;
+  return auth.kind === "user"
+    ? { kind: "user" as const, organizationId: auth.organizationId, userId: auth.userId }
+    : {
+        kind: "apiKey" as const,
+        organizationId: auth.organizationId,
+        keyId: auth.keyId,
+        environment: auth.environment,
+      };
+}
+
+async function templateOf(req: Request, context: NextRouteContext | undefined): Promise<string> {
+  // Next hands routes without [segments] no params at all (not a promise of undefined).
+  const params = await Promise.resolve(context?.params).catch(() => undefined);
+  return routeTemplate(new URL(req.url).pathname, params);
 }
 
 function actorOf(auth: AnyAuth | OperatorAuth | null, origin: RequestOrigin): AuditActor | null {

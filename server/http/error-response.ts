@@ -1,9 +1,17 @@
 import { AppError, isAppError, serviceUnavailable } from "../errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { logger } from "../logger";
+import { errorDocUrl } from "./error-doc-url.mjs";
 
 export interface ErrorBody {
-  error: { code: string; message: string; requestId: string; details?: { path: string; message: string }[] };
+  error: {
+    code: string;
+    message: string;
+    requestId: string;
+    /** The code's entry in the error reference (contract §16). */
+    docUrl: string;
+    details?: { path: string; message: string }[];
+  };
 }
 
 /**
@@ -27,6 +35,7 @@ export function errorResponse(err: unknown, requestId: string): Response {
       code: appError.code,
       message: appError.message,
       requestId,
+      docUrl: errorDocUrl(appError.code),
       ...(appError.details ? { details: appError.details } : {}),
     },
   };

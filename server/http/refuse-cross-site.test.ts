@@ -31,7 +31,12 @@ describe("sameSiteOnly (the tRPC endpoint)", () => {
       const res = await handler(request(method, headers));
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({
-        error: { code: "forbidden", message: expect.any(String), requestId: res.headers.get("x-request-id") },
+        error: {
+          code: "forbidden",
+          message: expect.any(String),
+          requestId: res.headers.get("x-request-id"),
+          docUrl: "/docs/errors#forbidden",
+        },
       });
     }
     expect(ran).toEqual([]);

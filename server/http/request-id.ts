@@ -1,10 +1,17 @@
-import { randomUUID } from "node:crypto";
+import { newId } from "../ids";
 
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Echo a caller's X-Request-Id when it is safe to log and repeat; otherwise make one. */
+/** Whether a caller's X-Request-Id is safe to log and repeat. */
+export function isValidRequestId(incoming: string | null): incoming is string {
+  return incoming !== null && VALID_REQUEST_ID.test(incoming);
+}
+
+/**
+ * Echo a caller's X-Request-Id when it is safe to log and repeat; otherwise make one. Made ids
+ * begin with their creation time (server/ids.ts), like every other id: the request log is keyed and
+ * partitioned by them.
+ */
 export function resolveRequestId(incoming: string | null): string {
-  if (incoming && VALID_REQUEST_ID.test(incoming)) return incoming;
-  // randomUUID draws from a pooled buffer: a fresh CSPRNG read per request showed in profiles.
-  return `req_${randomUUID().replaceAll("-", "")}`;
+  return isValidRequestId(incoming) ? incoming : newId("req");
 }

@@ -1,5 +1,6 @@
 import { Prisma, type DbOrTx } from "../db/client";
 import { decodeCursor, encodeCursor } from "../pagination/cursor";
+import { shownOtpBody, type BodyAccess } from "../messages/body-access";
 import { THREAD_LIMIT, type Conversation, type ThreadMessage } from "@/schemas/inbox";
 
 /** How many of the newest inbound messages one page of conversations is drawn from. */
@@ -68,40 +69,44 @@ interface ThreadRow {
   status: string;
   environment: "live" | "test";
   created_at: Date;
-  auto_reply: "stop" | "start" | "help" | null;
+  auto_reply: "stop" | "start" | "help" | "campaign_test" | null;
+  otp_id: string | null;
 }
 
 /**
  * One number's conversation, both ways, newest first (at most THREAD_LIMIT): what it sent to the
  * organization (the inbound partial index by sender) and what was sent to it ((organization_id,
- * to_number, id)), two index range reads. Live outbound bodies only for roles that may read them;
- * inbound bodies are for every member (contract §3).
+ * to_number, id)), two index range reads. Live outbound bodies only for roles that may read them,
+ * OTP codes masked for roles that may not; inbound bodies are for every member (contract §3).
  */
 export async function getConversation(
   db: DbOrTx,
   organizationId: string,
   phone: string,
-  { canReadLiveBody }: { canReadLiveBody: boolean },
+  access: BodyAccess,
 ): Promise<ThreadMessage[]> {
   const rows = await db.$queryRaw<ThreadRow[]>`
     SELECT * FROM (
       (SELECT id, direction::text AS direction, body, status::text AS status, environment::text AS environment, created_at,
-              auto_reply
+              auto_reply, otp_id
        FROM messages WHERE organization_id = ${organizationId} AND direction = 'inbound' AND from_sender = ${phone}
        ORDER BY id DESC LIMIT ${THREAD_LIMIT})
       UNION ALL
       (SELECT id, direction::text AS direction, body, status::text AS status, environment::text AS environment, created_at,
-              auto_reply
+              auto_reply, otp_id
        FROM messages WHERE organization_id = ${organizationId} AND to_number = ${phone} AND direction = 'outbound'
        ORDER BY id DESC LIMIT ${THREAD_LIMIT})
     ) both_ways ORDER BY id DESC LIMIT ${THREAD_LIMIT}`;
   return rows.map((r) => ({
     id: r.id,
     direction: r.direction,
-    body: r.direction === "outbound" && r.environment === "live" && !canReadLiveBody ? null : r.body,
+    body:
+      r.direction === "outbound" && r.environment === "live" && !access.canReadLiveBody
+        ? null
+        : shownOtpBody(r.body, r.otp_id, access.canReadOtpCodes),
     status: r.status,
     environment: r.environment,
     at: new Date(r.created_at).toISOString(),
-    autoReply: r.auto_reply,
+    autoReply: r.auto_reply === "campaign_test" ? null : r.auto_reply,
   }));
 }

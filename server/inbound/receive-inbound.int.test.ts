@@ -35,7 +35,7 @@ const live = (to: string, body: string, extra: Partial<Parameters<typeof receive
 
 async function stored(outcome: Awaited<ReturnType<typeof live>>) {
   if (outcome.outcome !== "stored") throw new Error(`not stored: ${outcome.outcome}`);
-  return db().message.findUniqueOrThrow({ where: { id: outcome.messageId } });
+  return db().message.findFirstOrThrow({ where: { id: outcome.messageId } });
 }
 
 const outbound = (organizationId: string) =>

@@ -11,19 +11,26 @@ import { appUrl } from "../email/links";
 import { assertMayAssign, lockOrganization } from "../orgs/owner-rules";
 import { INVITATION_TTL_MS, invitationSelect, pendingWhere, toInvitationView } from "./invitation-view";
 
-/** A fresh link for an invitation row, and its email, in the caller's transaction. */
+/**
+ * A fresh link for an invitation row (the previous one stops working: only its hash is stored),
+ * and its email unless `sendEmail` is false (the link copied to be sent by hand), in the caller's
+ * transaction.
+ */
 export async function issueInvitationLink(
   tx: DbOrTx,
   invitation: { id: string; email: string; role: Role; organizationId: string },
   invitedByUserId: string | null,
   now: Date,
-): Promise<Date> {
+  { sendEmail = true }: { sendEmail?: boolean } = {},
+): Promise<{ expiresAt: Date; url: string }> {
   const token = newLinkToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const url = appUrl(`/invite/${encodeURIComponent(token)}`);
   await tx.invitation.update({
     where: { id: invitation.id },
     data: { tokenHash: hashLinkToken(token), expiresAt },
   });
+  if (!sendEmail) return { expiresAt, url };
   const [org, inviter] = await Promise.all([
     tx.organization.findUniqueOrThrow({ where: { id: invitation.organizationId }, select: { name: true } }),
     invitedByUserId
@@ -36,7 +43,7 @@ export async function issueInvitationLink(
     {
       template: "invitation",
       data: {
-        url: appUrl(`/invite/${encodeURIComponent(token)}`),
+        url,
         organizationName: org.name,
         role: ROLE_LABELS[invitation.role],
         invitedBy: inviter ? (inviter.name ?? inviter.email) : null,
@@ -45,13 +52,14 @@ export async function issueInvitationLink(
     },
     now,
   );
-  return expiresAt;
+  return { expiresAt, url };
 }
 
 /**
  * POST /developer/members/invitations (contract §14): owners and admins invite; only an owner may
  * invite an owner. An existing member is 409 already_member. Inviting an address that already has
  * a pending invitation replaces it (the old link stops working), so there is one per address.
+ * `url` is the link (for the dashboard's "copy invitation link"; the REST answer leaves it out).
  */
 export async function createInvitation(
   db: Db,
@@ -60,7 +68,7 @@ export async function createInvitation(
   actorRole: Role,
   actor: AuditActor,
   now = new Date(),
-): Promise<InvitationView> {
+): Promise<{ invitation: InvitationView; url: string }> {
   const data = createInvitationInput.parse(input);
   assertMayAssign(actorRole, data.role);
   return db.$transaction(async (tx) => {
@@ -88,7 +96,7 @@ export async function createInvitation(
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
       },
     });
-    await issueInvitationLink(
+    const { url } = await issueInvitationLink(
       tx,
       { id, email: data.email, role: data.role, organizationId },
       actor.type === "user" ? actor.userId : null,
@@ -108,6 +116,6 @@ export async function createInvitation(
       },
       now,
     );
-    return view;
+    return { invitation: view, url };
   });
 }

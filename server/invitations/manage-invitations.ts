@@ -56,6 +56,41 @@ export async function revokeInvitation(
   });
 }
 
+/**
+ * A new link for a pending invitation (the old one stops working: only links' hashes are stored),
+ * valid 7 days from now, with or without its email, audited as `action`.
+ */
+async function reissueLink(
+  db: Db,
+  organizationId: string,
+  id: string,
+  actorRole: Role,
+  actor: AuditActor,
+  now: Date,
+  how: { sendEmail: boolean; action: "invitation.resent" | "invitation.linkCopied" },
+): Promise<{ view: InvitationView; url: string }> {
+  return db.$transaction(async (tx) => {
+    const row = await pendingOrThrow(tx, organizationId, id, now);
+    assertMayAssign(actorRole, row.role);
+    const invitedBy = actor.type === "user" ? actor.userId : null;
+    const { expiresAt, url } = await issueInvitationLink(tx, row, invitedBy, now, { sendEmail: how.sendEmail });
+    const view = toInvitationView({ ...row, expiresAt });
+    await recordAudit(
+      tx,
+      organizationId,
+      actor,
+      {
+        action: how.action,
+        resourceType: "invitation",
+        resourceId: id,
+        changes: { before: null, after: { email: view.email, role: view.role, expiresAt: view.expiresAt } },
+      },
+      now,
+    );
+    return { view, url };
+  });
+}
+
 /** Resend: a new link (the old one stops working) valid 7 days from now, and a new email. */
 export async function resendInvitation(
   db: Db,
@@ -65,23 +100,29 @@ export async function resendInvitation(
   actor: AuditActor,
   now = new Date(),
 ): Promise<InvitationView> {
-  return db.$transaction(async (tx) => {
-    const row = await pendingOrThrow(tx, organizationId, id, now);
-    assertMayAssign(actorRole, row.role);
-    const expiresAt = await issueInvitationLink(tx, row, actor.type === "user" ? actor.userId : null, now);
-    const view = toInvitationView({ ...row, expiresAt });
-    await recordAudit(
-      tx,
-      organizationId,
-      actor,
-      {
-        action: "invitation.resent",
-        resourceType: "invitation",
-        resourceId: id,
-        changes: { before: null, after: { email: view.email, role: view.role, expiresAt: view.expiresAt } },
-      },
-      now,
-    );
-    return view;
+  const { view } = await reissueLink(db, organizationId, id, actorRole, actor, now, {
+    sendEmail: true,
+    action: "invitation.resent",
   });
+  return view;
+}
+
+/**
+ * "Copy invitation link" (owners and admins; issue 39): a new link handed to the inviter to send by
+ * hand, for instance when this server sends no email. The link emailed before stops working. No
+ * email is sent.
+ */
+export async function copyInvitationLink(
+  db: Db,
+  organizationId: string,
+  id: string,
+  actorRole: Role,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<{ url: string; expiresAt: string }> {
+  const { view, url } = await reissueLink(db, organizationId, id, actorRole, actor, now, {
+    sendEmail: false,
+    action: "invitation.linkCopied",
+  });
+  return { url, expiresAt: view.expiresAt };
 }

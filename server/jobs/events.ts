@@ -10,7 +10,8 @@ export interface JobEvents {
    */
   "auth/refresh-tokens.prune": { organizationId?: string };
   /** A code was sent: its expiry job sleeps until `expiresAt` (ISO), then expires it if still pending. */
-  "otp/created": { otpId: string; expiresAt: string };
+  /** `organizationId`: the code's key with its id (absent in jobs queued before issue 40). */
+  "otp/created": { otpId: string; expiresAt: string; organizationId?: string };
   /**
    * A delivery's first attempt failed: its retry job makes attempts 2 to 6 on the contract's
    * schedule. `round` fences it: a manual redeliver bumps the delivery's round and this job stops.

@@ -3,6 +3,7 @@ import { getEnv } from "../env";
 import { getInngest } from "./client";
 import { insertJobs, insertJobsForEvents } from "./embedded/store";
 import type { JobEventName, JobEvents } from "./events";
+import { jobsTriggeredBy } from "./registry";
 
 export interface SendJobEventOptions {
   /**
@@ -29,10 +30,7 @@ export async function sendJobEvent<E extends JobEventName>(
     await getInngest().send({ name, data, ...(options.dedupeKey ? { id: options.dedupeKey } : {}) });
     return;
   }
-  // Imported lazily: job modules may send events themselves, and the registry imports them all.
-  const { allJobs } = await import("./functions");
-  const triggered = allJobs.filter((job) => job.event === name);
-  await insertJobs(db, triggered, { name, data: data as Record<string, unknown> }, options);
+  await insertJobs(db, await jobsTriggeredBy(name), { name, data: data as Record<string, unknown> }, options);
 }
 
 /**
@@ -49,11 +47,9 @@ export async function sendJobEvents<E extends JobEventName>(
     await getInngest().send(events.map((e) => ({ name, data: e.data, ...(e.dedupeKey ? { id: e.dedupeKey } : {}) })));
     return;
   }
-  const { allJobs } = await import("./functions");
-  const triggered = allJobs.filter((job) => job.event === name);
   await insertJobsForEvents(
     db,
-    triggered,
+    await jobsTriggeredBy(name),
     events.map((e) => ({ name, data: e.data as Record<string, unknown>, dedupeKey: e.dedupeKey })),
   );
 }

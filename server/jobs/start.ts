@@ -4,6 +4,7 @@ import { logger } from "../logger";
 import { releaseJobs } from "./embedded/release";
 import { EmbeddedRunner } from "./embedded/runner";
 import { allJobs } from "./functions";
+import { installJobRegistry } from "./registry";
 
 export type BackgroundMode = "inngest" | "embedded" | "off";
 
@@ -23,6 +24,9 @@ const holder = globalThis as typeof globalThis & { __signalgateBackground?: Back
  */
 export async function startBackgroundWork(): Promise<BackgroundMode> {
   if (holder.__signalgateBackground) return holder.__signalgateBackground.mode;
+  // Every mode: an instance without a runner (EMBEDDED_JOBS=off) still writes the job rows that
+  // another instance's runner claims.
+  installJobRegistry(() => allJobs);
   const env = getEnv();
   const mode: BackgroundMode = env.inngestEnabled ? "inngest" : env.EMBEDDED_JOBS === "on" ? "embedded" : "off";
   const state: BackgroundState = { mode };

@@ -10,7 +10,7 @@ import { newMessage } from "../test/new-message";
 import { seedOrganization } from "../test/seed";
 import { createWebhook } from "../webhooks/create-webhook";
 import { insertMessages } from "./insert-messages";
-import { applyTransitions } from "./transitions";
+import { applyTransitionsById } from "@/server/test/transitions";
 
 // The webhooks here are never called (no worker runs): any address will do.
 process.env.WEBHOOK_ALLOW_PRIVATE_URLS = "true";
@@ -41,10 +41,10 @@ async function lifecycle(organizationId: string, failed = false) {
   const now = new Date();
   await insertMessages(null, [m], now);
   if (failed) {
-    await applyTransitions(null, [{ messageId: m.id, from: "QUEUED", to: "FAILED", errorCode: "x" }], now);
+    await applyTransitionsById([{ messageId: m.id, from: "QUEUED", to: "FAILED", errorCode: "x" }], now);
   } else {
-    await applyTransitions(null, [{ messageId: m.id, from: "QUEUED", to: "SENT", provider: "sandbox" }], now);
-    await applyTransitions(null, [{ messageId: m.id, from: "SENT", to: "DELIVERED" }], now);
+    await applyTransitionsById([{ messageId: m.id, from: "QUEUED", to: "SENT", provider: "sandbox" }], now);
+    await applyTransitionsById([{ messageId: m.id, from: "SENT", to: "DELIVERED" }], now);
   }
   return Object.fromEntries((await eventsOf(m.id)).map((e) => [e.type, e.dispatched]));
 }

@@ -1,3 +1,4 @@
+import { metrics } from "../metrics/registry";
 import type { RawTx } from "../db/driver-transaction";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
@@ -32,8 +33,11 @@ export interface NewMessage {
    * this time; server/scheduling/dispatch-due.ts moves it to QUEUED then.
    */
   sendAt?: Date | null;
-  /** A keyword confirmation: the family it answers (contract §10), stored for the dashboard's label. */
-  autoReply?: "stop" | "start" | "help";
+  /**
+   * For the dashboard's label (column auto_reply): a keyword confirmation's family (contract §10),
+   * or a campaign's test send.
+   */
+  autoReply?: "stop" | "start" | "help" | "campaign_test";
 }
 
 /** Why the accepting statement refused an item; nothing of it was written. */
@@ -161,5 +165,19 @@ export async function insertMessages(
   );
   const outcome: (Refusal | null)[] = messages.map(() => null);
   for (const r of refused) outcome[Number(r.ord)] = r.refusal;
+  countAccepted(messages, outcome);
   return outcome;
+}
+
+function countAccepted(messages: readonly NewMessage[], outcome: readonly (Refusal | null)[]): void {
+  let live = 0;
+  let test = 0;
+  outcome.forEach((refusal, n) => {
+    if (refusal !== null) return;
+    if (messages[n]?.environment === "live") live++;
+    else test++;
+  });
+  const accepted = metrics().messagesAccepted;
+  if (live > 0) accepted.inc({ environment: "live" }, live);
+  if (test > 0) accepted.inc({ environment: "test" }, test);
 }

@@ -4,6 +4,9 @@ import { messageHistoryItem, type MessageHistoryItem, type MessageHistoryQuery }
 import { decodeCursor, encodeCursor } from "../pagination/cursor";
 import { idRange } from "../pagination/id-range";
 import { toMessageStatusView } from "./to-status-view";
+import { batchMessageRange, legacyBatchMessageRange, type IdBounds } from "./batch-ids";
+
+const NO_IDS: IdBounds = { gte: "", lt: "" };
 
 export interface MessageHistoryPage {
   items: MessageHistoryItem[];
@@ -14,8 +17,8 @@ export interface MessageHistoryPage {
  * contract §9 `GET /api/v1/sms`: an organization's messages in one environment (the key's), newest
  * first. Each filter is served by an index that also orders by id, so a page costs the same at
  * ten thousand messages as at millions: (organization_id, id) for the list and its creation-time
- * range (as an id range), (organization_id, to_number, id) for a recipient, the batch index for a
- * batch. Status and sender are filtered along the id order (FAILED, the rarest status, is a few
+ * range (as an id range), (organization_id, to_number, id) for a recipient, the key's id range
+ * for a batch. Status and sender are filtered along the id order (FAILED, the rarest status, is a few
  * percent: a page reads a few thousand index entries at most).
  */
 export async function listMessageHistory(
@@ -37,7 +40,16 @@ export async function listMessageHistory(
     ...(q.direction ? { direction: q.direction } : {}),
     ...(ids ? { id: ids } : {}),
   };
-  const rows = await db.message.findMany({ where, orderBy: { id: "desc" }, take: q.limit + 1 });
+  const find = (batchIds: IdBounds | null) =>
+    db.message.findMany({
+      where: batchIds ? { ...where, AND: [{ id: batchIds }] } : where,
+      orderBy: { id: "desc" },
+      take: q.limit + 1,
+    });
+  // A batch: the id range its id names, through the key (batch-ids.ts); a batch from before that
+  // scheme, the minute before its id.
+  let rows = q.batchId ? await find(batchMessageRange(q.batchId) ?? NO_IDS) : await find(null);
+  if (q.batchId && rows.length === 0) rows = await find(legacyBatchMessageRange(q.batchId) ?? NO_IDS);
   const page = rows.slice(0, q.limit);
   return {
     items: page.map((m) =>

@@ -2,6 +2,7 @@ import { Prisma, type DbOrTx } from "../db/client";
 import type { Message } from "../db/generated/client";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListMessagesFilters, type MessagePage } from "@/schemas/message-views";
 import { toMessageListItem } from "./to-message-views";
+import { shownOtpBody } from "./body-access";
 import { decodeCursor, encodeCursor } from "../pagination/cursor";
 import { idRange } from "../pagination/id-range";
 import { likePrefix } from "../db/like";
@@ -9,6 +10,8 @@ import { likePrefix } from "../db/like";
 export type ListMessagesOptions = Partial<ListMessagesFilters> & {
   /** Live bodies are shown only to roles that may read them; sandbox bodies to everyone (as on the detail). */
   canReadLiveBody?: boolean;
+  /** OTP codes in bodies (masked without). */
+  canReadOtpCodes?: boolean;
 };
 
 /** How much of the body a list row shows. */
@@ -121,7 +124,7 @@ export async function listMessages(
           createdAt: new Date(r.created_at),
           autoReply: r.auto_reply,
         }),
-        snippet: bodyHidden || r.snippet === null ? null : r.snippet,
+        snippet: bodyHidden || r.snippet === null ? null : shownOtpBody(r.snippet, r.otp_id, !!options.canReadOtpCodes),
         apiKeyName: r.api_key_name,
       };
     }),

@@ -1,7 +1,8 @@
+import { rememberMessageTraces } from "../tracing/spans";
 import type { Db } from "../db/client";
 import { assertCarrierAvailable } from "../carriers/registry";
 import { withRecordedResponse } from "../idempotency/record";
-import { newId, newIdAt } from "../ids";
+import { newBatch } from "./batch-ids";
 import { bulkSmsResponse, messageBodySchema, type BulkSmsResponse } from "@/schemas/messages";
 import { validatePhoneNumber } from "@/schemas/phone";
 import { countSegments } from "@/schemas/segments";
@@ -45,7 +46,9 @@ export async function sendBulkSms(
   // One sendAt for the whole request (contract §11): outside the window, nothing is accepted.
   const sendAt = parseSendAt(input.sendAt, now);
   const from = input.from ?? (await getSenderProfile(db, sender.organizationId)).defaultSender;
-  const batchId = newId("bat");
+  // The batch id names its messages' id range (batch-ids.ts): no index on batch_id is needed.
+  const batch = newBatch(now);
+  const batchId = batch.batchId;
   const errors: ItemError[] = [];
   const rows: (NewMessage & { index: number })[] = [];
   input.messages.forEach((item, index) => {
@@ -57,7 +60,7 @@ export async function sendBulkSms(
     const { encoding, segments } = countSegments(item.body);
     rows.push({
       index,
-      id: newIdAt("msg", now),
+      id: batch.newMessageId(),
       organizationId: sender.organizationId,
       apiKeyId: sender.apiKeyId,
       batchId,
@@ -98,6 +101,9 @@ export async function sendBulkSms(
       ...(sendAt && { sendAt: sendAt.toISOString() }),
     });
   });
-  if (accepted > 0) nudgeMessagePipeline();
+  if (accepted > 0) {
+    rememberMessageTraces(response.messages.map((m) => m.messageId));
+    nudgeMessagePipeline();
+  }
   return response;
 }

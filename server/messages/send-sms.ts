@@ -1,3 +1,4 @@
+import { rememberMessageTraces } from "../tracing/spans";
 import type { Db, DbOrTx } from "../db/client";
 import { assertCarrierAvailable } from "../carriers/registry";
 import type { RecordResponse } from "../idempotency/record";
@@ -26,6 +27,8 @@ export interface SendOptions {
    * test send: its tracked links). A refused message writes nothing, and neither does this.
    */
   alongside?: (tx: DbOrTx, messageId: string) => Promise<void>;
+  /** A campaign's test send: labelled so in Messages, not "Dashboard test" (issue 39). */
+  campaignTest?: boolean;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function sendSms(
     priceUnits,
     country,
     sendAt,
+    ...(options.campaignTest && { autoReply: "campaign_test" as const }),
   };
   const response = sendSmsResponse.parse({
     messageId: message.id,
@@ -92,6 +96,7 @@ export async function sendSms(
     const refusal = await insertMessageBatched(message, now);
     if (refusal) throw refusalError(refusal, message.to, country);
   }
+  rememberMessageTraces([message.id]);
   nudgeMessagePipeline();
   return response;
 }

@@ -1,5 +1,6 @@
 import { formatMoney } from "@/schemas/money";
 import type { Message } from "../db/generated/client";
+import { shownOtpBody, type BodyAccess } from "./body-access";
 import {
   messageDetailSchema,
   messageListItemSchema,
@@ -36,6 +37,7 @@ function originOf(m: ListRow): MessageListItem["origin"] {
   if (m.otpId) return "otp";
   if (m.batchId) return "bulk";
   if (m.autoReply === "stop" || m.autoReply === "start" || m.autoReply === "help") return `auto_reply_${m.autoReply}`;
+  if (m.autoReply === "campaign_test") return "campaign_test";
   return m.apiKeyId ? "api" : "dashboard";
 }
 
@@ -73,13 +75,14 @@ export function messageTimeline(m: Message): TimelineEntry[] {
 
 /**
  * One message for the dashboard. Sandbox bodies are shown to everyone who may read messages (they
- * are test data, as in the REST status endpoint); live bodies only when `canReadLiveBody`.
+ * are test data, as in the REST status endpoint); live bodies only when `canReadLiveBody`; an OTP
+ * message's code only when `canReadOtpCodes`.
  */
-export function toMessageDetail(m: Message, { canReadLiveBody }: { canReadLiveBody: boolean }): MessageDetail {
-  const bodyHidden = m.environment === "live" && !canReadLiveBody;
+export function toMessageDetail(m: Message, access: BodyAccess): MessageDetail {
+  const bodyHidden = m.environment === "live" && !access.canReadLiveBody;
   return messageDetailSchema.parse({
     ...toMessageListItem(m),
-    body: bodyHidden ? null : m.body,
+    body: bodyHidden ? null : shownOtpBody(m.body, m.otpId, access.canReadOtpCodes),
     bodyHidden,
     errorMessage: m.errorMessage,
     provider: m.provider,

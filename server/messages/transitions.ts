@@ -1,16 +1,20 @@
 import type { DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
+import { metrics } from "../metrics/registry";
 import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
 
-export type MessageStatus = "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
+export type MessageStatus = "SCHEDULED" | "QUEUED" | "SENT" | "DELIVERED" | "FAILED" | "UNDELIVERED";
 
 /**
  * The lifecycle (contract §5): QUEUED → SENT → DELIVERED | UNDELIVERED, QUEUED → FAILED. A real
  * carrier can also report, after taking a message, that it could not send it at all (Twilio's
- * `failed`): SENT → FAILED, keeping the carrier's error code (issue "Real carriers").
+ * `failed`): SENT → FAILED, keeping the carrier's error code (issue "Real carriers"). SCHEDULED → FAILED
+ * is a message the due-scan set aside (`internal_error`: its own fault stopped it, server/isolation/);
+ * its other moves (QUEUED, CANCELED) are the due-scan's and the cancels' own statements.
  */
 export const ALLOWED_TRANSITIONS: Readonly<Record<MessageStatus, readonly MessageStatus[]>> = {
+  SCHEDULED: ["FAILED"],
   QUEUED: ["SENT", "FAILED"],
   SENT: ["DELIVERED", "UNDELIVERED", "FAILED"],
   DELIVERED: [],
@@ -19,6 +23,8 @@ export const ALLOWED_TRANSITIONS: Readonly<Record<MessageStatus, readonly Messag
 };
 
 export interface Transition {
+  /** The message's key: its organization and id (the table's primary key, partitioned by id). */
+  organizationId: string;
   messageId: string;
   from: MessageStatus;
   to: MessageStatus;
@@ -38,13 +44,13 @@ export interface Transition {
 const TRANSITION_SQL = `
 WITH t AS (
   SELECT * FROM jsonb_to_recordset($1::jsonb)
-    AS t(id text, from_status text, to_status text, lease timestamptz, provider text, provider_message_id text,
+    AS t(organization_id text, id text, from_status text, to_status text, lease timestamptz, provider text, provider_message_id text,
          error_code text, error_message text, event_id text)
 ), failing AS MATERIALIZED (
   -- Live messages about to end FAILED are not billed (contract §8): what they held is released below.
   SELECT m.id, m.organization_id, m.price_units, m.segments,
          date_trunc('month', m.created_at AT TIME ZONE 'UTC')::date AS billing_month
-  FROM messages m JOIN t ON t.id = m.id
+  FROM messages m JOIN t ON t.organization_id = m.organization_id AND t.id = m.id
   WHERE t.to_status = 'FAILED' AND m.environment = 'live'
 ), moved AS (
   UPDATE messages m SET
@@ -60,18 +66,18 @@ WITH t AS (
     locked_until = NULL,
     updated_at = $2::timestamptz
   FROM t
-  WHERE m.id = t.id AND m.status::text = t.from_status AND (t.lease IS NULL OR m.locked_until = t.lease)
+  WHERE m.organization_id = t.organization_id AND m.id = t.id AND m.status::text = t.from_status AND (t.lease IS NULL OR m.locked_until = t.lease)
   RETURNING m.id, m.organization_id, m.status::text AS status, sg_message_event_payload(m) AS payload
 ), events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
   SELECT t.event_id, moved.organization_id, 'message.' || lower(moved.status), moved.payload, $2::timestamptz,
     ${dispatchedAtUnlessSubscribed("moved.organization_id", "'message.' || lower(moved.status)", "$2::timestamptz")}
-  FROM moved JOIN t ON t.id = moved.id
+  FROM moved JOIN t ON t.organization_id = moved.organization_id AND t.id = moved.id
   RETURNING 1
 ), released AS MATERIALIZED (
   SELECT failing.organization_id, failing.billing_month, sum(failing.price_units) AS units,
          count(*) AS messages, sum(failing.segments) AS segments
-  FROM failing JOIN moved ON moved.id = failing.id
+  FROM failing JOIN moved ON moved.organization_id = failing.organization_id AND moved.id = failing.id
   GROUP BY 1, 2
 ), locked AS MATERIALIZED (
   -- In key order, like acceptance (sg_charge_live_messages), so the two never deadlock.
@@ -113,6 +119,7 @@ export async function applyTransitions(
     [
       JSON.stringify(
         transitions.map((t) => ({
+          organization_id: t.organizationId,
           id: t.messageId,
           from_status: t.from,
           to_status: t.to,
@@ -128,5 +135,18 @@ export async function applyTransitions(
     ],
     "sg_message_transitions_json",
   );
+  countTransitions(transitions, rows);
   return rows.map((r) => r.id);
+}
+
+function countTransitions(transitions: readonly Transition[], moved: readonly { id: string }[]): void {
+  if (moved.length === 0) return;
+  const to = new Map(transitions.map((t) => [t.messageId, t.to]));
+  const counts = new Map<MessageStatus, number>();
+  for (const { id } of moved) {
+    const status = to.get(id);
+    if (status) counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  const counter = metrics().messageTransitions;
+  for (const [status, n] of counts) counter.inc({ status }, n);
 }

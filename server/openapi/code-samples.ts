@@ -126,7 +126,7 @@ const SDK: Record<string, [Auth, string]> = {
   getBilling: ["jwt", `const billing = await client.billing.get();`],
   updateBilling: [
     "jwt",
-    `await client.billing.update({ monthlySpendLimit: "250.00", alertThresholds: [50, 80, 100] });`,
+    `await client.billing.update({ monthlySpendLimit: "250.0000", alertThresholds: [50, 80, 100] });`,
   ],
   getUsage: ["jwt", `const usage = await client.usage.get({ groupBy: "country" });`],
   listStatements: ["jwt", `const statements = await client.billing.statements.list();`],

@@ -85,6 +85,7 @@ function sampleDocument(): Json {
               allow: "apiKeys.manage",
               params: keyId,
               body: z.strictObject({ name: z.string().optional() }),
+              bodyExample: { name: "Renamed" },
               success: { status: 200, description: "ok", schema: z.object({ id: z.string() }) },
               errors: ["not_found"],
             }),
@@ -104,6 +105,7 @@ function sampleDocument(): Json {
               rateLimit: "sms.send",
               idempotent: true,
               body: z.strictObject({ to: z.string() }),
+              bodyExample: { to: "+14155550123" },
               success: { status: 202, description: "queued", schema: z.object({ messageId: z.string() }) },
             }),
           },
@@ -169,6 +171,26 @@ describe("the OpenAPI document", () => {
     const health = (doc.paths as Record<string, Record<string, Json>>)["/api/health"]?.get;
     expect(Object.keys(health?.responses as Json).sort()).toEqual(["200", "503"]);
     expect(health?.security).toEqual([]);
+  });
+
+  it("gives every JSON request body an example that runs as written (issue 39)", () => {
+    const bodies = documentOperations(doc).flatMap(({ key, op }) => {
+      const json = ((op.requestBody as Json | undefined)?.content as Json | undefined)?.["application/json"];
+      return json ? [{ key, example: (json as Json).example }] : [];
+    });
+    expect(bodies.length).toBeGreaterThan(30);
+    expect(bodies.filter((b) => b.example === undefined).map((b) => b.key)).toEqual([]);
+    const byKey = Object.fromEntries(bodies.map((b) => [b.key, b.example]));
+    // The three samples the walk copied: a body, no fixed sendAt; a code to check.
+    expect(byKey["POST /api/v1/sms/send"]).toEqual({ to: "+14155550123", body: expect.stringMatching(/\S/) });
+    expect(byKey["POST /api/v1/otp/verify"]).toMatchObject({ code: expect.stringMatching(/^\d{6}$/) });
+    // Nothing empty, nothing dated: a date in an example is in the past one day.
+    const text = JSON.stringify(bodies.map((b) => b.example));
+    expect(text).not.toContain('""');
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    // A parameter's example goes into every curl sample: the Idempotency-Key has none.
+    const idempotencyKey = (doc.components as Record<string, Record<string, Json>>).parameters?.["Idempotency-Key"];
+    expect(idempotencyKey?.example ?? (idempotencyKey?.schema as Json | undefined)?.example).toBeUndefined();
   });
 
   it("is built once per process and served as that JSON", () => {
@@ -309,10 +331,12 @@ describe("errors()", () => {
   it("groups codes by their ERROR_STATUS and always adds 500", () => {
     const responses = errors("unauthenticated", "token_expired", "forbidden", "rate_limited");
     expect(Object.keys(responses)).toEqual(["401", "403", "429", "500"]);
-    expect(responses["401"]?.description).toContain("- `unauthenticated`: Authentication is required.");
-    expect(responses["401"]?.description).toContain("- `token_expired`: ");
+    expect(responses["401"]?.description).toContain(
+      "- [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required.",
+    );
+    expect(responses["401"]?.description).toContain("- [`token_expired`](/docs/errors#token_expired): ");
     expect(responses["401"]?.content?.["application/json"]?.example).toMatchObject({
-      error: { code: "unauthenticated" },
+      error: { code: "unauthenticated", docUrl: expect.stringMatching(/\/docs\/errors#unauthenticated$/) },
     });
     expect(responses["500"]?.description).toContain("`internal_error`");
   });

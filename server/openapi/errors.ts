@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { ZodOpenApiResponseObject } from "zod-openapi";
 import { errorBodySchema, type ErrorBody } from "@/schemas/common";
 import { AppError, ERROR_STATUS, type ErrorCode } from "../errors";
+import { ERROR_REFERENCE_PATH } from "../http/error-doc-url.mjs";
 import { rateLimitHeaders, requestIdHeader, retryAfterHeader, wwwAuthenticateHeader } from "./headers";
 
 const STATUS_TITLES: Record<number, string> = {
@@ -30,6 +31,7 @@ function exampleBody(code: ErrorCode): ErrorBody {
       code,
       message,
       requestId: EXAMPLE_REQUEST_ID,
+      docUrl: `https://api.signalgate.example${ERROR_REFERENCE_PATH}#${code}`,
       ...(code === "invalid_request" ? { details: [{ path: "messages.3.to", message: "Required" }] } : {}),
     },
   };
@@ -61,7 +63,9 @@ export function errors(...codes: ErrorCode[]): Record<string, ZodOpenApiResponse
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const statusCodes = byStatus.get(status) ?? [];
     // The description names every code with its message, so one example body per status suffices.
-    const list = statusCodes.map((c) => `- \`${c}\`: ${exampleBody(c).error.message}`).join("\n");
+    const list = statusCodes
+      .map((c) => `- [\`${c}\`](${ERROR_REFERENCE_PATH}#${c}): ${exampleBody(c).error.message}`)
+      .join("\n");
     responses[String(status)] = {
       description: `${STATUS_TITLES[status] ?? "Error"}. \`error.code\` is one of:\n\n${list}`,
       headers: headersFor(status),

@@ -68,8 +68,10 @@ export const idempotencyKeyParam = z
       "Makes retries safe: the same key with the same body replays the first response (with " +
       "`Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the " +
       "first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, " +
-      "environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`).",
-    example: "order-8812-confirmation",
+      "environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), " +
+      "for example `order-8812-confirmation`: one per action you may retry, never a constant.",
+    // No `example`: the reference puts a parameter's example in every curl sample, and a fixed key
+    // copied twice replays the first answer and sends nothing.
     param: { id: "Idempotency-Key" },
   });
 

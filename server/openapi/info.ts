@@ -83,10 +83,13 @@ resource. \`message.*\` payloads describe the message (its times and, on failure
 attempt; \`X-Webhook-Signature: sha256=<hex>\` when the webhook has a secret. The same delivery also
 carries the [Standard Webhooks](https://www.standardwebhooks.com/) headers: \`webhook-id\` (= \`X-Webhook-Id\`),
 \`webhook-timestamp\` (= \`X-Webhook-Timestamp\`) and, with a secret,
-\`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\` keyed with the
-secret's UTF-8 bytes. That signature covers the id and the time, so refusing timestamps more than 5 minutes
-old refuses a captured delivery replayed later: \`new Webhook(base64(secret)).verify(rawBody, headers)\` from
-the \`standardwebhooks\` library, or the SDK's \`constructEvent(rawBody, headers, secret)\`, does both.
+\`webhook-signature: v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}">\`, keyed as the
+Standard Webhooks libraries expect: a \`whsec_<base64>\` secret (as the dashboard generates them) by its
+decoded bytes, any other secret by its UTF-8 bytes. That signature covers the id and the time, so refusing
+timestamps more than 5 minutes old refuses a captured delivery replayed later:
+\`new Webhook(secret).verify(rawBody, headers)\` from the \`standardwebhooks\` library, with the secret as shown
+(\`new Webhook(base64(secret))\` for a secret of your own that is not \`whsec_<base64>\`), or the SDK's
+\`constructEvent(rawBody, headers, secret)\`, does both.
 
 **Signing secret.** Give a webhook a \`secret\` (recommended): without one it is unsigned and its
 deliveries carry no \`X-Webhook-Signature\`, so your endpoint cannot tell them from forged requests. Set
@@ -110,6 +113,13 @@ function isFromSignalGate(rawBody, signatureHeader, secret) {
 
 Reject the request when it returns false. Delivery is at least once and every retry of an event carries
 the same \`id\`, so use it to ignore repeats.
+
+**Order.** Events may arrive out of order: each delivery is sent on its own and retried on its own
+schedule, so a \`message.delivered\` can reach you before the \`message.sent\` of the same message (which
+failed once and is retried later), and a redelivery or resend arrives whenever it is asked for. Order by
+the event's time, not by arrival: the envelope's \`timestamp\` (and the payload's \`sentAt\`,
+\`deliveredAt\`, …) says when it happened. Keep the newest state you have seen, and ignore an event older
+than it: a message that is \`DELIVERED\` stays delivered when a late \`message.sent\` comes in.
 
 **Delivery and retries.** An attempt succeeds when your endpoint answers 2xx within 30 seconds (connect,
 headers and body together). Redirects are not followed: a 3xx is a failure. A failed attempt is retried

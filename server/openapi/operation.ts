@@ -21,6 +21,13 @@ export interface OperationSpec {
   allow?: Action;
   rateLimit?: RateLimitCategory;
   body?: z.ZodType;
+  /**
+   * Required with a JSON `body`: the request body's example (the media type's `example`), which the
+   * reference shows and puts in its curl and other samples. It must run as written with a sandbox
+   * key or a token (e2e/walk-second.spec.ts posts every one): realistic values, no fixed dates, and
+   * placeholders only for what only the reader has (tokens, codes, ids of their own objects).
+   */
+  bodyExample?: unknown;
   query?: z.ZodObject;
   /** Path parameters with descriptions; any `{param}` left out is added as a plain string. */
   params?: z.ZodObject;
@@ -123,6 +130,15 @@ const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
   operator: [{ operatorToken: [] }],
 };
 
+/** The body's example, checked against the body's own schema (a wrong example fails every build and test). */
+function bodyExampleOf(spec: OperationSpec): unknown {
+  if (!spec.body) return undefined;
+  if (spec.bodyExample === undefined) throw new Error(`${spec.operationId}: a JSON body needs a bodyExample`);
+  const parsed = spec.body.safeParse(spec.bodyExample);
+  if (!parsed.success) throw new Error(`${spec.operationId}: bodyExample does not parse: ${parsed.error.message}`);
+  return spec.bodyExample;
+}
+
 /** One documented operation, built from the same facts as its route: auth, schemas, status. */
 export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
   const description = [spec.description, authNote(spec)].filter(Boolean).join("\n\n");
@@ -144,7 +160,7 @@ export function operation(spec: OperationSpec): ZodOpenApiOperationObject {
         {
           requestBody: {
             required: !spec.body.safeParse({}).success,
-            content: { "application/json": { schema: spec.body } },
+            content: { "application/json": { schema: spec.body, example: bodyExampleOf(spec) } },
           },
         }
       : {}),

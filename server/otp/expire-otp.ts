@@ -7,7 +7,8 @@ import { newId } from "../ids";
 const EXPIRE_SQL = `
 WITH expired AS (
   UPDATE otp_codes SET status = 'EXPIRED', expired_at = $2::timestamptz, updated_at = $2::timestamptz
-  WHERE id = $1 AND status = 'PENDING' AND expires_at <= $2::timestamptz
+  WHERE ($4::text IS NULL OR organization_id = $4::text) AND id = $1 AND status = 'PENDING'
+    AND expires_at <= $2::timestamptz
   RETURNING id, organization_id, to_number, environment::text AS environment, message_id, attempts, expires_at
 )
 INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at)
@@ -18,8 +19,16 @@ SELECT $3, organization_id, 'otp.expired', jsonb_build_object(
 FROM expired
 RETURNING 1 AS expired`;
 
-/** Expire one code if it is due (the expiry job, and verify when it meets a late code). */
-export async function expireOtp(db: DbOrTx | null, otpId: string, now: Date): Promise<boolean> {
-  const rows = await runSql(db, EXPIRE_SQL, [otpId, now.toISOString(), newId("evt")], "sg_expire_otp");
+/**
+ * Expire one code if it is due (the expiry job, and verify when it meets a late code), found by its
+ * key; `organizationId` null: an expiry job queued before codes were keyed by organization.
+ */
+export async function expireOtp(
+  db: DbOrTx | null,
+  organizationId: string | null,
+  otpId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await runSql(db, EXPIRE_SQL, [otpId, now.toISOString(), newId("evt"), organizationId], "sg_expire_otp");
   return rows.length > 0;
 }

@@ -1,3 +1,4 @@
+import { rememberMessageTraces } from "../tracing/spans";
 import type { Db, DbOrTx } from "../db/client";
 import { runSql } from "../db/sql";
 import { assertCarrierAvailable } from "../carriers/registry";
@@ -16,6 +17,7 @@ import { countSegments } from "@/schemas/segments";
 import type { z } from "zod";
 import { generateOtpCode, hashOtpCode } from "./code";
 import { insertOtpEvent } from "./otp-events";
+import { otpBody } from "./otp-body";
 
 export type OtpSendInput = z.output<typeof otpSendInput>;
 
@@ -36,11 +38,6 @@ export interface OtpSendGuard {
 /** contract §5: at most 5 sends per recipient per organization in 10 minutes. */
 export const OTP_SENDS_PER_WINDOW = 5;
 export const OTP_WINDOW_MS = 10 * 60 * 1000;
-
-function otpBody(orgName: string, code: string, expiresInSeconds: number): string {
-  const minutes = Math.max(1, Math.round(expiresInSeconds / 60));
-  return `Your ${orgName} verification code is ${code}. It expires in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
-}
 
 /** Refuse a sixth send to the same recipient within the window, saying when the next one may go. */
 async function assertUnderSendLimit(tx: DbOrTx, organizationId: string, to: string, now: Date): Promise<void> {
@@ -174,11 +171,17 @@ export async function sendOtp(
       },
       now,
     );
-    await sendJobEvent(tx, "otp/created", { otpId, expiresAt: response.expiresAt }, { dedupeKey: otpId });
+    await sendJobEvent(
+      tx,
+      "otp/created",
+      { otpId, expiresAt: response.expiresAt, organizationId: sender.organizationId },
+      { dedupeKey: otpId },
+    );
     await options.record?.(tx, response);
     return null;
   });
   if (refusal) throw refusal;
+  rememberMessageTraces([messageId]);
   nudgeMessagePipeline();
   return response;
 }

@@ -1,3 +1,4 @@
+import { metrics } from "../metrics/registry";
 import type { Db } from "../db/client";
 import { runSql } from "../db/sql";
 import { newId } from "../ids";
@@ -30,7 +31,8 @@ ORDER BY created_at DESC, id DESC LIMIT 1`;
 const APPROVE_SQL = `
 WITH approved AS (
   UPDATE otp_codes SET status = 'APPROVED', verified_at = $2::timestamptz, updated_at = $2::timestamptz
-  WHERE id = $1 AND status = 'PENDING' AND expires_at > $2::timestamptz AND attempts < max_attempts
+  WHERE organization_id = $4 AND id = $1 AND status = 'PENDING' AND expires_at > $2::timestamptz
+    AND attempts < max_attempts
   RETURNING id, organization_id, to_number, environment::text AS environment, message_id, attempts, expires_at
 )
 INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at)
@@ -45,7 +47,7 @@ RETURNING 1 AS approved`;
 const WRONG_SQL = `
 UPDATE otp_codes SET attempts = attempts + 1, updated_at = $2::timestamptz,
   status = CASE WHEN attempts + 1 >= max_attempts THEN 'MAX_ATTEMPTS'::"OtpStatus" ELSE status END
-WHERE id = $1 AND status = 'PENDING'
+WHERE organization_id = $3 AND id = $1 AND status = 'PENDING'
 RETURNING status::text AS status, attempts, max_attempts`;
 
 const failed = (status: "PENDING" | "EXPIRED" | "MAX_ATTEMPTS" | "NOT_FOUND", attemptsRemaining: number) =>
@@ -64,10 +66,21 @@ function settled(row: OtpRow): OtpVerifyResponse {
  * environment. The time is checked here, so correctness never waits for the expiry job.
  */
 export async function verifyOtp(
-  _db: Db,
+  db: Db,
   sender: MessageSender,
   input: OtpVerifyInput,
   options: { now?: Date } = {},
+): Promise<OtpVerifyResponse> {
+  const result = await verifyOnce(db, sender, input, options);
+  metrics().otpVerifications.inc({ result: result.status });
+  return result;
+}
+
+async function verifyOnce(
+  _db: Db,
+  sender: MessageSender,
+  input: OtpVerifyInput,
+  options: { now?: Date },
 ): Promise<OtpVerifyResponse> {
   const now = options.now ?? new Date();
   const [row] = await runSql<OtpRow>(
@@ -79,12 +92,17 @@ export async function verifyOtp(
   if (!row) return failed("NOT_FOUND", 0);
   if (row.status !== "PENDING") return settled(row);
   if (new Date(row.expires_at).getTime() <= now.getTime()) {
-    await expireOtp(null, row.id, now);
+    await expireOtp(null, sender.organizationId, row.id, now);
     return failed("EXPIRED", 0);
   }
 
   if (otpCodeMatches(row.id, input.code, row.code_hash)) {
-    const approved = await runSql(null, APPROVE_SQL, [row.id, now.toISOString(), newId("evt")], "sg_approve_otp");
+    const approved = await runSql(
+      null,
+      APPROVE_SQL,
+      [row.id, now.toISOString(), newId("evt"), sender.organizationId],
+      "sg_approve_otp",
+    );
     if (approved.length > 0) {
       nudgeWebhookWorker();
       return otpVerifyResponse.parse({ valid: true, status: "APPROVED" });
@@ -97,7 +115,7 @@ export async function verifyOtp(
   const [counted] = await runSql<{ status: string; attempts: number; max_attempts: number }>(
     null,
     WRONG_SQL,
-    [row.id, now.toISOString()],
+    [row.id, now.toISOString(), sender.organizationId],
     "sg_wrong_otp",
   );
   if (!counted) {

@@ -22,7 +22,8 @@ export type CursorList =
   | "inbox"
   | "events"
   | "campaigns"
-  | "campaign.recipients";
+  | "campaign.recipients"
+  | "request.logs";
 
 let macKey: Buffer | undefined;
 function key(): Buffer {
@@ -41,7 +42,7 @@ export function encodeCursor(list: CursorList, organizationId: string, position:
   return `${payload}.${mac(payload).toString("base64url")}`;
 }
 
-function invalid(): AppError {
+export function invalidCursor(): AppError {
   return new AppError(
     "invalid_request",
     "cursor is not valid for this list: pass the X-Next-Cursor value of the previous page",
@@ -59,19 +60,19 @@ export function decodeCursor(
 ): string | undefined {
   if (cursor === undefined || cursor === null || cursor === "") return undefined;
   const dot = cursor.indexOf(".");
-  if (dot <= 0 || cursor.length > MAX_CURSOR_LENGTH) throw invalid();
+  if (dot <= 0 || cursor.length > MAX_CURSOR_LENGTH) throw invalidCursor();
   const payload = cursor.slice(0, dot);
   const given = Buffer.from(cursor.slice(dot + 1), "base64url");
   const expected = mac(payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
   } catch {
-    throw invalid();
+    throw invalidCursor();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid();
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalidCursor();
   const [l, org, position] = parsed as unknown[];
-  if (l !== list || org !== organizationId || typeof position !== "string") throw invalid();
+  if (l !== list || org !== organizationId || typeof position !== "string") throw invalidCursor();
   return position;
 }

@@ -10,15 +10,16 @@ import {
   type RateLimitUsage,
 } from "@/schemas/rate-limits";
 
-// The same bucket ranges as sg_rate_limit_take, so the numbers shown are the numbers enforced.
+// The same bucket ranges as sg_rate_limit_take (a bucket counts while its start is inside the
+// window, migration 20261130010000), so the numbers shown are the numbers enforced.
 async function windowUsage(db: DbOrTx, organizationId: string, nowS: number) {
   const rows = await db.$queryRaw<
     { per_minute: bigint | number; per_hour: bigint | number; per_day: bigint | number }[]
   >`
     SELECT
-      coalesce(sum(count) FILTER (WHERE granularity = 1 AND bucket >= floor((${nowS}::float8 - 60) / 1)), 0) AS per_minute,
-      coalesce(sum(count) FILTER (WHERE granularity = 60 AND bucket >= floor((${nowS}::float8 - 3600) / 60)), 0) AS per_hour,
-      coalesce(sum(count) FILTER (WHERE granularity = 900 AND bucket >= floor((${nowS}::float8 - 86400) / 900)), 0) AS per_day
+      coalesce(sum(count) FILTER (WHERE granularity = 1 AND bucket > ${nowS}::float8 - 60), 0) AS per_minute,
+      coalesce(sum(count) FILTER (WHERE granularity = 60 AND bucket > (${nowS}::float8 - 3600) / 60), 0) AS per_hour,
+      coalesce(sum(count) FILTER (WHERE granularity = 900 AND bucket > (${nowS}::float8 - 86400) / 900), 0) AS per_day
     FROM rate_limit_buckets WHERE organization_id = ${organizationId} AND scope = 'org'`;
   const r = rows[0];
   return { perMinute: Number(r?.per_minute ?? 0), perHour: Number(r?.per_hour ?? 0), perDay: Number(r?.per_day ?? 0) };
@@ -50,7 +51,7 @@ export async function getRateLimitUsage(
   const categoryRows = await db.$queryRaw<{ scope: string; used: bigint | number }[]>`
     SELECT scope, sum(count) AS used FROM rate_limit_buckets
     WHERE organization_id = ${organizationId} AND scope LIKE 'cat:%' AND granularity = 1
-      AND bucket >= floor(${nowS}::float8 - 60)
+      AND bucket > ${nowS}::float8 - 60
     GROUP BY scope`;
   const used = new Map(categoryRows.map((r) => [r.scope.slice(4), Number(r.used)]));
 

@@ -37,12 +37,12 @@ describe("category windows", () => {
     expect(results[9]).toMatchObject({ limit: 10, remaining: 0 });
     const denied = results[10]!;
     expect(denied).toMatchObject({ allowed: false, limit: 10, remaining: 0 });
-    // All ten sit in the bucket of second 30; they leave the window at second 91.
-    expect(denied.retryAfterMs).toBe(61_000);
+    // All ten sit in the bucket of second 30; they leave the window at second 90.
+    expect(denied.retryAfterMs).toBe(60_000);
     const headers = rateLimitHeaders(denied);
-    expect(headers.get("retry-after")).toBe("61");
+    expect(headers.get("retry-after")).toBe("60");
     expect(headers.get("x-ratelimit-remaining")).toBe("0");
-    expect(Number(headers.get("x-ratelimit-reset"))).toBe(Math.ceil((T0 + 61_000) / 1000));
+    expect(Number(headers.get("x-ratelimit-reset"))).toBe(Math.ceil((T0 + 60_000) / 1000));
   });
 
   it("does not let 2N through across a minute boundary, and passes when Retry-After has elapsed", async () => {
@@ -52,8 +52,9 @@ describe("category windows", () => {
     const nextMinute = endOfMinute + 200;
     const denied = await takeRateLimit(id, "sms.bulk", nextMinute);
     expect(denied.allowed).toBe(false);
+    // The bucket of second 59 leaves the window at 12:01:59, 58.9 s on.
     const waitS = Number(rateLimitHeaders(denied).get("retry-after"));
-    expect(waitS).toBe(60);
+    expect(waitS).toBe(59);
     expect((await takeRateLimit(id, "sms.bulk", nextMinute + waitS * 1000 - 1000)).allowed).toBe(false);
     expect((await takeRateLimit(id, "sms.bulk", nextMinute + waitS * 1000)).allowed).toBe(true);
   });
@@ -62,9 +63,42 @@ describe("category windows", () => {
     const id = await org();
     for (let s = 0; s < 10; s++) expect((await takeRateLimit(id, "sms.bulk", T0 + s * 1000)).allowed).toBe(true);
     expect((await takeRateLimit(id, "sms.bulk", T0 + 30_000)).allowed).toBe(false);
-    // At T0+61 s the first request's bucket has left; exactly one more fits.
-    expect((await takeRateLimit(id, "sms.bulk", T0 + 61_000)).allowed).toBe(true);
-    expect((await takeRateLimit(id, "sms.bulk", T0 + 61_000)).allowed).toBe(false);
+    // At T0+60 s the first request's bucket has left; exactly one more fits.
+    expect((await takeRateLimit(id, "sms.bulk", T0 + 59_999)).allowed).toBe(false);
+    expect((await takeRateLimit(id, "sms.bulk", T0 + 60_000)).allowed).toBe(true);
+    expect((await takeRateLimit(id, "sms.bulk", T0 + 60_000)).allowed).toBe(false);
+  });
+
+  it("never answers a Retry-After longer than the window, wherever in its bucket the burst fell (issue 37)", async () => {
+    // Each window with its bucket size; the organization caps set so that window is the one that is full.
+    const cases = [
+      { window: 60, bucket: 1, limits: {}, category: "sms.bulk" as const, n: 10 },
+      { window: 3600, bucket: 60, limits: { perMinute: 2, perHour: 2 }, category: undefined, n: 2 },
+      { window: 86_400, bucket: 900, limits: { perMinute: 2, perHour: 2, perDay: 2 }, category: undefined, n: 2 },
+    ];
+    for (const c of cases) {
+      const id = await org(c.limits);
+      // Bursts two days apart, so each starts from empty windows: at the start, just after, the middle and the end of a bucket.
+      const offsets = [0, 1, (c.bucket * 1000) / 2, c.bucket * 1000 - 1];
+      for (const [k, offset] of offsets.entries()) {
+        const at = Date.UTC(2031, 0, 1 + 2 * k) + offset;
+        expect((await burst(id, c.n, c.category, at)).every((r) => r.allowed)).toBe(true);
+        const denied = await takeRateLimit(id, c.category, at);
+        const label = `${c.window} s window, ${offset} ms into the bucket`;
+        expect({ allowed: denied.allowed, windowSeconds: denied.windowSeconds }, label).toEqual({
+          allowed: false,
+          windowSeconds: c.window,
+        });
+        expect(denied.retryAfterMs, label).toBeLessThanOrEqual(c.window * 1000);
+        expect(Number(rateLimitHeaders(denied).get("retry-after")), label).toBeLessThanOrEqual(c.window);
+        expect(Number(rateLimitHeaders(denied).get("x-ratelimit-reset")), label).toBeLessThanOrEqual(
+          Math.ceil(at / 1000) + c.window,
+        );
+        // And it is the wait: a request passes then, not a millisecond sooner.
+        expect((await takeRateLimit(id, c.category, at + denied.retryAfterMs - 1)).allowed, label).toBe(false);
+        expect((await takeRateLimit(id, c.category, at + denied.retryAfterMs)).allowed, label).toBe(true);
+      }
+    }
   });
 
   it("keeps categories apart but counts them all against the organization cap", async () => {

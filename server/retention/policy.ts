@@ -12,6 +12,8 @@ export interface RetentionPolicy {
   webhookLogDays: number;
   /** Audit log entries are deleted after this. */
   auditLogDays: number;
+  /** Request logs (contract §16) go after this, a day's partition at a time. */
+  requestLogDays: number;
   /** The fraud guard's hourly OTP counters are deleted after this (its decisions read the last two hours). */
   fraudCounterDays: number;
 }
@@ -24,6 +26,7 @@ export function retentionPolicyOf(env: Env): RetentionPolicy {
     webhookLogDays: env.WEBHOOK_LOG_RETENTION_DAYS,
     auditLogDays: env.AUDIT_LOG_RETENTION_DAYS,
     fraudCounterDays: env.FRAUD_COUNTER_RETENTION_DAYS,
+    requestLogDays: env.REQUEST_LOG_RETENTION_DAYS,
   };
 }
 

@@ -87,20 +87,20 @@ describe("runRetention: live message bodies", () => {
     for (const id of redacted) expect(bodies.get(id)).toBe("");
     for (const id of untouched) expect(bodies.get(id)).toBe(`body of ${id}`);
     // Nothing else of the message changes: status and counts stay for history and aggregates.
-    expect((await getDb().message.findUnique({ where: { id: redacted[0]! } }))?.status).toBe("DELIVERED");
+    expect((await getDb().message.findFirst({ where: { id: redacted[0]! } }))?.status).toBe("DELIVERED");
 
     // Idempotent, and the next run starts where this one stopped: a body older than that position
     // (written behind its back here, which ids made now never are) is not read again.
     const second = await run(organizationId, now, { batchSize: 2 });
     expect(second.rows.messageBodies).toBe(0);
-    await getDb().message.update({ where: { id: redacted[0]! }, data: { body: "written back" } });
+    await getDb().message.updateMany({ where: { id: redacted[0]! }, data: { body: "written back" } });
     await run(organizationId, now);
-    expect((await getDb().message.findUnique({ where: { id: redacted[0]! } }))?.body).toBe("written back");
+    expect((await getDb().message.findFirst({ where: { id: redacted[0]! } }))?.body).toBe("written back");
 
     // A day later, the message that was 29 days old has its turn.
     const later = await run(organizationId, new Date(now.getTime() + 2 * 86_400_000));
     expect(later.rows.messageBodies).toBe(1);
-    expect((await getDb().message.findUnique({ where: { id: untouched[2]! } }))?.body).toBe("");
+    expect((await getDb().message.findFirst({ where: { id: untouched[2]! } }))?.body).toBe("");
   });
 });
 

@@ -1,8 +1,9 @@
 // One statement per batch, so each batch is its own short transaction. Every statement walks its
 // table's primary key from `after` ($2) up to the cutoff id ($1, the smallest id of the cutoff time:
 // ids start with their creation time, so the key is the time index), takes at most $3 rows, and
-// answers the last id it reached, where the next batch starts. $4 narrows to one organization (tests
-// on a shared database); production passes null.
+// answers the last id it reached, where the next batch starts. $4 is the organization: the
+// partitioned tables' key is (organization_id, id), so their batches walk one organization at a
+// time (run-retention.ts); the other tables' key is the id, and production passes null for them.
 //
 // No FOR UPDATE: a DELETE re-checks its WHERE on the newest version of a row another transaction
 // changed meanwhile (a delivery redelivered by hand, back to PENDING, is then not deleted), and
@@ -21,15 +22,15 @@ const ORG = `($4::text IS NULL OR organization_id = $4::text)`;
  */
 export const DELETE_MESSAGES = `
 WITH doomed AS (
-  SELECT id FROM messages
+  SELECT organization_id, id FROM messages
   WHERE id > $2::text AND id < $1::text AND status IN ('DELIVERED', 'UNDELIVERED', 'FAILED', 'CANCELED') AND ${ORG}
   ORDER BY id LIMIT $3
 ), gone AS (
   DELETE FROM messages m USING doomed
-  WHERE m.id = doomed.id AND m.status IN ('DELIVERED', 'UNDELIVERED', 'FAILED', 'CANCELED')
-  RETURNING m.id, m.otp_id
+  WHERE m.organization_id = doomed.organization_id AND m.id = doomed.id AND m.status IN ('DELIVERED', 'UNDELIVERED', 'FAILED', 'CANCELED')
+  RETURNING m.organization_id, m.id, m.otp_id
 ), otp AS (
-  DELETE FROM otp_codes o USING gone WHERE o.id = gone.otp_id RETURNING 1
+  DELETE FROM otp_codes o USING gone WHERE o.organization_id = gone.organization_id AND o.id = gone.otp_id RETURNING 1
 )
 SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM otp)::int AS related,
   (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
@@ -41,9 +42,11 @@ SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM otp)::int
 function deleteByIdBatch(table: string, condition = "TRUE"): string {
   return `
 WITH doomed AS (
-  SELECT id FROM ${table} WHERE id > $2::text AND id < $1::text AND ${condition} AND ${ORG} ORDER BY id LIMIT $3
+  SELECT organization_id, id FROM ${table} WHERE id > $2::text AND id < $1::text AND ${condition} AND ${ORG}
+  ORDER BY id LIMIT $3
 ), gone AS (
-  DELETE FROM ${table} t USING doomed WHERE t.id = doomed.id AND ${condition} RETURNING t.id
+  DELETE FROM ${table} t USING doomed
+  WHERE t.organization_id = doomed.organization_id AND t.id = doomed.id AND ${condition} RETURNING t.id
 )
 SELECT (SELECT count(*) FROM gone)::int AS rows, 0 AS related, (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
 }
@@ -86,10 +89,10 @@ export const DELETE_AUDIT_LOG = deleteByIdBatch("audit_log");
  */
 export const REDACT_LIVE_BODIES = `
 WITH win AS (
-  SELECT id FROM messages WHERE id > $2::text AND id < $1::text AND ${ORG} ORDER BY id LIMIT $3
+  SELECT organization_id, id FROM messages WHERE id > $2::text AND id < $1::text AND ${ORG} ORDER BY id LIMIT $3
 ), redacted AS (
   UPDATE messages m SET body = '' FROM win
-  WHERE m.id = win.id AND m.environment = 'live' AND m.status NOT IN ('QUEUED', 'SCHEDULED') AND m.body <> ''
+  WHERE m.organization_id = win.organization_id AND m.id = win.id AND m.environment = 'live' AND m.status NOT IN ('QUEUED', 'SCHEDULED') AND m.body <> ''
   RETURNING 1
 ), mark AS (
   INSERT INTO retention_watermarks (name, position, updated_at)

@@ -5,6 +5,7 @@ import { newId } from "../ids";
 import { getMessageOrThrow } from "../messages/get-message-or-throw";
 import { toMessageStatusView, type MessageStatusView } from "../messages/to-status-view";
 import { nudgeMessagePipeline } from "../messages/pipeline/worker";
+import { legacyBatchMessageRange } from "../messages/batch-ids";
 import { cancelScheduledCtes } from "./cancel-sql";
 import type { BatchCancelResponse } from "@/schemas/scheduling";
 
@@ -13,7 +14,8 @@ export type CancelReason = "api" | "opted_out" | "campaign";
 
 // The rows to cancel, locked: FOR UPDATE waits for a due-scan holding one of them and then sees
 // its new status (no longer SCHEDULED: not canceled, so never both queued and canceled); a scan
-// that comes after skips the rows locked here. $1 message id or null, $2 batch id or null.
+// that comes after skips the rows locked here. $1 message id or null, $2 batch id or null ($8 and $9:
+// the id range its messages lie in, batch-ids.ts), $3 the organization: every row by its key.
 const CANCEL_SQL = `
 WITH locked AS MATERIALIZED (
   SELECT m.id, m.organization_id, m.environment::text AS environment, m.to_number, m.price_units, m.segments,
@@ -21,7 +23,8 @@ WITH locked AS MATERIALIZED (
   FROM messages m
   WHERE m.organization_id = $3 AND m.status = 'SCHEDULED'
     AND ($4::text IS NULL OR m.environment = $4::"KeyEnvironment")
-    AND (($1::text IS NOT NULL AND m.id = $1) OR ($2::text IS NOT NULL AND m.batch_id = $2))
+    AND (($1::text IS NOT NULL AND m.id = $1)
+         OR ($2::text IS NOT NULL AND m.id >= $8::text AND m.id < $9::text AND m.batch_id = $2))
   ORDER BY m.id
   FOR UPDATE
 ), target AS MATERIALIZED (
@@ -39,6 +42,9 @@ interface CancelScope {
 
 async function cancelWhere(db: DbOrTx | null, scope: CancelScope, now: Date, maxRows: number): Promise<string[]> {
   const eventIds = Array.from({ length: maxRows }, () => newId("evt"));
+  // The minute before the batch id covers its messages whether it names their range or is older.
+  const range = scope.batchId ? legacyBatchMessageRange(scope.batchId) : null;
+  if (scope.batchId && !range) return [];
   const rows = await runSql<{ id: string }>(db, CANCEL_SQL, [
     scope.messageId ?? null,
     scope.batchId ?? null,
@@ -47,6 +53,8 @@ async function cancelWhere(db: DbOrTx | null, scope: CancelScope, now: Date, max
     now.toISOString(),
     eventIds,
     scope.reason ?? "api",
+    range?.gte ?? null,
+    range?.lt ?? null,
   ]);
   // The events were written: let the webhook worker relay them now.
   if (rows.length > 0) nudgeMessagePipeline();
@@ -103,8 +111,14 @@ export async function cancelScheduledBatchOrThrow(
     MAX_BATCH,
   );
   if (canceled.length === 0) {
+    const range = legacyBatchMessageRange(batchId);
     const exists = await db.message.findFirst({
-      where: { batchId, organizationId, ...(options.environment ? { environment: options.environment } : {}) },
+      where: {
+        organizationId,
+        id: range ?? { in: [] },
+        batchId,
+        ...(options.environment ? { environment: options.environment } : {}),
+      },
       select: { id: true },
     });
     if (!exists) throw new AppError("not_found", `No batch ${batchId}.`);

@@ -25,7 +25,7 @@ canceled AS (
     error_message = CASE WHEN t.error_code = 'recipient_opted_out'
                          THEN 'The recipient opted out before the message was due.' END
   FROM cancel_source t
-  WHERE m.id = t.id AND m.status = 'SCHEDULED'
+  WHERE m.organization_id = t.organization_id AND m.id = t.id AND m.status = 'SCHEDULED'
   RETURNING m.id, m.organization_id, t.n, t.reason, sg_message_event_payload(m) AS payload
 ), canceled_events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
@@ -37,7 +37,7 @@ canceled AS (
 ), cancel_released AS MATERIALIZED (
   SELECT t.organization_id, date_trunc('month', t.created_at AT TIME ZONE 'UTC')::date AS billing_month,
          sum(t.price_units) AS units, count(*) AS messages, sum(t.segments) AS segments
-  FROM cancel_source t JOIN canceled c ON c.id = t.id
+  FROM cancel_source t JOIN canceled c ON c.organization_id = t.organization_id AND c.id = t.id
   WHERE t.environment = 'live'
   GROUP BY 1, 2
 ), cancel_locked AS MATERIALIZED (

@@ -1,4 +1,7 @@
 import { runSql } from "../db/sql";
+import { isTransientDatabaseError } from "../db/unavailable";
+import { isolateBatch } from "../isolation/isolate-batch";
+import { failSetAsideMessages, messageItem, type HeldMessage } from "../messages/set-aside-messages";
 import { newId } from "../ids";
 import { dispatchedAtUnlessSubscribed } from "../webhooks/unsubscribed-sql";
 import { cancelScheduledCtes } from "./cancel-sql";
@@ -12,10 +15,8 @@ import { cancelScheduledCtes } from "./cancel-sql";
 //    asks (sg_opted_out_phones: an opt-out committing now is either seen or waits for this batch);
 // 3. the others move SCHEDULED → QUEUED with a `message.queued` event, due for the pipeline at their
 //    sendAt (next_attempt_at), so the pipeline's claim takes them first, in order. The update finds
-//    each row by the address the claim returned (row_id, a TID scan), not by a second descent of the
-//    primary key: this statement holds the row's lock from the claim on, so the address cannot go
-//    stale (a row a concurrent update made newer than the statement's snapshot is not found, stays
-//    SCHEDULED and is taken by the next batch: the status check keeps that safe);
+//    each row by its key (organization_id, id); the table is partitioned by id, so a row's physical
+//    address (the TID scan this used before, migration 20261127060000) names no single row any more;
 // 4. the opted-out ones are canceled with `recipient_opted_out` (cancel-sql.ts): never sent, never
 //    billed. Event ids come from JavaScript ($5, one per claimable row): sg_new_id per row in
 //    plpgsql costs more than the rest of the event.
@@ -53,9 +54,20 @@ const QUEUED_PAYLOAD = `
   sg_iso(q.created_at) AS "createdAt", sg_iso(q.sent_at) AS "sentAt", sg_iso(q.delivered_at) AS "deliveredAt",
   sg_iso(q.failed_at) AS "failedAt", sg_iso(q.send_at) AS "sendAt", sg_iso(q.canceled_at) AS "canceledAt"`;
 
-const DISPATCH_SQL = `
-WITH due AS MATERIALIZED (
-  SELECT * FROM sg_due_scheduled_messages($1::timestamptz, $2::int, $3::text)
+// The claim of one batch: the due rows themselves (sg_due_scheduled_messages), or, while a batch
+// that failed is taken apart (dispatchIsolated), the given ones ($6) that are still due.
+const DUE_BATCH = `SELECT * FROM sg_due_scheduled_messages($1::timestamptz, $2::int, $3::text)`;
+const DUE_BY_ID = `
+  SELECT m.ctid AS row_id, m.id, m.organization_id, m.environment::text AS environment, m.to_number,
+         m.price_units, m.segments, m.created_at
+  FROM messages m
+  WHERE m.id = ANY($6::text[]) AND m.status = 'SCHEDULED' AND m.send_at <= $1::timestamptz
+    AND ($3::text IS NULL OR m.organization_id = $3)
+  ORDER BY m.send_at LIMIT $2::int
+  FOR UPDATE SKIP LOCKED`;
+
+const dispatchSql = (due: string) => `
+WITH due AS MATERIALIZED (${due}
 ), opted AS MATERIALIZED (
   SELECT p.organization_id, sg_opted_out_phones(p.organization_id, p.phones) AS phones
   FROM (SELECT organization_id, array_agg(DISTINCT to_number) AS phones FROM due GROUP BY 1 ORDER BY 1) p
@@ -66,7 +78,7 @@ WITH due AS MATERIALIZED (
 ), queued AS (
   UPDATE messages m SET status = 'QUEUED', next_attempt_at = m.send_at, updated_at = $4::timestamptz
   FROM target t
-  WHERE m.ctid = t.row_id AND m.status = 'SCHEDULED' AND NOT t.opted_out
+  WHERE m.organization_id = t.organization_id AND m.id = t.id AND m.status = 'SCHEDULED' AND NOT t.opted_out
   RETURNING m.id, m.organization_id, t.n, ${PAYLOAD_COLUMNS.map((c) => `m.${c}`).join(", ")}
 ), queued_events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
@@ -77,29 +89,86 @@ WITH due AS MATERIALIZED (
 ), ${cancelScheduledCtes("SELECT * FROM target WHERE opted_out", "$4::timestamptz", "$5::text[]")}
 SELECT (SELECT count(*) FROM queued) AS queued, (SELECT count(*) FROM canceled) AS canceled`;
 
+const DISPATCH_SQL = dispatchSql(DUE_BATCH);
+const DISPATCH_BY_ID_SQL = dispatchSql(DUE_BY_ID);
+
+// The rows a batch would claim, without locking them: what a failed batch is taken apart into.
+const DUE_IDS_SQL = `
+SELECT id, organization_id FROM messages
+WHERE status = 'SCHEDULED' AND send_at <= $1::timestamptz AND ($3::text IS NULL OR organization_id = $3)
+ORDER BY send_at LIMIT $2::int`;
+
 export interface DispatchCounts {
   queued: number;
   canceled: number;
+  /** Set aside (FAILED, `internal_error`): their own fault stopped them, server/isolation/. */
+  failed: number;
+}
+
+async function runDispatch(
+  sql: string,
+  name: string,
+  now: Date,
+  limit: number,
+  organizationId: string | null,
+  ids?: readonly string[],
+): Promise<DispatchCounts> {
+  const eventIds = Array.from({ length: limit }, () => newId("evt"));
+  const params: unknown[] = [now.toISOString(), limit, organizationId, now.toISOString(), eventIds];
+  if (ids) params.push(ids);
+  const [row] = await runSql<{ queued: bigint | number; canceled: bigint | number }>(null, sql, params, name);
+  return { queued: Number(row?.queued ?? 0), canceled: Number(row?.canceled ?? 0), failed: 0 };
 }
 
 /**
  * Move one batch of due SCHEDULED messages (sendAt ≤ `now`) to QUEUED, or to CANCELED for
  * recipients who opted out since (contract §11). `organizationId` narrows the scan to one
  * organization (tests sharing one PostgreSQL keep to their own rows).
+ *
+ * One statement for the whole batch, which one message that cannot be moved (a fault of that row)
+ * would make fail for every organization on every scan. So a batch that fails for any reason other
+ * than a transient database error is taken apart (dispatchIsolated): every other message is moved,
+ * and the ones that fail on their own are set aside, FAILED with `internal_error`.
  */
 export async function dispatchDueBatch(
   now: Date,
   limit: number,
   organizationId: string | null = null,
 ): Promise<DispatchCounts> {
-  const eventIds = Array.from({ length: limit }, () => newId("evt"));
-  const [row] = await runSql<{ queued: bigint | number; canceled: bigint | number }>(
-    null,
-    DISPATCH_SQL,
-    [now.toISOString(), limit, organizationId, now.toISOString(), eventIds],
-    "sg_dispatch_scheduled",
-  );
-  return { queued: Number(row?.queued ?? 0), canceled: Number(row?.canceled ?? 0) };
+  try {
+    return await runDispatch(DISPATCH_SQL, "sg_dispatch_scheduled", now, limit, organizationId);
+  } catch (err) {
+    if (isTransientDatabaseError(err)) throw err;
+    return dispatchIsolated(now, limit, organizationId);
+  }
+}
+
+async function dispatchIsolated(now: Date, limit: number, organizationId: string | null): Promise<DispatchCounts> {
+  const due = await runSql<{ id: string; organization_id: string }>(null, DUE_IDS_SQL, [
+    now.toISOString(),
+    limit,
+    organizationId,
+  ]);
+  const counts: DispatchCounts = { queued: 0, canceled: 0, failed: 0 };
+  const failed = await isolateBatch<HeldMessage>({
+    items: due.map((m) => ({ id: m.id, organizationId: m.organization_id, from: "SCHEDULED" })),
+    describe: messageItem("scheduled-dispatch"),
+    work: async (part) => {
+      const moved = await runDispatch(
+        DISPATCH_BY_ID_SQL,
+        "sg_dispatch_scheduled_ids",
+        now,
+        part.length,
+        organizationId,
+        part.map((m) => m.id),
+      );
+      counts.queued += moved.queued;
+      counts.canceled += moved.canceled;
+    },
+    setAside: (items) => failSetAsideMessages(items, now),
+  });
+  counts.failed = failed.length;
+  return counts;
 }
 
 export interface DispatchOptions {
@@ -134,16 +203,17 @@ export async function dispatchDueMessages(options: DispatchOptions = {}): Promis
   const budgetMs = options.budgetMs ?? 800;
   const lanes = Math.max(1, options.lanes ?? 1);
   const started = performance.now();
-  const result: DispatchResult = { queued: 0, canceled: 0, batches: 0, backlog: false };
+  const result: DispatchResult = { queued: 0, canceled: 0, failed: 0, batches: 0, backlog: false };
   const running: Promise<void>[] = [];
   const lane = async () => {
     for (;;) {
       const counts = await dispatchDueBatch(now(), batchSize, options.organizationId ?? null);
       result.queued += counts.queued;
       result.canceled += counts.canceled;
+      result.failed += counts.failed;
       result.batches++;
       if (counts.queued > 0) options.onQueued?.(counts);
-      const full = counts.queued + counts.canceled >= batchSize;
+      const full = counts.queued + counts.canceled + counts.failed >= batchSize;
       if (!full) return;
       if (performance.now() - started >= budgetMs) {
         result.backlog = true;

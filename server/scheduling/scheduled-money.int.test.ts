@@ -141,9 +141,9 @@ describe("a scheduled live message's money", () => {
     });
     // The kept one goes out at its time and stays billed.
     const due = new Date(Date.parse(sendAt) + 1);
-    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0 });
+    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0, failed: 0 });
     await runPipeline(sender.organizationId, due);
-    const sent = await getDb().message.findUniqueOrThrow({ where: { id: kept.messages[0]!.messageId } });
+    const sent = await getDb().message.findFirstOrThrow({ where: { id: kept.messages[0]!.messageId } });
     expect(sent.status).toBe("SENT");
     expect(await everyTotal(sender.organizationId)).toEqual(totals);
     expect(await recountMessageStats(null, sender.organizationId)).toEqual([]);
@@ -158,9 +158,9 @@ describe("a scheduled live message's money", () => {
     expect(res.status).toBe("SCHEDULED");
 
     const due = new Date("2026-12-01T00:00:41.000Z");
-    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0 });
+    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0, failed: 0 });
     await runPipeline(sender.organizationId, due);
-    const message = await getDb().message.findUniqueOrThrow({ where: { id: res.messageId } });
+    const message = await getDb().message.findFirstOrThrow({ where: { id: res.messageId } });
     expect(message.status).toBe("SENT");
     expect(message.sentAt!.toISOString() >= "2026-12-01").toBe(true);
 

@@ -33,7 +33,7 @@ const history = (key: string, query: Record<string, string>) =>
 const batch = (key: string, batchId: string) =>
   call(smsBatch.GET, `/api/v1/sms/batches/${batchId}`, { token: key, params: { batchId } });
 
-const statusOf = async (id: string) => (await getDb().message.findUniqueOrThrow({ where: { id } })).status;
+const statusOf = async (id: string) => (await getDb().message.findFirstOrThrow({ where: { id } })).status;
 
 describe("sendAt on send and bulk", () => {
   it("answers 202 SCHEDULED with sendAt; status, history and the message.scheduled event show it", async () => {
@@ -85,7 +85,7 @@ describe("sendAt on send and bulk", () => {
     expect(tooFine.json.error.details).toEqual([{ path: "sendAt", message: expect.stringMatching(/9 fraction/) }]);
     const nanos = await api.send(sender.testKey, { to: TO, body: "hi", sendAt: `${hour}.000987654Z` });
     expect(nanos.json).toMatchObject({ status: "SCHEDULED", sendAt: `${hour}.000Z` });
-    const row = await getDb().message.findUniqueOrThrow({ where: { id: nanos.json.messageId } });
+    const row = await getDb().message.findFirstOrThrow({ where: { id: nanos.json.messageId } });
     expect(row.sendAt?.toISOString()).toBe(`${hour}.000Z`);
   });
 
@@ -189,8 +189,9 @@ describe("the due-scan", () => {
     expect(await dispatchDueBatch(new Date(due.getTime() - 2), 100, sender.organizationId)).toEqual({
       queued: 0,
       canceled: 0,
+      failed: 0,
     });
-    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0 });
+    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 0, failed: 0 });
     expect(await statusOf(soon.json.messageId)).toBe("QUEUED");
     // The due-scan writes the event's payload itself (dispatch-due.ts): the same object as every
     // other message.* event, from sg_message_event_payload.
@@ -278,7 +279,7 @@ describe("the due-scan", () => {
     const kept = await api.send(sender.testKey, { to: TO, body: "promo", sendAt: inSeconds(120) });
     await addOptOut(getDb(), sender.organizationId, { phone: stop }, "api");
     const due = new Date(Date.now() + 200_000);
-    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 1 });
+    expect(await dispatchDueBatch(due, 100, sender.organizationId)).toEqual({ queued: 1, canceled: 1, failed: 0 });
     await runPipeline(sender.organizationId, due);
     const status = await api.status(sender.testKey, res.json.messageId);
     expect(status.json).toMatchObject({ status: "CANCELED", errorCode: "recipient_opted_out", sentAt: null });

@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|scheduled]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|scheduled|observability|imports|shutdown]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -95,6 +95,11 @@
 // rounds on one server.
 // Billing (`--only billing`, PostgreSQL; bench/billing.ts): the spend controls on the hot path.
 //
+// Imports (`--only imports`, PGlite with --pglite or PostgreSQL; bench/import-latency.ts): issue 37 §4,
+// GET /api/health/live p99 (target ≤ 50 ms) while a 20,000-row, 100-column import runs alone.
+// Shutdown (`--only shutdown`, either database; bench/shutdown.ts): issue 37 §5's acceptance, 20 rounds of
+// 150 sends with SIGTERM to `npm start`'s group 60 ms in under CPU load: no reset, every 202 final.
+//
 // Contacts (`--only contacts`, PostgreSQL; bench/contacts-run.ts, contacts.ts, contacts-inbound.ts):
 // its own server with a TestSmsc carrier and an OPERATOR_TOKEN; a 100,000-row CSV import through
 // the API (≤ 60 s), bulk acceptance for an organization holding 100,000 opt-outs against one with
@@ -129,8 +134,11 @@ import { contactsOnly } from "./bench/contacts-run";
 import { scheduledOnly } from "./bench/scheduled";
 import { eventsOnly } from "./bench/events";
 import { trustOnly } from "./bench/trust";
+import { observabilityOnly } from "./bench/observability";
 import { campaignsOnly } from "./bench/campaigns";
 import { linksOnly } from "./bench/links";
+import { importsOnly } from "./bench/import-latency";
+import { shutdownOnly } from "./bench/shutdown";
 
 const options = parseArgs(process.argv.slice(2));
 cleanupOnSignals();
@@ -167,9 +175,17 @@ async function main(): Promise<number> {
     if (!databaseUrl) throw new Error("--only scheduled needs PostgreSQL (run `npm run bench -- --only scheduled`)");
     return scheduledOnly(databaseUrl);
   }
+  // The issue's figures are on embedded PGlite (`--pglite`); PostgreSQL when TEST_DATABASE_URL is set.
+  if (options.only === "imports") return importsOnly(databaseUrl);
+  if (options.only === "shutdown") return shutdownOnly(databaseUrl);
   if (options.only === "campaigns") {
     if (!databaseUrl) throw new Error("--only campaigns needs PostgreSQL (run `npm run bench -- --only campaigns`)");
     return campaignsOnly(databaseUrl);
+  }
+  if (options.only === "observability") {
+    if (!databaseUrl)
+      throw new Error("--only observability needs PostgreSQL (run `npm run bench -- --only observability`)");
+    return observabilityOnly(databaseUrl);
   }
   if (options.only === "smpp") {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { errorDocUrl } from "../http/error-doc-url.mjs";
 
 // contract §12, Input: a path whose percent-escapes do not decode (`/api/v1/contacts/%FF`) would
 // make Next's router throw before any route runs, answering a plain-text 500 with no request id.
@@ -18,14 +19,18 @@ export function isDecodablePath(url) {
   }
 }
 
+/** The caller's X-Request-Id when it is a valid one, else a new id. */
+export function requestIdOf(req) {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && VALID_REQUEST_ID.test(incoming)
+    ? incoming
+    : `req_${randomUUID().replaceAll("-", "")}`;
+}
+
 /** Answers 400 `invalid_request` and returns true when the path cannot be decoded. */
 export function refuseMalformedPath(req, res) {
   if (isDecodablePath(req.url)) return false;
-  const incoming = req.headers["x-request-id"];
-  const requestId =
-    typeof incoming === "string" && VALID_REQUEST_ID.test(incoming)
-      ? incoming
-      : `req_${randomUUID().replaceAll("-", "")}`;
+  const requestId = requestIdOf(req);
   res.writeHead(400, { "content-type": "application/json", "x-request-id": requestId });
   res.end(
     JSON.stringify({
@@ -33,6 +38,7 @@ export function refuseMalformedPath(req, res) {
         code: "invalid_request",
         message: "The URL path holds a malformed percent-escape or U+0000.",
         requestId,
+        docUrl: errorDocUrl("invalid_request"),
         details: [{ path: "path", message: "Percent-escapes must decode to UTF-8 text." }],
       },
     }),

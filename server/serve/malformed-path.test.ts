@@ -32,7 +32,11 @@ describe("malformed path escapes (contract §12, Input)", () => {
     expect(res.out.status).toBe(400);
     expect(res.out.headers?.["x-request-id"]).toBe("abc-1");
     const body = JSON.parse(res.out.body ?? "{}") as { error: { code: string; requestId: string } };
-    expect(body.error).toMatchObject({ code: "invalid_request", requestId: "abc-1" });
+    expect(body.error).toMatchObject({
+      code: "invalid_request",
+      requestId: "abc-1",
+      docUrl: "/docs/errors#invalid_request",
+    });
   });
 
   it("generates a request id when none is given, and leaves good paths to Next", () => {

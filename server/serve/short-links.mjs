@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { errorDocUrl } from "../http/error-doc-url.mjs";
 
 // Campaign short links (contract §11): `/l/{code}` is answered here, before Next's router, by the
 // function the app installs at start-up (globalThis.__signalgateLinkRedirect, from
@@ -56,7 +57,7 @@ export async function serveShortLink(req, res) {
     res.end();
     return;
   }
-  const body = JSON.stringify({ error: { ...answer.error, requestId } });
+  const body = JSON.stringify({ error: { ...answer.error, requestId, docUrl: errorDocUrl(answer.error.code) } });
   res.writeHead(answer.status, { ...headers, "content-type": "application/json" });
   res.end(req.method === "HEAD" ? undefined : body);
 }

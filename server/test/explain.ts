@@ -21,9 +21,26 @@ export async function explainWithoutSeqScan(sql: Prisma.Sql): Promise<PlanNode[]
       Prisma.sql`EXPLAIN (FORMAT JSON) ${sql}`,
     );
     const plan = row!["QUERY PLAN"];
-    return planNodes((typeof plan === "string" ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);
+    const nodes = planNodes((typeof plan === "string" ? (JSON.parse(plan) as [{ Plan: PlanNode }]) : plan)[0].Plan);
+    // A partitioned table's plan reads its partitions and their indexes: named here as the table and
+    // the index they belong to (the partitions come and go, the table's index is the question).
+    for (const node of nodes) {
+      if (node["Index Name"]) node["Index Name"] = await topmost(tx, node["Index Name"]);
+      if (node["Relation Name"]) node["Relation Name"] = await topmost(tx, node["Relation Name"]);
+    }
+    return nodes;
   };
   return getDb().$transaction((tx) => run(tx));
+}
+
+async function topmost(tx: DbOrTx, name: string): Promise<string> {
+  for (let current = name; ;) {
+    const [up] = await tx.$queryRaw<{ parent: string }[]>(
+      Prisma.sql`SELECT inhparent::regclass::text AS parent FROM pg_inherits WHERE inhrelid = to_regclass(${current})`,
+    );
+    if (!up) return current;
+    current = up.parent;
+  }
 }
 
 export const indexNames = (nodes: PlanNode[]) => nodes.map((n) => n["Index Name"]).filter((n): n is string => !!n);

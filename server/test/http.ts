@@ -43,6 +43,8 @@ export function expectError(res: Awaited<ReturnType<typeof call>>, status: numbe
   expect({ status: res.status, code: res.json?.error?.code }).toEqual({ status, code });
   expect(typeof res.json.error.message).toBe("string");
   expect(res.json.error.requestId).toBe(res.headers.get("x-request-id"));
+  // contract §16: every error links to its entry in the error reference.
+  expect(res.json.error.docUrl).toMatch(new RegExp(`/docs/errors#${code}$`));
   expect(res.text).not.toMatch(/at .*\.ts:\d+|SELECT |prisma/i);
 }
 

@@ -14,6 +14,7 @@ export const RETENTION_POLICY: RetentionPolicy = {
   webhookLogDays: 30,
   auditLogDays: 365,
   fraudCounterDays: 7,
+  requestLogDays: 30,
 };
 
 export const noPause = { minPauseMs: 0, busyShare: 1, sleep: async () => {} } satisfies RetentionOptions;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { closeDb, ensureMigrated, installDriver } from "../db/client";
+import { installAllJobs } from "./job-registry";
 import { openSnapshotInMemory } from "./pglite-snapshot";
 
 // Runs in every *.int.test.ts file (vitest setupFiles). The client keeps its connection on
@@ -8,6 +9,7 @@ import { openSnapshotInMemory } from "./pglite-snapshot";
 //
 // On PGlite the file's database is loaded from the migrated snapshot pglite-template.ts made for
 // this run, before the test file can open one; ensureMigrated() then finds nothing to apply.
+installAllJobs();
 const pglite = openSnapshotInMemory();
 if (pglite) {
   installDriver({ kind: "pglite", pglite, close: () => pglite.close() });

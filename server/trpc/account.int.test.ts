@@ -108,4 +108,35 @@ describe("invitation procedures", () => {
     const devErr = await trpcError(dashboardCaller(developer.userId, null, owner.organizationId).members.invitations());
     expect(devErr.code).toBe("FORBIDDEN");
   });
+
+  it("shows the invitation's link to copy, and makes a new one on request without an email (audited)", async () => {
+    const owner = await seedOrganization("owner");
+    const api = dashboardCaller(owner.userId, null, owner.organizationId);
+    const email = uniqueEmail("copied");
+    const created = await api.members.invite({ email, role: "support" });
+    const emailed = await inviteToken(email);
+    expect(created.url).toMatch(new RegExp(`/invite/${emailed}$`));
+
+    const outbox = () => getDb().emailOutbox.count({ where: { toAddress: email } });
+    const emailsBefore = await outbox();
+    const copied = await api.members.copyInvitationLink({ invitationId: created.id });
+    const token = /\/invite\/([A-Za-z0-9]+)$/.exec(copied.url)![1]!;
+    expect(token).not.toBe(emailed);
+    expect(await outbox()).toBe(emailsBefore);
+    expect((await lookupInvitation(getDb(), token)).state).toBe("pending");
+    expect((await lookupInvitation(getDb(), emailed)).state).toBe("unknown");
+    const [entry] = (await api.auditLog.list({ action: "invitation.linkCopied" })).items;
+    expect(entry).toMatchObject({ resourceId: created.id, changes: { after: { email, role: "support" } } });
+    expect(JSON.stringify(entry)).not.toContain(token);
+
+    const developer = await seedMember(owner.organizationId, "developer");
+    const devApi = dashboardCaller(developer.userId, null, owner.organizationId);
+    expect((await trpcError(devApi.members.copyInvitationLink({ invitationId: created.id }))).code).toBe("FORBIDDEN");
+  });
+
+  it("says where this server's emails go: no SMTP_URL outside production is /dev/mail", async () => {
+    const owner = await seedOrganization("owner");
+    const setup = await dashboardCaller(owner.userId, null, owner.organizationId).account.emailSetup();
+    expect(setup).toEqual({ delivery: "devMail", verificationRequired: false, emailVerified: null });
+  });
 });

@@ -12,6 +12,7 @@ describe("tRPC error shape", () => {
       code: "UNAUTHORIZED",
       httpStatus: 401,
       appCode: "unauthenticated",
+      docUrl: "/docs/errors#unauthenticated",
       zodError: null,
     });
   });

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { AppError, serviceUnavailable, type ErrorCode } from "../errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertStorable } from "../http/storable-text";
+import { errorDocUrl } from "../http/error-doc-url.mjs";
 import { can, type Action } from "@/schemas/roles";
 import { dashboardMember } from "./dashboard-member";
 import { userActor, type RequestOrigin } from "../audit/actor";
@@ -104,6 +105,8 @@ const t = withMeta.create({
       data: {
         ...shape.data,
         appCode,
+        // The error reference's entry, for the dashboard to link (contract §16).
+        docUrl: appCode ? errorDocUrl(appCode) : null,
         // Field errors for forms: `zodError.fieldErrors.email` etc.
         zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
         // AppError details (e.g. `initialPassword` is required) in the same per-field shape.

@@ -4,6 +4,8 @@ import { getDb } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { newIdAt } from "../ids";
 import { seedMember, seedOrganization } from "../test/seed";
+import { api, seedSender } from "../test/messaging";
+import { receiveInboundMessage } from "../inbound/receive-inbound";
 import { callerFor, postTrpc, trpcError } from "../test/trpc";
 import type { Role } from "@/schemas/roles";
 
@@ -211,6 +213,60 @@ describe("messages router", () => {
     });
   });
 
+  it("masks a sandbox OTP message's code for support, in the list, the detail and the inbox thread", async () => {
+    const org = await seedSender();
+    const support = callerFor((await seedMember(org.organizationId, "support")).userId, org.organizationId);
+    const developer = callerFor((await seedMember(org.organizationId, "developer")).userId, org.organizationId);
+    const sent = await api.otpSend(org.testKey, { to: "+14155550188" });
+    expect(sent.status).toBe(202);
+    const { messageId } = sent.json as { messageId: string };
+    const { body } = await getDb().message.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId: org.organizationId, id: messageId } },
+    });
+    const code = /verification code is (\d+)/.exec(body)![1]!;
+
+    const shown = await support.messages.byId({ id: messageId });
+    expect(shown.body).toMatch(/verification code is ••••••\./);
+    const row = (await support.messages.list({})).items.find((m) => m.id === messageId)!;
+    expect(row.snippet).toMatch(/verification code is ••••••/);
+    const thread = await support.inbox.conversation({ phone: "+14155550188" });
+    expect(thread.find((m) => m.id === messageId)!.body).toMatch(/verification code is ••••••/);
+    for (const answer of [shown, row, thread]) expect(JSON.stringify(answer)).not.toContain(code);
+    // Developers (and owners, admins) still see it: the sandbox is where they test their OTP flow.
+    expect((await developer.messages.byId({ id: messageId })).body).toBe(body);
+  });
+
+  it("inbox: simulates an inbound message and replies from the thread, in the sandbox only", async () => {
+    const org = await seedSender();
+    const developer = callerFor((await seedMember(org.organizationId, "developer")).userId, org.organizationId);
+    const support = callerFor((await seedMember(org.organizationId, "support")).userId, org.organizationId);
+    const phone = "+14155550177";
+    const received = await developer.inbox.simulate({ from: phone, body: "Is my order shipped?" });
+    expect(received).toMatchObject({ direction: "inbound", from: phone, environment: "test" });
+
+    const sent = await developer.inbox.reply({ phone, body: "Yes, this morning." });
+    expect(sent).toMatchObject({ to: phone, from: received.to, environment: "test" });
+    const thread = await developer.inbox.conversation({ phone });
+    expect(thread.map((m) => [m.direction, m.body])).toEqual([
+      ["outbound", "Yes, this morning."],
+      ["inbound", "Is my order shipped?"],
+    ]);
+    expect((await trpcError(support.inbox.reply({ phone, body: "no" }))).code).toBe("FORBIDDEN");
+    expect((await trpcError(developer.inbox.reply({ phone: "+14155550178", body: "hi" }))).code).toBe("NOT_FOUND");
+
+    // A live conversation is answered through the API, not the dashboard.
+    await receiveInboundMessage(getDb(), {
+      from: "+14155550179",
+      to: "+15005550006",
+      body: "live hello",
+      environment: "live",
+      organizationId: org.organizationId,
+      provider: "twilio",
+    });
+    const live = await trpcError(developer.inbox.reply({ phone: "+14155550179", body: "hi" }));
+    expect(live).toMatchObject({ code: "FORBIDDEN", message: expect.stringContaining("live API key") });
+  });
+
   it("lets a developer send a test SMS, always in the sandbox, and refuses support with FORBIDDEN", async () => {
     const dev = await member("developer");
     const sent = await dev.caller.messages.sendTest({ to: "+14155550123", body: "Hi from the dashboard ✓" });
@@ -222,7 +278,7 @@ describe("messages router", () => {
       encoding: "UCS-2",
       segments: 1,
     });
-    const row = await getDb().message.findUniqueOrThrow({ where: { id: sent.messageId } });
+    const row = await getDb().message.findFirstOrThrow({ where: { id: sent.messageId } });
     expect(row).toMatchObject({ organizationId: dev.organizationId, environment: "test", apiKeyId: null });
     const listed = await dev.caller.messages.list({});
     expect(listed.items.map((m) => [m.id, m.origin])).toEqual([[sent.messageId, "dashboard"]]);

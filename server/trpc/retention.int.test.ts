@@ -17,7 +17,7 @@ describe("retention router", () => {
       enabled: true,
       messageBodyDays: 30,
       messageDays: 400,
-      outboxEventDays: 7,
+      outboxEventDays: 30,
       webhookLogDays: 30,
       auditLogDays: 365,
     });

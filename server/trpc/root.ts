@@ -16,10 +16,13 @@ import { rateLimitsRouter } from "./routers/rate-limits";
 import { retentionRouter } from "./routers/retention";
 import { viewerRouter } from "./routers/viewer";
 import { webhooksRouter } from "./routers/webhooks";
+import { alertsRouter } from "./routers/alerts";
+import { requestLogsRouter } from "./routers/request-logs";
 import { accountRouter } from "./routers/account";
 import { eventsRouter } from "./routers/events";
 import { campaignsRouter } from "./routers/campaigns";
 import { campaignToolsRouter } from "./routers/campaign-tools";
+import { onboardingRouter } from "./routers/onboarding";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -34,6 +37,8 @@ export const appRouter = router({
   messages: messagesRouter,
   otp: otpRouter,
   webhooks: webhooksRouter,
+  alerts: alertsRouter,
+  requestLogs: requestLogsRouter,
   events: eventsRouter,
   carriers: carriersRouter,
   auditLog: auditLogRouter,
@@ -47,6 +52,7 @@ export const appRouter = router({
   twoFactor: twoFactorRouter,
   campaigns: campaignsRouter,
   campaignTools: campaignToolsRouter,
+  onboarding: onboardingRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -181,7 +181,7 @@ describe("webhooks router", () => {
     expect(receiver.received.filter((r) => r.headers["x-webhook-id"] === detail.eventId)).toHaveLength(before + 1);
   });
 
-  it("lets support read webhooks and delivery logs but refuses every change with FORBIDDEN", async () => {
+  it("lets support read webhooks and delivery logs and redeliver (audited), but refuses every change with FORBIDDEN", async () => {
     const owner = await member("owner");
     const hook = await owner.caller.webhooks.create({
       name: "Owner's hook",
@@ -208,14 +208,58 @@ describe("webhooks router", () => {
       () => caller.webhooks.update({ id: hook.id, isActive: false }),
       () => caller.webhooks.remove({ id: hook.id }),
       () => caller.webhooks.test({ id: hook.id }),
-      () => caller.webhooks.redeliver({ id: delivery!.id }),
+      () => caller.webhooks.revealSecret({ id: hook.id }),
     ];
     for (const attempt of attempts) {
       expect((await trpcError(attempt())).code).toBe("FORBIDDEN");
     }
     const [still] = await owner.caller.webhooks.list();
     expect(still).toMatchObject({ id: hook.id, name: "Owner's hook", isActive: true });
-    expect((await owner.caller.webhooks.deliveryById({ id: delivery!.id })).attempts).toHaveLength(1);
+
+    // Support helps customers: it may redeliver, and the audit log names who did.
+    expect(await caller.webhooks.redeliver({ id: delivery!.id })).toEqual({ id: delivery!.id, status: "PENDING" });
+    await deliverDueOnce({ organizationId: owner.organizationId });
+    expect((await owner.caller.webhooks.deliveryById({ id: delivery!.id })).attempts).toHaveLength(2);
+    const [entry] = (await owner.caller.auditLog.list({ action: "webhookDelivery.redelivered" })).items;
+    expect(entry).toMatchObject({
+      resourceType: "webhookDelivery",
+      resourceId: delivery!.id,
+      actor: { type: "user", id: support.userId },
+      changes: { before: null, after: { webhookId: hook.id, eventId: detail.eventId, event: "webhook.test" } },
+    });
+  });
+
+  it("reveals a webhook's signing secret to owners and admins, audited, and to no one else", async () => {
+    const owner = await member("owner");
+    const secret = "whsec_RevealMe0123456789abcdefghijklmn";
+    const hook = await owner.caller.webhooks.create({
+      name: "Signed",
+      url: "https://example.com/hooks/signed",
+      events: ["*"],
+      secret,
+    });
+    const unsigned = await owner.caller.webhooks.create({
+      name: "Unsigned",
+      url: "https://example.com/hooks/unsigned",
+      events: ["*"],
+    });
+    const admin = callerFor((await seedMember(owner.organizationId, "admin")).userId, owner.organizationId);
+    const developer = callerFor((await seedMember(owner.organizationId, "developer")).userId, owner.organizationId);
+
+    expect(await owner.caller.webhooks.revealSecret({ id: hook.id })).toEqual({ secret });
+    expect(await admin.webhooks.revealSecret({ id: hook.id })).toEqual({ secret });
+    expect(await owner.caller.webhooks.revealSecret({ id: unsigned.id })).toEqual({ secret: null });
+    expect((await trpcError(developer.webhooks.revealSecret({ id: hook.id }))).code).toBe("FORBIDDEN");
+    expect((await trpcError(owner.caller.webhooks.revealSecret({ id: "wh_missing" }))).code).toBe("NOT_FOUND");
+
+    const log = (await owner.caller.auditLog.list({ action: "webhook.secretRevealed" })).items;
+    expect(log.map((e) => [e.resourceId, e.actor.id])).toEqual([
+      [unsigned.id, owner.userId],
+      [hook.id, expect.any(String)],
+      [hook.id, owner.userId],
+    ]);
+    // The entry says that it happened, never what the secret is.
+    expect(JSON.stringify(log)).not.toContain(secret);
   });
 
   it("answers NOT_FOUND for another organization's webhook and delivery and leaves them untouched", async () => {

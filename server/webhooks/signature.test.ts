@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signStandardWebhook, signWebhookBody } from "./signature";
+import { signStandardWebhook, signWebhookBody, standardWebhookKey } from "./signature";
 
 describe("webhook signature", () => {
   it("matches the known answer", () => {
@@ -20,14 +20,35 @@ describe("webhook signature", () => {
 });
 
 describe("Standard Webhooks signature", () => {
-  it("is what the standardwebhooks library computes and verifies", async () => {
+  const at = new Date("2026-11-25T10:00:00.000Z");
+  const seconds = Math.floor(at.getTime() / 1000);
+  const body = JSON.stringify({ id: "evt_1", text: "héllo 😀" });
+
+  it("keys a whsec_<base64> secret by its decoded bytes: new Webhook(secret) verifies with the secret as shown", async () => {
     const { Webhook } = await import("standardwebhooks");
-    const secret = "whsec_known-answer-0123456789";
-    const lib = new Webhook(Buffer.from(secret, "utf8").toString("base64"));
-    const at = new Date("2026-11-25T10:00:00.000Z");
-    const body = JSON.stringify({ id: "evt_1", text: "héllo 😀" });
-    const ours = signStandardWebhook(secret, "evt_1", Math.floor(at.getTime() / 1000), body);
-    expect(ours).toBe(lib.sign("evt_1", at, body));
-    expect(ours).not.toBe(signStandardWebhook(secret, "evt_2", Math.floor(at.getTime() / 1000), body));
+    // As the dashboard and the CLI generate them: whsec_ and 32 base62 characters.
+    for (const secret of ["whsec_0a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "whsec_YWJjZA=="]) {
+      const ours = signStandardWebhook(secret, "evt_1", seconds, body);
+      expect(ours).toBe(new Webhook(secret).sign("evt_1", at, body));
+      expect(ours).not.toBe(signStandardWebhook(secret, "evt_2", seconds, body));
+    }
+    expect(standardWebhookKey("whsec_YWJjZA==")).toEqual(Buffer.from("abcd"));
+  });
+
+  it("keys any other secret by its UTF-8 bytes: new Webhook(base64(secret)) verifies", async () => {
+    const { Webhook } = await import("standardwebhooks");
+    // Not base64 ("-"), unpadded, no prefix, or nothing after the prefix.
+    for (const secret of ["whsec_known-answer-0123456789", "whsec_abcdefghijklmnopq", "plain-secret-0123456789", "whsec_"]) {
+      const lib = new Webhook(Buffer.from(secret, "utf8").toString("base64"));
+      expect(signStandardWebhook(secret, "evt_1", seconds, body)).toBe(lib.sign("evt_1", at, body));
+      expect(standardWebhookKey(secret)).toEqual(Buffer.from(secret, "utf8"));
+    }
+  });
+
+  it("leaves the seed's X-Webhook-Signature keyed by the secret's UTF-8 text, whatever its form", () => {
+    const secret = "whsec_YWJjZA==";
+    expect(signWebhookBody(secret, body)).toBe(
+      `sha256=${createHmac("sha256", Buffer.from(secret, "utf8")).update(body, "utf8").digest("hex")}`,
+    );
   });
 });

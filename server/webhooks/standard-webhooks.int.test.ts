@@ -24,7 +24,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const SECRET = "whsec_standard-webhooks-test-0123456789";
+// The form the dashboard generates: whsec_ and 32 base62 characters (valid base64).
+const SECRET = "whsec_StandardWebhooksTest0123456789ab";
 const at = (path: string) => receiver.received.filter((r) => r.path === path);
 const plainHeaders = (r: Received) =>
   Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
@@ -48,7 +49,8 @@ describe("Standard Webhooks on real deliveries", () => {
     const got = at(path);
     expect(got.length).toBe(4); // queued, sent, delivered, webhook.test
     expect(got.map((r) => JSON.parse(r.body).event)).toContain("webhook.test");
-    const library = new Webhook(Buffer.from(SECRET, "utf8").toString("base64"));
+    // contract §12: the secret exactly as shown, no re-encoding.
+    const library = new Webhook(SECRET);
     for (const r of got) {
       const envelope = JSON.parse(r.body) as { id: string };
       expect(r.headers["webhook-id"]).toBe(envelope.id);
@@ -93,6 +95,6 @@ describe("Standard Webhooks on real deliveries", () => {
     // Moving the timestamp forward to look fresh breaks the signature, which covers it.
     const forged = { ...plainHeaders(captured!), "webhook-timestamp": String(Math.floor(Date.now() / 1000) + 1) };
     expect(verifyStandardWebhook(captured!.body, forged, SECRET)).toBe(false);
-    expect(() => new Webhook(Buffer.from(SECRET).toString("base64")).verify(captured!.body, forged)).toThrow();
+    expect(() => new Webhook(SECRET).verify(captured!.body, forged)).toThrow();
   });
 });

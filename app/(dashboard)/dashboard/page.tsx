@@ -1,19 +1,21 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { HydrationBoundary } from "@tanstack/react-query";
 import { OverviewPage } from "@/components/overview/overview-page";
+import { requestOrigin } from "@/server/http/request-origin";
+import { prefetchQueries } from "@/server/trpc/prefetch";
 
 export const metadata: Metadata = { title: "Overview" };
 
-/** The address this dashboard was reached at, for copy-pasteable curl commands. */
-async function baseUrl(): Promise<string> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost:3000";
-  const proto =
-    h.get("x-forwarded-proto")?.split(",")[0]?.trim() ??
-    (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
-  return `${proto}://${host}`;
-}
-
 export default async function Page() {
-  return <OverviewPage baseUrl={await baseUrl()} />;
+  // The setup checklist is in the HTML, so the greeting and the card do not move after the page loads.
+  const state = await prefetchQueries((trpc, queryClient) =>
+    queryClient.prefetchQuery(trpc.onboarding.status.queryOptions()),
+  );
+  return (
+    <HydrationBoundary state={state}>
+      {/* The address this dashboard was reached at, for the copy-pasteable first call. */}
+      <OverviewPage baseUrl={requestOrigin(await headers())} />
+    </HydrationBoundary>
+  );
 }

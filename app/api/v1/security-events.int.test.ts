@@ -57,7 +57,7 @@ const ROUTES: EventRoute[] = [
     handler: resend.POST,
     method: "POST",
     path: (p) => `/api/v1/developer/events/${p.id}/resend`,
-    action: "webhooks.manage",
+    action: "webhooks.redeliver",
     body: (p) => ({ webhookId: p.webhookId }),
     byId: true,
   },

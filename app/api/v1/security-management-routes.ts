@@ -10,6 +10,7 @@ import * as rateLimits from "./developer/rate-limits/route";
 import * as webhooks from "./developer/webhooks/route";
 import * as webhookById from "./developer/webhooks/[id]/route";
 import * as webhookTest from "./developer/webhooks/[id]/test/route";
+import * as revealSecret from "./developer/webhooks/[id]/reveal-secret/route";
 import * as webhookDeliveries from "./developer/webhooks/[id]/deliveries/route";
 import * as redeliverRoute from "./developer/webhooks/[id]/deliveries/[deliveryId]/redeliver/route";
 import * as auditLog from "./developer/audit-log/route";
@@ -280,6 +281,7 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
       ["PATCH", webhookById.PATCH, "", "webhooks.manage", { name: "renamed" }],
       ["DELETE", webhookById.DELETE, "", "webhooks.manage", undefined],
       ["POST", webhookTest.POST, "/test", "webhooks.manage", undefined],
+      ["POST", revealSecret.POST, "/reveal-secret", "webhooks.revealSecret", undefined],
       ["GET", webhookDeliveries.GET, "/deliveries", "webhooks.read", undefined],
     ] as const
   ).map(([method, handler, suffix, action, body]): ManagementRoute => ({
@@ -297,7 +299,7 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     handler: redeliverRoute.POST,
     method: "POST",
     path: (p) => `/api/v1/developer/webhooks/${p.id}/deliveries/${p.deliveryId}/redeliver`,
-    action: "webhooks.manage",
+    action: "webhooks.redeliver",
     byId: true,
     seed: seedWebhookResource,
   },

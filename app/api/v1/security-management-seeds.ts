@@ -41,7 +41,7 @@ export async function seedWebhookResource(organizationId: string) {
 
 /** A pending invitation of the organization. */
 export async function seedInvitationResource(organizationId: string) {
-  const invitation = await createInvitation(
+  const { invitation } = await createInvitation(
     getDb(),
     organizationId,
     { email: uniqueEmail("invitee"), role: "developer" },

@@ -5,17 +5,12 @@ import { Logo } from "@/components/brand/logo";
 import { getDb } from "@/server/db/client";
 import { listDevMail } from "@/server/email/list-dev-mail";
 import { getEnv } from "@/server/env";
+import { devMailEnabled } from "@/server/email/delivery-mode";
 import { metadata as notFoundMetadata } from "@/app/not-found";
-
-/** Outside production only (contract §14), or as DEV_MAIL says: without SMTP_URL, emails are read here. */
-function devMailOn(): boolean {
-  const env = getEnv();
-  return env.DEV_MAIL ? env.DEV_MAIL === "on" : env.NODE_ENV !== "production";
-}
 
 // Switched off, the page is the 404 page and is titled as one (issue 38: it said "Dev mail").
 export async function generateMetadata(): Promise<Metadata> {
-  return devMailOn() ? { title: "Dev mail" } : notFoundMetadata;
+  return devMailEnabled() ? { title: "Dev mail" } : notFoundMetadata;
 }
 export const dynamic = "force-dynamic";
 
@@ -40,7 +35,8 @@ function Linked({ text }: { text: string }) {
 }
 
 export default async function DevMailPage() {
-  if (!devMailOn()) notFound();
+  // Outside production only (contract §14): without SMTP_URL, this is where emails can be read.
+  if (!devMailEnabled()) notFound();
   const emails = await listDevMail(getDb());
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">

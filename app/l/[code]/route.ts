@@ -1,6 +1,7 @@
 import { answerLinkRequest } from "@/server/campaigns/links/redirect";
 import { clientIp } from "@/server/http/client-ip";
 import { resolveRequestId } from "@/server/http/request-id";
+import { errorDocUrl } from "@/server/http/error-doc-url.mjs";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,10 @@ async function answer(req: Request, { params }: { params: Promise<{ code: string
   const out = await answerLinkRequest(req.method, code, req.headers.get("user-agent"), new Date(), clientIp(req));
   const headers = { ...out.headers, "x-request-id": requestId };
   if (!out.error) return new Response(null, { status: out.status, headers });
-  return Response.json({ error: { ...out.error, requestId } }, { status: out.status, headers });
+  return Response.json(
+    { error: { ...out.error, requestId, docUrl: errorDocUrl(out.error.code) } },
+    { status: out.status, headers },
+  );
 }
 
 export { answer as GET, answer as HEAD };

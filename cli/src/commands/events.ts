@@ -14,7 +14,7 @@ export function registerEvents(program: Command, globals: () => GlobalOptions): 
 
   events
     .command("list")
-    .description("Newest first")
+    .description("Newest first, in commit order")
     .addHelpText(
       "after",
       "\nExamples:\n  $ signalgate events list\n  $ signalgate events list --types message.failed,otp.* --limit 50 --json",

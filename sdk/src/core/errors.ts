@@ -27,6 +27,11 @@ export class SignalGateError<Code extends string = ApiErrorCode | ClientErrorCod
   readonly requestId: string | undefined;
   /** Field errors of a 400 `invalid_request`. */
   readonly details: ErrorDetail[] | undefined;
+  /**
+   * The code's entry in the API's error reference (`…/docs/errors#<code>`): what it means and what
+   * to do. Undefined for the {@link ClientErrorCode}s, which no answer came with.
+   */
+  readonly docUrl: string | undefined;
   /** The answer's headers, when there was one (`Retry-After`, `X-RateLimit-*`). */
   readonly headers: Headers | undefined;
 
@@ -36,6 +41,7 @@ export class SignalGateError<Code extends string = ApiErrorCode | ClientErrorCod
     message: string;
     requestId?: string;
     details?: ErrorDetail[];
+    docUrl?: string;
     headers?: Headers;
     cause?: unknown;
   }) {
@@ -44,6 +50,7 @@ export class SignalGateError<Code extends string = ApiErrorCode | ClientErrorCod
     this.code = init.code;
     this.requestId = init.requestId;
     this.details = init.details;
+    this.docUrl = init.docUrl;
     this.headers = init.headers;
   }
 }
@@ -61,11 +68,15 @@ export function isSignalGateError<Op extends keyof OperationErrorCodes>(
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; message?: unknown; requestId?: unknown; details?: unknown };
+  error?: { code?: unknown; message?: unknown; requestId?: unknown; details?: unknown; docUrl?: unknown };
 }
 
-/** The SignalGateError for a non-2xx answer, from the API's error envelope when it has one. */
-export async function errorFromResponse(res: Response): Promise<SignalGateError> {
+/**
+ * The SignalGateError for a non-2xx answer, from the API's error envelope when it has one. The
+ * API sends `docUrl` as a path when it does not know its public URL: it is resolved against
+ * `baseUrl`, the URL the client called.
+ */
+export async function errorFromResponse(res: Response, baseUrl?: string): Promise<SignalGateError> {
   const text = await res.text().catch(() => "");
   let body: ErrorBody | undefined;
   try {
@@ -82,6 +93,7 @@ export async function errorFromResponse(res: Response): Promise<SignalGateError>
       message: e.message,
       requestId: typeof e.requestId === "string" ? e.requestId : requestId,
       details: Array.isArray(e.details) ? (e.details as ErrorDetail[]) : undefined,
+      docUrl: typeof e.docUrl === "string" ? absoluteUrl(e.docUrl, baseUrl) : undefined,
       headers: res.headers,
     });
   }
@@ -92,4 +104,12 @@ export async function errorFromResponse(res: Response): Promise<SignalGateError>
     requestId,
     headers: res.headers,
   });
+}
+
+function absoluteUrl(url: string, baseUrl: string | undefined): string {
+  try {
+    return new URL(url, baseUrl).toString();
+  } catch {
+    return url;
+  }
 }

@@ -190,6 +190,13 @@ describe("the retry rule", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("exposes the error reference link, made absolute against the base URL when the API sent a path", async () => {
+    const body = (docUrl: string) => ({ error: { code: "not_found", message: "No.", requestId: "r", docUrl } });
+    const { sg } = client([json(404, body("/docs/errors#not_found")), json(404, body("https://x.test/docs/errors#a"))]);
+    await expect(sg.sms.status("m")).rejects.toMatchObject({ docUrl: "http://api.test/docs/errors#not_found" });
+    await expect(sg.sms.status("m")).rejects.toMatchObject({ docUrl: "https://x.test/docs/errors#a" });
+  });
+
   it("an answer that is not the API's error shape is unexpected_response", async () => {
     const { sg } = client([new Response("<html>Bad gateway</html>", { status: 502 })], { maxRetries: 0 });
     await expect(sg.sms.status("m")).rejects.toMatchObject({ status: 502, code: "unexpected_response" });

@@ -71,7 +71,10 @@ export async function request<T>(config: HttpConfig, req: HttpRequest): Promise<
 
     if (res.ok) return { data: parseBody<T>(req, res, text), status: res.status, headers: res.headers };
 
-    const error = await errorFromResponse(new Response(text, { status: res.status, headers: res.headers }));
+    const error = await errorFromResponse(
+      new Response(text, { status: res.status, headers: res.headers }),
+      config.baseUrl,
+    );
     const retryAfter = res.headers.get("retry-after");
     if (canRetry && res.status === 429) {
       await config.sleep(rateLimitDelayMs(retryAfter, attempt), signal);

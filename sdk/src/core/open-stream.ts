@@ -34,7 +34,7 @@ export async function openStream(config: HttpConfig, req: StreamRequest): Promis
       cause: err,
     });
   }
-  if (!res.ok) throw await errorFromResponse(res);
+  if (!res.ok) throw await errorFromResponse(res, config.baseUrl);
   if (!res.body) {
     throw new SignalGateError({ status: res.status, code: "unexpected_response", message: `${req.path}: no body` });
   }

@@ -515,6 +515,15 @@ export interface OperationErrorCodes {
     500: "internal_error";
     503: "service_unavailable";
   };
+  revealWebhookSecret: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
   testWebhook: {
     400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
@@ -539,6 +548,71 @@ export interface OperationErrorCodes {
     403: "forbidden";
     404: "not_found";
     409: "delivery_in_progress" | "webhook_disabled";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  listAlerts: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  createAlert: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    409: "limit_reached";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  getAlert: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  deleteAlert: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  updateAlert: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    404: "not_found";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  listRequestLogs: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  getRequestLog: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    404: "not_found";
     429: "rate_limited";
     500: "internal_error";
     503: "service_unavailable";

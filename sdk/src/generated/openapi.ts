@@ -631,7 +631,7 @@ export interface paths {
         put?: never;
         /**
          * Import contacts from CSV
-         * @description Send the CSV as the body with `Content-Type: text/csv` (at most 10 MiB; other types answer 415, larger bodies 413). The header row needs `phone`; `first_name`, `last_name`, `email` and `tags` (`;`-separated) are read when present and any other column becomes an attribute. Rows upsert by phone in a background job; poll `GET /api/v1/contacts/imports/{id}` for progress. 400 `invalid_request` for a header without `phone`, with more than 100 columns, with a column named twice or a name over 64 characters, a row over 128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count under the `contacts` rate-limit category.
+         * @description Send the CSV as the body with `Content-Type: text/csv` (at most 10 MiB; other types answer 415, larger bodies 413). The header row needs `phone`; `first_name`, `last_name`, `email` and `tags` (`;`-separated) are read when present and any other column becomes an attribute. Rows upsert by phone in a background job; poll `GET /api/v1/contacts/imports/{id}` for progress. 400 `invalid_request` for a header without `phone`, with more than 100 columns, with a column named twice or a name over 64 characters, a row over 128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count under the `contacts` rate-limit category. A CSV with other column names (`Mobile`, `name`, `E-mail`) can say what each is with the optional `mapping` query parameter; without it, the rule above holds. A mapping that names a column the header lacks, gives a field to two columns, maps `full_name` beside `first_name` or `last_name`, or makes an attribute of a field's name answers 400 `invalid_request`.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `contacts.write` permission. Rate-limit category: `contacts`.
          */
@@ -1007,7 +1007,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description `name` (1 to 100 characters), `url` and at least one event are required. `events` lists event types, the aliases `sms.delivered` / `sms.failed`, or `*` for every event; duplicates are dropped. `url` is an `http` or `https` URL of at most 2,048 characters without a user name or password; a server running in production accepts `https` only. Hosts that are or resolve to loopback, private, link-local or cloud metadata addresses are refused with 400 `url_not_allowed` (checked again at every delivery); the server setting `WEBHOOK_ALLOW_PRIVATE_URLS=true` lifts both rules for local development and tests. `secret` (16 to 256 characters) is optional and recommended: with it every delivery carries `X-Webhook-Signature`, so your endpoint can refuse requests that do not come from SignalGate. Without it the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. Use a random value, such as `whsec_` and 32 random letters and digits. The response is the only time `secret` is shown (`null` for an unsigned webhook).
+         * @description `name` (1 to 100 characters), `url` and at least one event are required. `events` lists event types, the aliases `sms.delivered` / `sms.failed`, or `*` for every event; duplicates are dropped. `url` is an `http` or `https` URL of at most 2,048 characters without a user name or password; a server running in production accepts `https` only. Hosts that are or resolve to loopback, private, link-local or cloud metadata addresses are refused with 400 `url_not_allowed` (checked again at every delivery); the server setting `WEBHOOK_ALLOW_PRIVATE_URLS=true` lifts both rules for local development and tests. `secret` (16 to 256 characters) is optional and recommended: with it every delivery carries `X-Webhook-Signature`, so your endpoint can refuse requests that do not come from SignalGate. Without it the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. Use a random value, such as `whsec_` and 32 random letters and digits (the Standard Webhooks libraries then take it as it is). The response shows `secret` (`null` for an unsigned webhook); afterwards only owners and admins can see it again, with `POST /developer/webhooks/{id}/reveal-secret`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
          */
@@ -1048,6 +1048,28 @@ export interface paths {
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
          */
         patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/developer/webhooks/{id}/reveal-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal the signing secret
+         * @description The webhook's current signing secret, for a receiver that lost it: no need to rotate it (a `PATCH` with a new `secret`) and update everything that verifies. Every reveal is written to the audit log (`webhook.secretRevealed`, with who and from where; never the secret). `secret` is `null` for an unsigned webhook. The answer carries `Cache-Control: no-store`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin. Rate-limit category: `webhooks`.
+         */
+        post: operations["revealWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/developer/webhooks/{id}/test": {
@@ -1116,6 +1138,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/developer/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List alerts
+         * @description Every alert of the organization, oldest first, with its state and last value.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        /**
+         * Create an alert
+         * @description `threshold`: rates as fractions from 0 to 1, spend as an amount with four decimal places. `windowMinutes`: 5 to 1440. At most 50 alerts per organization (409 `limit_reached`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        post: operations["createAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an alert
+         * @description The alert with its state and last value.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        get: operations["getAlert"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an alert
+         * @description The alert is no longer evaluated.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        delete: operations["deleteAlert"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an alert
+         * @description Any of `threshold`, `windowMinutes` and `environment`; the state starts over at `ok`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        patch: operations["updateAlert"];
+        trace?: never;
+    };
+    "/api/v1/developer/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List request logs
+         * @description Newest first. Filters: `status` (`404` or `4xx`), `method`, `path` (a prefix), `apiKeyId`, `errorCode`, `from`, `to`. The next page's cursor comes in `X-Next-Cursor`.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support. Rate-limit category: `messages.read`.
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/request-logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a request log entry
+         * @description One entry, with its request and response bodies.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support. Rate-limit category: `messages.read`.
+         */
+        get: operations["getRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/developer/events": {
         parameters: {
             query?: never;
@@ -1125,7 +1253,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description The organization's events of the last 30 days, newest first, in the webhook envelope. When more follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.
+         * @description The organization's events of the last 30 days, newest first in commit order (the stream's order, reversed: events committed close together may carry timestamps out of order by milliseconds), in the webhook envelope. When more follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.
          *
          *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support). Rate-limit category: `webhooks`.
          */
@@ -1195,7 +1323,7 @@ export interface paths {
          * Resend an event to a webhook
          * @description Sends an event of the last 30 days to one of your webhooks now, whether or not it subscribes to the type. When the webhook already has a delivery of the event, that delivery gets a new attempt (same id and body); otherwise a delivery is created. The delivery appears in the webhook's delivery log.
          *
-         *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer). Rate-limit category: `webhooks`.
+         *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support). Rate-limit category: `webhooks`.
          */
         post: operations["resendEvent"];
         delete?: never;
@@ -1447,7 +1575,7 @@ export interface paths {
         };
         /**
          * List the audit log
-         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`, `contact.created`, `contact.updated`, `contact.deleted`, `contactImport.started`, `optOut.added`, `optOut.removed`, `organization.updated`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `campaign.launched`, `campaign.paused`, `campaign.resumed`, `campaign.canceled`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
+         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `webhook.secretRevealed`, `webhookDelivery.redelivered`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.linkCopied`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`, `contact.created`, `contact.updated`, `contact.deleted`, `contactImport.started`, `optOut.added`, `optOut.removed`, `organization.updated`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `campaign.launched`, `campaign.paused`, `campaign.resumed`, `campaign.canceled`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, support.
          */
@@ -1875,7 +2003,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a campaign
-         * @description A PAUSED campaign (by hand or by the spend limit) runs again from where it stopped; no recipient is texted twice.
+         * @description A PAUSED campaign (by hand, by the spend limit, or set aside after an internal error once its cause is fixed) runs again from where it stopped; no recipient is texted twice.
          *
          *     **Authentication:** an API key with the `campaigns.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer).
          */
@@ -2115,17 +2243,33 @@ export interface components {
         CreateWebhookRequest: {
             name: string;
             url: string;
-            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "sms.delivered" | "sms.failed" | "*")[];
+            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. */
             secret?: string;
         };
         UpdateWebhookRequest: {
             name?: string;
             url?: string;
-            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "sms.delivered" | "sms.failed" | "*")[];
+            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is. */
             secret?: string | null;
             isActive?: boolean;
+        };
+        CreateAlertRequest: {
+            /** @enum {string} */
+            metric: "delivery_rate" | "error_rate" | "webhook_failure_rate" | "spend";
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold: number | string;
+            windowMinutes: number;
+            /** @enum {string} */
+            environment: "live" | "test";
+        };
+        UpdateAlertRequest: {
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold?: number | string;
+            windowMinutes?: number;
+            /** @enum {string} */
+            environment?: "live" | "test";
         };
         ResendEventInput: {
             /** @description The webhook to send the event to (`wh_…`). */
@@ -2783,7 +2927,11 @@ export interface components {
              * @example 2026-11-21T10:15:00.123Z
              */
             updatedAt: string;
-            /** @description The signing secret given at creation, shown only in this answer: store it to verify signatures. `null` when none was given (an unsigned webhook). */
+            /** @description The signing secret given at creation: store it to verify signatures. Owners and admins can show it again with `POST /developer/webhooks/{id}/reveal-secret` (audited). `null` when none was given (an unsigned webhook). */
+            secret: string | null;
+        };
+        WebhookSecret: {
+            /** @description The webhook's signing secret as it signs now; `null` for an unsigned webhook. */
             secret: string | null;
         };
         WebhookTestResult: {
@@ -2826,6 +2974,47 @@ export interface components {
             id: string;
             /** @constant */
             status: "PENDING";
+        };
+        Alert: {
+            /** @example alr_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+            id: string;
+            /** @enum {string} */
+            metric: "delivery_rate" | "error_rate" | "webhook_failure_rate" | "spend";
+            /** @description Rates: a fraction from 0 to 1. Spend: an amount with four decimal places, e.g. "25.0000". */
+            threshold: number | string;
+            windowMinutes: number;
+            /** @enum {string} */
+            environment: "live" | "test";
+            /** @enum {string} */
+            state: "ok" | "triggered";
+            lastValue: number | null;
+            lastEvaluatedAt: string | null;
+            triggeredAt: string | null;
+            resolvedAt: string | null;
+            createdAt: string;
+        };
+        RequestLog: {
+            /** @example req_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+            id: string;
+            /** @description The caller's own X-Request-Id, when it sent one. */
+            clientRequestId: string | null;
+            method: string;
+            path: string;
+            /** @example /api/v1/sms/[messageId]/status */
+            route: string;
+            status: number;
+            durationMs: number;
+            environment: ("live" | "test") | null;
+            apiKeyId: string | null;
+            userId: string | null;
+            ip: string | null;
+            userAgent: string | null;
+            errorCode: string | null;
+            /** @description JSON, at most 16 KiB; credentials replaced by "[redacted]". */
+            requestBody: unknown;
+            /** @description JSON, at most 16 KiB; credentials replaced by "[redacted]". */
+            responseBody: unknown;
+            createdAt: string;
         };
         Event: {
             /**
@@ -3001,9 +3190,9 @@ export interface components {
             /** @example aud_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             id: string;
             /** @enum {string} */
-            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
+            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
             /** @enum {string} */
-            resourceType: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
+            resourceType: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
             /** @example key_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             resourceId: string | null;
             actor: {
@@ -3133,7 +3322,12 @@ export interface components {
             environment: "live" | "test";
             /** @enum {string} */
             status: "DRAFT" | "SCHEDULED" | "RUNNING" | "PAUSED" | "COMPLETED" | "CANCELED";
-            pausedReason: ("manual" | "spending_limit_reached") | null;
+            pausedReason: ("manual" | "spending_limit_reached" | "internal_error") | null;
+            /**
+             * @description With pausedReason "internal_error": the reference of the error that paused it, for support. Resume once the cause is fixed.
+             * @example null
+             */
+            errorReference: string | null;
             audience: {
                 tags: string[];
                 excludeTags: string[];
@@ -3239,6 +3433,11 @@ export interface components {
                 code: string;
                 message: string;
                 requestId: string;
+                /**
+                 * @description The code's entry in the error reference: absolute when the service knows its public URL, else a path to resolve against the API's URL.
+                 * @example https://api.signalgate.example/docs/errors#invalid_request
+                 */
+                docUrl: string;
                 details?: {
                     path: string;
                     message: string;
@@ -3248,7 +3447,7 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+        /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
         "Idempotency-Key": string;
     };
     requestBodies: never;
@@ -3283,6 +3482,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery",
+                 *       "name": "Ada Lovelace",
+                 *       "organizationName": "Acme"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegisterRequest"];
             };
         };
@@ -3300,7 +3507,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3314,6 +3521,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3329,7 +3537,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `email_taken`: An account with this email already exists.
+             *     - [`email_taken`](/docs/errors#email_taken): An account with this email already exists.
              */
             409: {
                 headers: {
@@ -3342,7 +3550,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "email_taken",
                      *         "message": "An account with this email already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#email_taken"
                      *       }
                      *     }
                      */
@@ -3352,7 +3561,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3365,7 +3574,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3375,7 +3585,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3388,7 +3598,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3398,7 +3609,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3411,7 +3622,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3421,7 +3633,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3435,7 +3647,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3453,6 +3666,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TokenRequest"];
             };
         };
@@ -3470,7 +3689,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3484,6 +3703,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3499,9 +3719,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `invalid_credentials`: The email or password is incorrect.
-             *     - `mfa_required`: This account uses two-factor sign-in: send totpCode (the 6-digit code from the authenticator app) or a recoveryCode.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`invalid_credentials`](/docs/errors#invalid_credentials): The email or password is incorrect.
+             *     - [`mfa_required`](/docs/errors#mfa_required): This account uses two-factor sign-in: send totpCode (the 6-digit code from the authenticator app) or a recoveryCode.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -3515,7 +3735,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "invalid_credentials",
                      *         "message": "The email or password is incorrect.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_credentials"
                      *       }
                      *     }
                      */
@@ -3525,7 +3746,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -3538,7 +3759,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -3548,7 +3770,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -3561,7 +3783,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -3571,7 +3794,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3584,7 +3807,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3594,7 +3818,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3607,7 +3831,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3617,7 +3842,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -3634,7 +3859,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -3644,7 +3870,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3657,7 +3883,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3667,7 +3894,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3681,7 +3908,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3699,6 +3927,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshRequest"];
             };
         };
@@ -3716,7 +3949,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3730,6 +3963,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3745,9 +3979,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `refresh_token_reused`: This refresh token was already used. All tokens of this session have been revoked; sign in again.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`refresh_token_reused`](/docs/errors#refresh_token_reused): This refresh token was already used. All tokens of this session have been revoked; sign in again.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -3761,7 +3995,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -3771,7 +4006,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3784,7 +4019,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3794,7 +4030,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3807,7 +4043,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3817,7 +4054,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -3834,7 +4071,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -3844,7 +4082,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -3857,7 +4095,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -3867,7 +4106,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -3881,7 +4120,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -3899,6 +4139,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshRequest"];
             };
         };
@@ -3914,7 +4159,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -3928,6 +4173,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -3943,7 +4189,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -3956,7 +4202,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -3966,7 +4213,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -3979,7 +4226,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -3989,7 +4237,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4002,7 +4250,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4012,7 +4261,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4026,7 +4275,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4063,7 +4313,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4077,6 +4327,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4092,9 +4343,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4108,7 +4359,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4118,7 +4370,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4135,7 +4387,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4145,7 +4398,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4158,7 +4411,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4168,7 +4422,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4182,7 +4436,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4200,6 +4455,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4221,7 +4481,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4235,6 +4495,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4250,10 +4511,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -4267,7 +4528,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4277,7 +4539,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -4290,7 +4552,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -4300,7 +4563,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4313,7 +4576,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4323,7 +4587,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4336,7 +4600,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4346,7 +4611,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4363,7 +4628,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4373,7 +4639,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4386,7 +4652,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4396,7 +4663,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4410,7 +4677,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4428,6 +4696,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4451,7 +4724,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4465,6 +4738,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4480,9 +4754,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4496,7 +4770,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4506,7 +4781,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4519,7 +4794,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4529,7 +4805,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4542,7 +4818,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4552,7 +4829,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4569,7 +4846,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4579,7 +4857,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4592,7 +4870,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4602,7 +4881,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4616,7 +4895,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4634,6 +4914,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "492039"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MfaCode"];
             };
         };
@@ -4657,7 +4942,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4671,6 +4956,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4686,10 +4972,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -4703,7 +4989,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4713,7 +5000,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -4726,7 +5013,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -4736,7 +5024,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -4749,7 +5037,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -4759,7 +5048,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4776,7 +5065,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4786,7 +5076,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4799,7 +5089,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -4809,7 +5100,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -4823,7 +5114,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -4874,7 +5166,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -4888,6 +5180,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -4903,10 +5196,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -4920,7 +5213,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -4930,8 +5224,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -4944,7 +5238,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -4954,7 +5249,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -4971,7 +5266,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -4981,7 +5277,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -4994,7 +5290,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5004,7 +5301,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -5018,7 +5315,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5058,7 +5356,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -5072,6 +5370,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5087,10 +5386,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5104,7 +5403,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5114,8 +5414,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5128,7 +5428,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5138,7 +5439,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -5151,7 +5452,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -5161,7 +5463,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5178,7 +5480,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5188,7 +5491,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5201,7 +5504,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5211,7 +5515,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -5225,7 +5529,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5238,7 +5543,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5246,6 +5551,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "Your order has shipped"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendSmsRequest"];
             };
         };
@@ -5270,11 +5581,11 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -5288,6 +5599,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5303,10 +5615,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5320,7 +5632,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5330,7 +5643,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -5343,7 +5656,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -5353,8 +5667,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5367,7 +5681,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5377,7 +5692,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -5390,7 +5705,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -5400,7 +5716,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -5413,7 +5729,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -5423,7 +5740,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -5436,7 +5753,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -5446,7 +5764,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -5459,7 +5777,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -5469,7 +5788,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5486,7 +5805,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5496,7 +5816,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5509,7 +5829,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5519,8 +5840,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -5534,7 +5855,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5547,7 +5869,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -5555,6 +5877,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "messages": [
+                 *         {
+                 *           "to": "+14155550123",
+                 *           "body": "Hi Ada, your order has shipped"
+                 *         },
+                 *         {
+                 *           "to": "+14155550124",
+                 *           "body": "Hi Alan, your order has shipped"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["BulkSmsRequest"];
             };
         };
@@ -5579,8 +5915,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -5594,6 +5930,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5609,10 +5946,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5626,7 +5963,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5636,8 +5974,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5650,7 +5988,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5660,7 +5999,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -5673,7 +6012,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -5683,7 +6023,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -5696,7 +6036,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -5706,7 +6047,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -5719,7 +6060,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -5729,7 +6071,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -5742,7 +6084,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -5752,7 +6095,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5769,7 +6112,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5779,7 +6123,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -5792,7 +6136,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -5802,8 +6147,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -5817,7 +6162,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -5857,7 +6203,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -5871,6 +6217,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -5886,10 +6233,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -5903,7 +6250,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -5913,8 +6261,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -5927,7 +6275,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -5937,7 +6286,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -5950,7 +6299,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -5960,7 +6310,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -5977,7 +6327,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -5987,7 +6338,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6000,7 +6351,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6010,7 +6362,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6024,7 +6376,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6037,7 +6390,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`). */
+                /** @description Makes retries safe: the same key with the same body replays the first response (with `Idempotent-Replayed: true`); a different body answers 422 `idempotency_key_reused`; while the first request still runs, 409 `idempotency_in_progress`. Keys are scoped to organization, environment and endpoint and kept 24 hours. 1 to 255 printable ASCII characters (else 400 `invalid_request`), for example `order-8812-confirmation`: one per action you may retry, never a constant. */
                 "Idempotency-Key"?: components["parameters"]["Idempotency-Key"];
             };
             path?: never;
@@ -6045,6 +6398,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OtpSendRequest"];
             };
         };
@@ -6069,10 +6427,10 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
              */
             400: {
                 headers: {
@@ -6086,6 +6444,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6101,10 +6460,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6118,7 +6477,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6128,7 +6488,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -6141,7 +6501,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -6151,9 +6512,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `suspected_fraud`: The fraud guard blocked OTP sends to this number's prefix.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`suspected_fraud`](/docs/errors#suspected_fraud): The fraud guard blocked OTP sends to this number's prefix.
              */
             403: {
                 headers: {
@@ -6166,7 +6527,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6176,7 +6538,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `idempotency_in_progress`: A request with this Idempotency-Key is still in progress.
+             *     - [`idempotency_in_progress`](/docs/errors#idempotency_in_progress): A request with this Idempotency-Key is still in progress.
              */
             409: {
                 headers: {
@@ -6189,7 +6551,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_in_progress",
                      *         "message": "A request with this Idempotency-Key is still in progress.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_in_progress"
                      *       }
                      *     }
                      */
@@ -6199,7 +6562,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -6212,7 +6575,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -6222,7 +6586,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -6235,7 +6599,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -6245,7 +6610,7 @@ export interface operations {
             /**
              * @description Unprocessable Content. `error.code` is one of:
              *
-             *     - `idempotency_key_reused`: This Idempotency-Key was already used with a different request body.
+             *     - [`idempotency_key_reused`](/docs/errors#idempotency_key_reused): This Idempotency-Key was already used with a different request body.
              */
             422: {
                 headers: {
@@ -6258,7 +6623,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "idempotency_key_reused",
                      *         "message": "This Idempotency-Key was already used with a different request body.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#idempotency_key_reused"
                      *       }
                      *     }
                      */
@@ -6268,7 +6634,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6285,7 +6651,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6295,7 +6662,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6308,7 +6675,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6318,8 +6686,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -6333,7 +6701,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6351,6 +6720,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "code": "123456"
+                 *     }
+                 */
                 "application/json": components["schemas"]["OtpVerifyRequest"];
             };
         };
@@ -6374,8 +6749,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -6389,6 +6764,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6404,10 +6780,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6421,7 +6797,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6431,8 +6808,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6445,7 +6822,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6455,7 +6833,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -6468,7 +6846,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -6478,7 +6857,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -6491,7 +6870,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -6501,7 +6881,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6518,7 +6898,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6528,7 +6909,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6541,7 +6922,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6551,7 +6933,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6565,7 +6947,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6605,7 +6988,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -6619,6 +7002,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6634,10 +7018,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6651,7 +7035,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6661,8 +7046,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6675,7 +7060,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6685,7 +7071,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -6698,7 +7084,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -6708,7 +7095,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `not_cancelable`: Only a SCHEDULED message can be canceled.
+             *     - [`not_cancelable`](/docs/errors#not_cancelable): Only a SCHEDULED message can be canceled.
              */
             409: {
                 headers: {
@@ -6721,7 +7108,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_cancelable",
                      *         "message": "Only a SCHEDULED message can be canceled.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_cancelable"
                      *       }
                      *     }
                      */
@@ -6731,7 +7119,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6748,7 +7136,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6758,7 +7147,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6771,7 +7160,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6781,7 +7171,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -6795,7 +7185,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -6835,7 +7226,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -6849,6 +7240,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -6864,10 +7256,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -6881,7 +7273,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -6891,8 +7284,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -6905,7 +7298,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -6915,7 +7309,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -6928,7 +7322,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -6938,7 +7333,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -6955,7 +7350,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -6965,7 +7361,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -6978,7 +7374,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -6988,7 +7385,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7002,7 +7399,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7020,6 +7418,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "+14155550123",
+                 *       "body": "Is my order on its way?"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SimulateInboundRequest"];
             };
         };
@@ -7043,8 +7447,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -7058,6 +7462,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7073,10 +7478,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7090,7 +7495,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7100,9 +7506,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7115,7 +7521,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7125,7 +7532,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -7138,7 +7545,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -7148,7 +7556,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -7161,7 +7569,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -7171,7 +7580,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7188,7 +7597,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7198,7 +7608,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7211,7 +7621,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7221,7 +7632,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7235,7 +7646,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7272,7 +7684,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7286,6 +7698,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7301,10 +7714,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -7318,7 +7731,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7328,7 +7742,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7341,7 +7755,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -7351,7 +7766,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7368,7 +7783,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7378,7 +7794,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7391,7 +7807,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7401,7 +7818,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7415,7 +7832,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7433,6 +7851,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "helpReply": "Acme support: help@acme.example. Reply STOP to opt out."
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateInboundSettingsRequest"];
             };
         };
@@ -7456,7 +7879,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7470,6 +7893,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7485,10 +7909,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -7502,7 +7926,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7512,7 +7937,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -7525,7 +7950,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -7535,7 +7961,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -7548,7 +7974,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -7558,7 +7985,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -7571,7 +7998,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -7581,7 +8009,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7598,7 +8026,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7608,7 +8037,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7621,7 +8050,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7631,7 +8061,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7645,7 +8075,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7691,7 +8122,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7705,6 +8136,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7720,10 +8152,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7737,7 +8169,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7747,8 +8180,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -7761,7 +8194,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7771,7 +8205,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7788,7 +8222,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7798,7 +8233,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7811,7 +8246,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -7821,7 +8257,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -7835,7 +8271,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -7878,7 +8315,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -7892,6 +8329,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -7907,10 +8345,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -7924,7 +8362,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -7934,8 +8373,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -7948,7 +8387,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -7958,7 +8398,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -7975,7 +8415,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -7985,7 +8426,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -7998,7 +8439,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8008,7 +8450,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8022,7 +8464,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8053,7 +8496,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8067,6 +8510,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8082,11 +8526,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -8100,7 +8544,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8110,7 +8555,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
              */
             403: {
                 headers: {
@@ -8123,7 +8568,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8133,7 +8579,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8150,7 +8596,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8160,7 +8607,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8173,7 +8620,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8183,7 +8631,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8197,7 +8645,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8231,7 +8680,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8245,6 +8694,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8260,11 +8710,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -8278,7 +8728,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8288,7 +8739,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
              */
             403: {
                 headers: {
@@ -8301,7 +8752,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8311,7 +8763,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -8324,7 +8776,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -8334,7 +8787,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8351,7 +8804,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8361,7 +8815,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8374,7 +8828,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8384,7 +8839,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8398,7 +8853,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8416,6 +8872,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123",
+                 *       "body": "Your order has shipped"
+                 *     }
+                 */
                 "application/json": components["schemas"]["SmsQuoteRequest"];
             };
         };
@@ -8439,8 +8901,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -8454,6 +8916,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8469,10 +8932,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8486,7 +8949,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8496,8 +8960,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8510,7 +8974,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8520,7 +8985,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -8533,7 +8998,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -8543,7 +9009,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -8556,7 +9022,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -8566,7 +9033,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8583,7 +9050,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8593,7 +9061,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8606,7 +9074,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8616,7 +9085,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8630,7 +9099,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8679,7 +9149,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8693,6 +9163,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8708,10 +9179,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8725,7 +9196,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8735,8 +9207,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8749,7 +9221,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8759,7 +9232,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -8776,7 +9249,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -8786,7 +9260,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -8799,7 +9273,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -8809,7 +9284,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -8823,7 +9298,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -8841,6 +9317,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550123",
+                 *       "firstName": "Ada",
+                 *       "lastName": "Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "tags": [
+                 *         "vip"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description E.164, or a local number (`(415) 555-0177`) read in the organization's default country.
@@ -8877,7 +9364,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -8891,6 +9378,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -8906,10 +9394,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -8923,7 +9411,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -8933,8 +9422,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -8947,7 +9436,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -8957,7 +9447,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `contact_exists`: A contact with this phone number already exists.
+             *     - [`contact_exists`](/docs/errors#contact_exists): A contact with this phone number already exists.
              */
             409: {
                 headers: {
@@ -8970,7 +9460,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "contact_exists",
                      *         "message": "A contact with this phone number already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#contact_exists"
                      *       }
                      *     }
                      */
@@ -8980,7 +9471,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -8993,7 +9484,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -9003,7 +9495,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -9016,7 +9508,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -9026,7 +9519,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9043,7 +9536,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9053,7 +9547,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9066,7 +9560,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9076,7 +9571,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9090,7 +9585,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9101,7 +9597,10 @@ export interface operations {
     };
     importContacts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Optional, URL-encoded JSON: which field each named column is, for a CSV whose header does not use the default names. Column name (as in the header row, any case) → `phone`, `first_name`, `last_name`, `full_name` (split at the first space: the first word is the first name, the rest the last name), `email`, `tags`, `attribute` or `skip`. Columns not named keep the default rule. */
+                mapping?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9127,7 +9626,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9141,6 +9640,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9156,10 +9656,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9173,7 +9673,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9183,8 +9684,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9197,7 +9698,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9207,7 +9709,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -9220,7 +9722,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -9230,7 +9733,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -9243,7 +9746,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -9253,7 +9757,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9270,7 +9774,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9280,7 +9785,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9293,7 +9798,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9303,7 +9809,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9317,7 +9823,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9357,7 +9864,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9371,6 +9878,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9386,10 +9894,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9403,7 +9911,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9413,8 +9922,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9427,7 +9936,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9437,7 +9947,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -9450,7 +9960,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -9460,7 +9971,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9477,7 +9988,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9487,7 +9999,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9500,7 +10012,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9510,7 +10023,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9524,7 +10037,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9561,7 +10075,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9575,6 +10089,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9590,10 +10105,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9607,7 +10122,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9617,8 +10133,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9631,7 +10147,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9641,7 +10158,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9658,7 +10175,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9668,7 +10186,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9681,7 +10199,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9691,7 +10210,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9705,7 +10224,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9748,7 +10268,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9762,6 +10282,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9777,10 +10298,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9794,7 +10315,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9804,8 +10326,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -9818,7 +10340,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -9828,7 +10351,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -9845,7 +10368,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -9855,7 +10379,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -9868,7 +10392,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -9878,7 +10403,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -9892,7 +10417,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -9910,6 +10436,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone": "+14155550199"
+                 *     }
+                 */
                 "application/json": {
                     /** @example +14155550123 */
                     phone: string;
@@ -9936,7 +10467,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -9950,6 +10481,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -9965,10 +10497,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -9982,7 +10514,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -9992,8 +10525,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10006,7 +10539,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10016,7 +10550,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -10029,7 +10563,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -10039,7 +10574,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -10052,7 +10587,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -10062,7 +10598,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10079,7 +10615,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10089,7 +10626,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10102,7 +10639,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10112,7 +10650,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10126,7 +10664,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10164,8 +10703,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
              */
             400: {
                 headers: {
@@ -10179,6 +10718,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10194,10 +10734,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10211,7 +10751,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10221,8 +10762,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10235,7 +10776,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10245,7 +10787,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10258,7 +10800,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10268,7 +10811,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10285,7 +10828,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10295,7 +10839,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10308,7 +10852,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10318,7 +10863,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10332,7 +10877,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10372,7 +10918,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10386,6 +10932,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10401,10 +10948,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10418,7 +10965,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10428,8 +10976,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10442,7 +10990,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10452,7 +11001,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10465,7 +11014,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10475,7 +11025,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10492,7 +11042,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10502,7 +11053,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10515,7 +11066,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10525,7 +11077,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10539,7 +11091,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10577,7 +11130,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10591,6 +11144,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10606,10 +11160,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10623,7 +11177,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10633,8 +11188,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10647,7 +11202,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10657,7 +11213,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10670,7 +11226,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10680,7 +11237,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10697,7 +11254,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -10707,7 +11265,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -10720,7 +11278,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -10730,7 +11289,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -10744,7 +11303,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -10765,6 +11325,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "lastName": "King",
+                 *       "tags": [
+                 *         "vip",
+                 *         "newsletter"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description E.164, or a local number (`(415) 555-0177`) read in the organization's default country.
@@ -10801,7 +11370,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -10815,6 +11384,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -10830,10 +11400,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -10847,7 +11417,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -10857,8 +11428,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -10871,7 +11442,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -10881,7 +11453,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -10894,7 +11466,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -10904,7 +11477,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `contact_exists`: A contact with this phone number already exists.
+             *     - [`contact_exists`](/docs/errors#contact_exists): A contact with this phone number already exists.
              */
             409: {
                 headers: {
@@ -10917,7 +11490,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "contact_exists",
                      *         "message": "A contact with this phone number already exists.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#contact_exists"
                      *       }
                      *     }
                      */
@@ -10927,7 +11501,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -10940,7 +11514,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -10950,7 +11525,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -10963,7 +11538,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -10973,7 +11549,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -10990,7 +11566,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11000,7 +11577,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11013,7 +11590,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11023,7 +11601,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11037,7 +11615,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11074,7 +11653,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11088,6 +11667,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11103,10 +11683,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -11120,7 +11700,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11130,7 +11711,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -11143,7 +11724,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -11153,7 +11735,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11170,7 +11752,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11180,7 +11763,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11193,7 +11776,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11203,7 +11787,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11217,7 +11801,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11235,6 +11820,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "defaultCountry": "US"
+                 *     }
+                 */
                 "application/json": {
                     defaultCountry: string | null;
                 };
@@ -11260,7 +11850,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11274,6 +11864,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11289,10 +11880,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -11306,7 +11897,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11316,7 +11908,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -11329,7 +11921,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -11339,7 +11932,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -11352,7 +11945,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -11362,7 +11956,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -11375,7 +11969,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -11385,7 +11980,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11402,7 +11997,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11412,7 +12008,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11425,7 +12021,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11435,7 +12032,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11449,7 +12046,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11486,7 +12084,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11500,6 +12098,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11515,10 +12114,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -11532,7 +12131,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11542,8 +12142,8 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
              */
             403: {
                 headers: {
@@ -11556,7 +12156,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -11566,7 +12167,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -11583,7 +12184,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -11593,7 +12195,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11606,7 +12208,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11616,7 +12219,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11630,7 +12233,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11661,7 +12265,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11675,6 +12279,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11690,7 +12295,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -11704,7 +12309,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11714,7 +12320,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -11727,7 +12333,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -11737,7 +12344,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11750,7 +12357,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11760,7 +12368,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11774,7 +12382,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -11792,6 +12401,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "number": "+14155550100",
+                 *       "organizationId": "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *     }
+                 */
                 "application/json": {
                     /** @example +14155550100 */
                     number: string;
@@ -11814,7 +12429,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -11828,6 +12443,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -11843,7 +12459,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -11857,7 +12473,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -11867,7 +12484,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -11880,7 +12497,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -11890,7 +12508,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `number_taken`: This number belongs to an organization.
+             *     - [`number_taken`](/docs/errors#number_taken): This number belongs to an organization.
              */
             409: {
                 headers: {
@@ -11903,7 +12521,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "number_taken",
                      *         "message": "This number belongs to an organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#number_taken"
                      *       }
                      *     }
                      */
@@ -11913,7 +12532,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -11926,7 +12545,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -11936,7 +12556,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -11949,7 +12569,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -11959,7 +12580,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -11972,7 +12593,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -11982,7 +12604,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -11996,7 +12618,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12028,7 +12651,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12042,6 +12665,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12057,7 +12681,7 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              */
             401: {
                 headers: {
@@ -12071,7 +12695,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12081,7 +12706,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12094,7 +12719,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12104,7 +12730,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12117,7 +12743,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12127,7 +12754,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12141,7 +12768,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12178,7 +12806,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12192,6 +12820,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12207,10 +12836,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12224,7 +12853,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12234,7 +12864,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12247,7 +12877,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12257,7 +12888,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12274,7 +12905,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12284,7 +12916,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12297,7 +12929,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12307,7 +12940,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12321,7 +12954,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12339,6 +12973,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend",
+                 *       "environment": "test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
@@ -12362,7 +13002,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12376,6 +13016,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12391,10 +13032,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12408,7 +13049,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12418,7 +13060,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12431,7 +13073,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12441,7 +13084,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `limit_reached`: The limit for this resource has been reached.
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
              */
             409: {
                 headers: {
@@ -12454,7 +13097,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "limit_reached",
                      *         "message": "The limit for this resource has been reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
                      *       }
                      *     }
                      */
@@ -12464,7 +13108,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -12477,7 +13121,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -12487,7 +13132,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -12500,7 +13145,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -12510,7 +13156,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12527,7 +13173,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12537,7 +13184,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12550,7 +13197,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12560,7 +13208,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12574,7 +13222,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12614,7 +13263,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12628,6 +13277,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12643,10 +13293,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12660,7 +13310,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12670,7 +13321,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12683,7 +13334,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12693,7 +13345,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12706,7 +13358,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12716,7 +13369,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12733,7 +13386,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12743,7 +13397,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12756,7 +13410,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12766,7 +13421,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12780,7 +13435,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -12818,7 +13474,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -12832,6 +13488,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -12847,10 +13504,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12864,7 +13521,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -12874,7 +13532,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -12887,7 +13545,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -12897,7 +13556,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -12910,7 +13569,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -12920,7 +13580,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -12937,7 +13597,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -12947,7 +13608,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -12960,7 +13621,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -12970,7 +13632,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -12984,7 +13646,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13005,6 +13668,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Backend (EU)"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateApiKeyRequest"];
             };
         };
@@ -13028,7 +13696,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13042,6 +13710,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13057,10 +13726,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13074,7 +13743,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13084,7 +13754,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13097,7 +13767,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13107,7 +13778,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13120,7 +13791,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13130,7 +13802,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -13143,7 +13815,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -13153,7 +13826,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -13166,7 +13839,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -13176,7 +13850,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13193,7 +13867,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13203,7 +13878,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13216,7 +13891,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13226,7 +13902,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13240,7 +13916,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13261,6 +13938,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["RegenerateApiKeyRequest"];
             };
         };
@@ -13284,7 +13962,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13298,6 +13976,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13313,10 +13992,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13330,7 +14009,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13340,7 +14020,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13353,7 +14033,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13363,7 +14044,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13376,7 +14057,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13386,7 +14068,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -13399,7 +14081,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -13409,7 +14092,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -13422,7 +14105,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -13432,7 +14116,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13449,7 +14133,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13459,7 +14144,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13472,7 +14157,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13482,7 +14168,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13496,7 +14182,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13536,7 +14223,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13550,6 +14237,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13565,10 +14253,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13582,7 +14270,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13592,7 +14281,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13605,7 +14294,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13615,7 +14305,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13628,7 +14318,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13638,7 +14329,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13655,7 +14346,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13665,7 +14357,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13678,7 +14370,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13688,7 +14381,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13702,7 +14395,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13742,7 +14436,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13756,6 +14450,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13771,10 +14466,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13788,7 +14483,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -13798,7 +14494,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -13811,7 +14507,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -13821,7 +14518,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -13834,7 +14531,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -13844,7 +14542,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -13861,7 +14559,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -13871,7 +14570,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -13884,7 +14583,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -13894,7 +14594,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -13908,7 +14608,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -13945,7 +14646,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -13959,6 +14660,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -13974,10 +14676,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13991,7 +14693,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14001,7 +14704,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14014,7 +14717,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14024,7 +14728,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14041,7 +14745,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14051,7 +14756,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14064,7 +14769,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14074,7 +14780,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14088,7 +14794,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14106,6 +14813,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Orders",
+                 *       "url": "https://example.com/hooks/signalgate",
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.failed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
@@ -14129,8 +14846,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `url_not_allowed`: That URL is not allowed as a webhook destination.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`url_not_allowed`](/docs/errors#url_not_allowed): That URL is not allowed as a webhook destination.
              */
             400: {
                 headers: {
@@ -14144,6 +14861,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14159,10 +14877,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14176,7 +14894,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14186,7 +14905,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14199,7 +14918,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14209,7 +14929,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `limit_reached`: The limit for this resource has been reached.
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
              */
             409: {
                 headers: {
@@ -14222,7 +14942,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "limit_reached",
                      *         "message": "The limit for this resource has been reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
                      *       }
                      *     }
                      */
@@ -14232,7 +14953,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -14245,7 +14966,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -14255,7 +14977,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -14268,7 +14990,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -14278,7 +15001,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14295,7 +15018,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14305,7 +15029,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14318,7 +15042,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14328,7 +15053,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14342,7 +15067,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14382,7 +15108,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -14396,6 +15122,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14411,10 +15138,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14428,7 +15155,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14438,7 +15166,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14451,7 +15179,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14461,7 +15190,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14474,7 +15203,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14484,7 +15214,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14501,7 +15231,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14511,7 +15242,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14524,7 +15255,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14534,7 +15266,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14548,7 +15280,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14586,7 +15319,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -14600,6 +15333,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14615,10 +15349,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14632,7 +15366,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14642,7 +15377,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14655,7 +15390,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14665,7 +15401,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14678,7 +15414,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14688,7 +15425,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14705,7 +15442,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14715,7 +15453,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14728,7 +15466,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14738,7 +15477,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -14752,7 +15491,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -14773,6 +15513,15 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "message.delivered",
+                 *         "message.failed",
+                 *         "message.undelivered"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
@@ -14796,8 +15545,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `url_not_allowed`: That URL is not allowed as a webhook destination.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`url_not_allowed`](/docs/errors#url_not_allowed): That URL is not allowed as a webhook destination.
              */
             400: {
                 headers: {
@@ -14811,6 +15560,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -14826,10 +15576,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14843,7 +15593,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -14853,7 +15604,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -14866,7 +15617,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -14876,7 +15628,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -14889,7 +15641,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -14899,7 +15652,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -14912,7 +15665,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -14922,7 +15676,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -14935,7 +15689,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -14945,7 +15700,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -14962,7 +15717,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -14972,7 +15728,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -14985,7 +15741,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -14995,7 +15752,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15009,7 +15766,221 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revealWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook's id (`wh_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signing secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15049,7 +16020,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15063,6 +16034,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15078,10 +16050,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15095,7 +16067,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15105,7 +16078,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15118,7 +16091,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15128,7 +16102,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15141,7 +16115,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15151,7 +16126,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15168,7 +16143,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15178,7 +16154,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15191,7 +16167,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15201,7 +16178,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15215,7 +16192,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15263,7 +16241,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15277,6 +16255,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15292,10 +16271,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15309,7 +16288,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15319,7 +16299,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15332,7 +16312,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15342,7 +16323,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15355,7 +16336,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15365,7 +16347,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15382,7 +16364,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15392,7 +16375,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15405,7 +16388,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15415,7 +16399,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15429,7 +16413,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15471,7 +16456,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15485,6 +16470,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15500,10 +16486,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15517,7 +16503,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15527,7 +16514,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15540,7 +16527,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15550,7 +16538,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15563,7 +16551,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15573,8 +16562,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `delivery_in_progress`: An attempt of this delivery is in progress; try again in a moment.
-             *     - `webhook_disabled`: This webhook is disabled. Enable it before redelivering.
+             *     - [`delivery_in_progress`](/docs/errors#delivery_in_progress): An attempt of this delivery is in progress; try again in a moment.
+             *     - [`webhook_disabled`](/docs/errors#webhook_disabled): This webhook is disabled. Enable it before redelivering.
              */
             409: {
                 headers: {
@@ -15587,7 +16576,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "delivery_in_progress",
                      *         "message": "An attempt of this delivery is in progress; try again in a moment.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#delivery_in_progress"
                      *       }
                      *     }
                      */
@@ -15597,7 +16587,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15614,7 +16604,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15624,7 +16615,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15637,7 +16628,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15647,7 +16639,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15661,7 +16653,1567 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"][];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "metric": "delivery_rate",
+                 *       "threshold": 0.9,
+                 *       "windowMinutes": 60,
+                 *       "environment": "live"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert, in state `ok`. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "limit_reached",
+                     *         "message": "The limit for this resource has been reached.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alert. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id (`alr_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "threshold": 0.85
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAlertRequest"];
+            };
+        };
+        responses: {
+            /** @description The alert after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                status?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                path?: string;
+                apiKeyId?: string;
+                errorCode?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLog"][];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRequestLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id (`req_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLog"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15700,7 +18252,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15714,6 +18266,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15729,11 +18282,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15747,7 +18300,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15757,9 +18311,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15772,7 +18326,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -15782,7 +18337,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15799,7 +18354,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15809,7 +18365,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15822,7 +18378,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15832,7 +18389,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15846,7 +18403,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15883,7 +18441,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15897,6 +18455,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15912,11 +18471,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15930,7 +18489,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15940,9 +18500,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15955,7 +18515,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -15965,8 +18526,8 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
-             *     - `too_many_streams`: This credential already holds the most event streams allowed; close one first.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`too_many_streams`](/docs/errors#too_many_streams): This credential already holds the most event streams allowed; close one first.
              */
             429: {
                 headers: {
@@ -15983,7 +18544,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15993,7 +18555,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16006,7 +18568,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16016,7 +18579,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16030,7 +18593,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16064,7 +18628,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16078,6 +18642,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16093,11 +18658,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16111,7 +18676,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16121,9 +18687,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16136,7 +18702,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -16146,7 +18713,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16159,7 +18726,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16169,7 +18737,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16186,7 +18754,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16196,7 +18765,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16209,7 +18778,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16219,7 +18789,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16233,7 +18803,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16254,6 +18825,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "webhookId": "wh_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ResendEventInput"];
             };
         };
@@ -16271,7 +18847,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16285,6 +18861,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16300,11 +18877,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16318,7 +18895,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16328,9 +18906,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16343,7 +18921,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -16353,7 +18932,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16366,7 +18945,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16376,8 +18956,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `webhook_disabled`: This webhook is disabled. Enable it before redelivering.
-             *     - `delivery_in_progress`: An attempt of this delivery is in progress; try again in a moment.
+             *     - [`webhook_disabled`](/docs/errors#webhook_disabled): This webhook is disabled. Enable it before redelivering.
+             *     - [`delivery_in_progress`](/docs/errors#delivery_in_progress): An attempt of this delivery is in progress; try again in a moment.
              */
             409: {
                 headers: {
@@ -16390,7 +18970,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "webhook_disabled",
                      *         "message": "This webhook is disabled. Enable it before redelivering.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#webhook_disabled"
                      *       }
                      *     }
                      */
@@ -16400,7 +18981,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -16413,7 +18994,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -16423,7 +19005,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -16436,7 +19018,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -16446,7 +19029,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16463,7 +19046,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16473,7 +19057,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16486,7 +19070,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16496,7 +19081,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16510,7 +19095,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16547,7 +19133,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16561,6 +19147,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16576,10 +19163,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16593,7 +19180,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16603,7 +19191,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16616,7 +19204,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -16626,7 +19215,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16639,7 +19228,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16649,7 +19239,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16666,7 +19256,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16676,7 +19267,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16689,7 +19280,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16699,7 +19291,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16713,7 +19305,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -16731,6 +19324,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "perMinute": 200
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateRateLimitsRequest"];
             };
         };
@@ -16754,7 +19352,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -16768,6 +19366,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -16783,10 +19382,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16800,7 +19399,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -16810,7 +19410,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -16823,7 +19423,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -16833,7 +19434,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -16846,7 +19447,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -16856,7 +19458,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -16869,7 +19471,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -16879,7 +19482,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -16892,7 +19495,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -16902,7 +19506,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -16919,7 +19523,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -16929,7 +19534,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -16942,7 +19547,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -16952,7 +19558,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -16966,7 +19572,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17003,7 +19610,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17017,6 +19624,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17032,10 +19640,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17049,7 +19657,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17059,7 +19668,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17072,7 +19681,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17082,7 +19692,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17095,7 +19705,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17105,7 +19716,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17122,7 +19733,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17132,7 +19744,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17145,7 +19757,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17155,7 +19768,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17169,7 +19782,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17187,6 +19801,16 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "monthlySpendLimit": "250.0000",
+                 *       "alertThresholds": [
+                 *         50,
+                 *         80,
+                 *         100
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBillingRequest"];
             };
         };
@@ -17210,7 +19834,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17224,6 +19848,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17239,10 +19864,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17256,7 +19881,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17266,7 +19892,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17279,7 +19905,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17289,7 +19916,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17302,7 +19929,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17312,7 +19940,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -17325,7 +19953,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -17335,7 +19964,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -17348,7 +19977,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -17358,7 +19988,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17375,7 +20005,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17385,7 +20016,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17398,7 +20029,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17408,7 +20040,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17422,7 +20054,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17466,7 +20099,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17480,6 +20113,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17495,10 +20129,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17512,7 +20146,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17522,7 +20157,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17535,7 +20170,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17545,7 +20181,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17562,7 +20198,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17572,7 +20209,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17585,7 +20222,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17595,7 +20233,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17609,7 +20247,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17646,7 +20285,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17660,6 +20299,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17675,10 +20315,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17692,7 +20332,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17702,7 +20343,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17715,7 +20356,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17725,7 +20367,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17742,7 +20384,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17752,7 +20395,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17765,7 +20408,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17775,7 +20419,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17789,7 +20433,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -17829,7 +20474,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -17843,6 +20488,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -17858,10 +20504,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17875,7 +20521,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -17885,7 +20532,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -17898,7 +20545,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -17908,7 +20556,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -17921,7 +20569,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -17931,7 +20580,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -17948,7 +20597,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -17958,7 +20608,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -17971,7 +20621,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -17981,7 +20632,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -17995,7 +20646,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18032,7 +20684,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18046,6 +20698,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18061,10 +20714,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18078,7 +20731,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18088,7 +20742,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18101,7 +20755,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18111,7 +20766,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18128,7 +20783,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18138,7 +20794,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18151,7 +20807,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18161,7 +20818,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18175,7 +20832,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18193,6 +20851,14 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "level": "strict",
+                 *       "safeList": [
+                 *         "+4477009"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["FraudGuardUpdate"];
             };
         };
@@ -18216,7 +20882,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18230,6 +20896,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18245,10 +20912,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18262,7 +20929,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18272,7 +20940,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18285,7 +20953,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18295,7 +20964,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -18308,7 +20977,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -18318,7 +20988,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -18331,7 +21001,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -18341,7 +21012,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18358,7 +21029,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18368,7 +21040,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18381,7 +21053,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18391,7 +21064,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18405,7 +21078,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18446,7 +21120,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18460,6 +21134,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18475,10 +21150,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18492,7 +21167,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18502,7 +21178,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18515,7 +21191,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18525,7 +21202,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18542,7 +21219,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18552,7 +21230,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18565,7 +21243,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18575,7 +21254,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18589,7 +21268,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18627,7 +21307,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18641,6 +21321,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18656,10 +21337,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18673,7 +21354,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -18683,7 +21365,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18696,7 +21378,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18706,7 +21389,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -18719,7 +21402,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -18729,7 +21413,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -18746,7 +21430,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -18756,7 +21441,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18769,7 +21454,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18779,7 +21465,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18793,7 +21479,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -18826,7 +21513,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -18840,6 +21527,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -18855,7 +21543,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -18868,7 +21556,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -18878,7 +21567,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -18891,7 +21580,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -18901,7 +21591,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -18914,7 +21604,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -18924,7 +21615,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -18937,7 +21628,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -18947,7 +21639,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -18960,7 +21652,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -18970,7 +21663,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -18984,7 +21677,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19019,7 +21713,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19033,6 +21727,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19048,7 +21743,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -19061,7 +21756,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -19071,7 +21767,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -19084,7 +21780,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -19094,7 +21791,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19107,7 +21804,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19117,7 +21815,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19130,7 +21828,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19140,7 +21839,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19153,7 +21852,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19163,7 +21863,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19177,7 +21877,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19196,9 +21897,9 @@ export interface operations {
                 /** @description Only changes made by this user (`usr_…`) or API key (`key_…`). */
                 actor?: string;
                 /** @description Only this action. */
-                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
+                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
                 /** @description Only changes of this kind of resource. */
-                resourceType?: "apiKey" | "webhook" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
+                resourceType?: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
                 /** @description Only changes of this resource (`key_…`, `wh_…`, `mem_…`, …). */
                 resourceId?: string;
                 /** @description Only entries at or after this time (ISO 8601). */
@@ -19232,7 +21933,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19246,6 +21947,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19261,10 +21963,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -19278,7 +21980,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19288,7 +21991,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -19301,7 +22004,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -19311,7 +22015,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19328,7 +22032,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19338,7 +22043,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19351,7 +22056,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19361,7 +22067,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19375,7 +22081,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19461,7 +22168,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19475,6 +22182,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19490,9 +22198,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -19506,7 +22214,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19516,7 +22225,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19533,7 +22242,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19543,7 +22253,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19556,7 +22266,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19566,7 +22277,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19580,7 +22291,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19598,6 +22310,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetRequest"];
             };
         };
@@ -19615,7 +22332,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19629,6 +22346,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19644,7 +22362,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19657,7 +22375,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19667,7 +22386,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19680,7 +22399,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19690,7 +22410,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -19707,7 +22427,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -19717,7 +22438,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19730,7 +22451,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19740,7 +22462,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19754,7 +22476,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19772,6 +22495,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+                 *       "password": "a new correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["PasswordResetConfirmRequest"];
             };
         };
@@ -19787,8 +22516,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_token`: This link is not valid: it was already used, has expired or was revoked.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_token`](/docs/errors#invalid_token): This link is not valid: it was already used, has expired or was revoked.
              */
             400: {
                 headers: {
@@ -19802,6 +22531,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19817,7 +22547,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -19830,7 +22560,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -19840,7 +22571,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -19853,7 +22584,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -19863,7 +22595,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -19876,7 +22608,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -19886,7 +22619,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -19900,7 +22633,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -19918,6 +22652,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery",
+                 *       "newPassword": "a new correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordRequest"];
             };
         };
@@ -19939,7 +22679,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -19953,6 +22693,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -19968,11 +22709,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
-             *     - `invalid_credentials`: The email or password is incorrect.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`invalid_credentials`](/docs/errors#invalid_credentials): The email or password is incorrect.
              */
             401: {
                 headers: {
@@ -19986,7 +22727,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -19996,7 +22738,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -20009,7 +22751,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -20019,7 +22762,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -20032,7 +22775,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -20042,7 +22786,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20059,7 +22803,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20069,7 +22814,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20082,7 +22827,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20092,7 +22838,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20106,7 +22852,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20143,7 +22890,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20157,6 +22904,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20172,10 +22920,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20189,7 +22937,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20199,7 +22948,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20216,7 +22965,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20226,7 +22976,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20239,7 +22989,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20249,7 +23000,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20263,7 +23014,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20281,6 +23033,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+                 *       "name": "Alan Turing",
+                 *       "password": "correct horse battery"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AcceptInvitationRequest"];
             };
         };
@@ -20298,8 +23057,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_token`: This link is not valid: it was already used, has expired or was revoked.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_token`](/docs/errors#invalid_token): This link is not valid: it was already used, has expired or was revoked.
              */
             400: {
                 headers: {
@@ -20313,6 +23072,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20328,9 +23088,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20344,7 +23104,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20354,7 +23115,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -20367,7 +23128,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -20377,8 +23139,8 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `already_member`: This user is already a member of the organization.
-             *     - `email_taken`: An account with this email already exists.
+             *     - [`already_member`](/docs/errors#already_member): This user is already a member of the organization.
+             *     - [`email_taken`](/docs/errors#email_taken): An account with this email already exists.
              */
             409: {
                 headers: {
@@ -20391,7 +23153,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "already_member",
                      *         "message": "This user is already a member of the organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#already_member"
                      *       }
                      *     }
                      */
@@ -20401,7 +23164,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -20414,7 +23177,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -20424,7 +23188,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -20437,7 +23201,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -20447,7 +23212,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20460,7 +23225,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20470,7 +23236,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20484,7 +23250,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20521,7 +23288,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20535,6 +23302,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20550,9 +23318,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20566,7 +23334,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20576,7 +23345,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20593,7 +23362,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20603,7 +23373,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20616,7 +23386,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20626,7 +23397,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20640,7 +23411,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20678,7 +23450,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20692,6 +23464,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20707,9 +23480,9 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
              */
             401: {
                 headers: {
@@ -20723,7 +23496,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20733,7 +23507,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -20746,7 +23520,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -20756,7 +23531,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20773,7 +23548,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20783,7 +23559,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20796,7 +23572,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20806,7 +23583,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -20820,7 +23597,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -20857,7 +23635,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -20871,6 +23649,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -20886,10 +23665,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20903,7 +23682,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -20913,7 +23693,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -20926,7 +23706,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -20936,7 +23717,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -20953,7 +23734,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -20963,7 +23745,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -20976,7 +23758,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -20986,7 +23769,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21000,7 +23783,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21018,6 +23802,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "alan@example.com",
+                 *       "role": "developer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateInvitationRequest"];
             };
         };
@@ -21041,7 +23831,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21055,6 +23845,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21070,10 +23861,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21087,7 +23878,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21097,7 +23889,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21110,7 +23902,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -21120,7 +23913,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `already_member`: This user is already a member of the organization.
+             *     - [`already_member`](/docs/errors#already_member): This user is already a member of the organization.
              */
             409: {
                 headers: {
@@ -21133,7 +23926,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "already_member",
                      *         "message": "This user is already a member of the organization.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#already_member"
                      *       }
                      *     }
                      */
@@ -21143,7 +23937,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -21156,7 +23950,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -21166,7 +23961,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -21179,7 +23974,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -21189,7 +23985,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21206,7 +24002,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21216,7 +24013,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21229,7 +24026,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21239,7 +24037,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21253,7 +24051,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21291,7 +24090,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21305,6 +24104,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21320,10 +24120,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21337,7 +24137,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21347,7 +24148,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21360,7 +24161,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -21370,7 +24172,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -21383,7 +24185,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -21393,7 +24196,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21410,7 +24213,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21420,7 +24224,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21433,7 +24237,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21443,7 +24248,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21457,7 +24262,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21496,7 +24302,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21510,6 +24316,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21525,11 +24332,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21543,7 +24350,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21553,9 +24361,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21568,7 +24376,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21578,7 +24387,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21595,7 +24404,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21605,7 +24415,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21618,7 +24428,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21628,7 +24439,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21642,7 +24453,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21660,6 +24472,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale",
+                 *       "audience": {
+                 *         "tags": [
+                 *           "vip"
+                 *         ]
+                 *       },
+                 *       "template": "Hi {{firstName|there}}, 20% off today: https://acme.example/sale",
+                 *       "environment": "test"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCampaignRequest"];
             };
         };
@@ -21677,8 +24501,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -21692,6 +24516,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21707,11 +24532,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21725,7 +24550,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21735,9 +24561,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21750,7 +24576,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21760,7 +24587,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -21773,7 +24600,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -21783,7 +24611,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -21796,7 +24624,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -21806,7 +24635,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -21823,7 +24652,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21833,7 +24663,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -21846,7 +24676,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -21856,7 +24687,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -21870,7 +24701,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -21904,7 +24736,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -21918,6 +24750,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -21933,11 +24766,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21951,7 +24784,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -21961,9 +24795,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -21976,7 +24810,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -21986,7 +24821,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -21999,7 +24834,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22009,7 +24845,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22026,7 +24862,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22036,7 +24873,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22049,7 +24886,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22059,7 +24897,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22073,7 +24911,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22105,7 +24944,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -22119,6 +24958,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22134,11 +24974,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22152,7 +24992,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22162,9 +25003,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22177,7 +25018,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22187,7 +25029,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22200,7 +25042,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22210,7 +25053,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -22223,7 +25066,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -22233,7 +25077,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22250,7 +25094,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22260,7 +25105,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22273,7 +25118,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22283,7 +25129,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22297,7 +25143,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22318,6 +25165,12 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Winter sale (final)",
+                 *       "throttlePerMinute": 600
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCampaignRequest"];
             };
         };
@@ -22335,8 +25188,8 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_send_at`: sendAt must be from 60 seconds to 35 days ahead.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_send_at`](/docs/errors#invalid_send_at): sendAt must be from 60 seconds to 35 days ahead.
              */
             400: {
                 headers: {
@@ -22350,6 +25203,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22365,11 +25219,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22383,7 +25237,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22393,9 +25248,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22408,7 +25263,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22418,7 +25274,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22431,7 +25287,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22441,7 +25298,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -22454,7 +25311,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -22464,7 +25322,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -22477,7 +25335,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -22487,7 +25346,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -22500,7 +25359,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -22510,7 +25370,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22527,7 +25387,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22537,7 +25398,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22550,7 +25411,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22560,7 +25422,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22574,7 +25436,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22595,6 +25458,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /** @example {} */
                 "application/json": components["schemas"]["CampaignPreviewRequest"];
             };
         };
@@ -22612,7 +25476,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -22626,6 +25490,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22641,11 +25506,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22659,7 +25524,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22669,9 +25535,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22684,7 +25550,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22694,7 +25561,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22707,7 +25574,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22717,7 +25585,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -22730,7 +25598,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -22740,7 +25609,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -22753,7 +25622,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -22763,7 +25633,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -22780,7 +25650,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -22790,7 +25661,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -22803,7 +25674,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -22813,7 +25685,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -22827,7 +25699,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -22848,6 +25721,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+14155550123"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CampaignTestRequest"];
             };
         };
@@ -22865,10 +25743,10 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
-             *     - `invalid_phone_number`: The phone number is not a valid E.164 number.
-             *     - `recipient_opted_out`: The recipient has opted out of this organization's messages.
-             *     - `country_not_allowed`: The organization does not allow messages to this country.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`invalid_phone_number`](/docs/errors#invalid_phone_number): The phone number is not a valid E.164 number.
+             *     - [`recipient_opted_out`](/docs/errors#recipient_opted_out): The recipient has opted out of this organization's messages.
+             *     - [`country_not_allowed`](/docs/errors#country_not_allowed): The organization does not allow messages to this country.
              */
             400: {
                 headers: {
@@ -22882,6 +25760,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -22897,11 +25776,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22915,7 +25794,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -22925,7 +25805,7 @@ export interface operations {
             /**
              * @description Payment Required. `error.code` is one of:
              *
-             *     - `spending_limit_reached`: The organization's monthly spend limit is reached.
+             *     - [`spending_limit_reached`](/docs/errors#spending_limit_reached): The organization's monthly spend limit is reached.
              */
             402: {
                 headers: {
@@ -22938,7 +25818,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "spending_limit_reached",
                      *         "message": "The organization's monthly spend limit is reached.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#spending_limit_reached"
                      *       }
                      *     }
                      */
@@ -22948,9 +25829,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -22963,7 +25844,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -22973,7 +25855,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -22986,7 +25868,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -22996,7 +25879,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -23009,7 +25892,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -23019,7 +25903,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -23032,7 +25916,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -23042,7 +25927,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23059,7 +25944,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23069,7 +25955,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23082,7 +25968,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23092,8 +25979,8 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
-             *     - `provider_not_configured`: No SMS provider is configured for production messages.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`provider_not_configured`](/docs/errors#provider_not_configured): No SMS provider is configured for production messages.
              */
             503: {
                 headers: {
@@ -23107,7 +25994,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23141,7 +26029,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23155,6 +26043,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23170,11 +26059,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23188,7 +26077,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23198,9 +26088,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23213,7 +26103,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23223,7 +26114,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23236,7 +26127,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23246,7 +26138,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23259,7 +26151,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23269,7 +26162,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23286,7 +26179,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23296,7 +26190,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23309,7 +26203,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23319,7 +26214,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23333,7 +26228,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23367,7 +26263,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23381,6 +26277,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23396,11 +26293,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23414,7 +26311,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23424,9 +26322,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23439,7 +26337,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23449,7 +26348,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23462,7 +26361,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23472,7 +26372,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23485,7 +26385,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23495,7 +26396,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23512,7 +26413,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23522,7 +26424,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23535,7 +26437,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23545,7 +26448,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23559,7 +26462,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23593,7 +26497,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23607,6 +26511,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23622,11 +26527,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23640,7 +26545,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23650,9 +26556,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23665,7 +26571,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23675,7 +26582,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23688,7 +26595,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23698,7 +26606,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23711,7 +26619,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23721,7 +26630,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23738,7 +26647,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23748,7 +26658,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23761,7 +26671,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23771,7 +26682,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -23785,7 +26696,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -23819,7 +26731,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -23833,6 +26745,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -23848,11 +26761,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23866,7 +26779,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -23876,9 +26790,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -23891,7 +26805,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -23901,7 +26816,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -23914,7 +26829,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -23924,7 +26840,7 @@ export interface operations {
             /**
              * @description Conflict. `error.code` is one of:
              *
-             *     - `campaign_not_editable`: Only a DRAFT or SCHEDULED campaign can be changed or deleted.
+             *     - [`campaign_not_editable`](/docs/errors#campaign_not_editable): Only a DRAFT or SCHEDULED campaign can be changed or deleted.
              */
             409: {
                 headers: {
@@ -23937,7 +26853,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "campaign_not_editable",
                      *         "message": "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#campaign_not_editable"
                      *       }
                      *     }
                      */
@@ -23947,7 +26864,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -23964,7 +26881,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -23974,7 +26892,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -23987,7 +26905,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -23997,7 +26916,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24011,7 +26930,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24053,7 +26973,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -24067,6 +26987,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -24082,11 +27003,11 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `key_disabled`: This API key is disabled.
-             *     - `key_expired`: This API key has expired.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
+             *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24100,7 +27021,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24110,9 +27032,9 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `ip_not_allowed`: Requests from this IP address are not allowed for this API key.
-             *     - `insufficient_scope`: The API key lacks the permission this endpoint needs.
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`ip_not_allowed`](/docs/errors#ip_not_allowed): Requests from this IP address are not allowed for this API key.
+             *     - [`insufficient_scope`](/docs/errors#insufficient_scope): The API key lacks the permission this endpoint needs.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -24125,7 +27047,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "ip_not_allowed",
                      *         "message": "Requests from this IP address are not allowed for this API key.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#ip_not_allowed"
                      *       }
                      *     }
                      */
@@ -24135,7 +27058,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24148,7 +27071,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24158,7 +27082,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24175,7 +27099,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24185,7 +27110,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24198,7 +27123,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24208,7 +27134,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24222,7 +27148,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24259,7 +27186,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -24273,6 +27200,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -24288,10 +27216,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24305,7 +27233,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24315,7 +27244,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24332,7 +27261,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24342,7 +27272,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24355,7 +27285,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24365,7 +27296,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24379,7 +27310,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24397,6 +27329,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "requireMfa": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["SecuritySettingsUpdate"];
             };
         };
@@ -24420,7 +27357,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -24434,6 +27371,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -24449,10 +27387,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
-             *     - `mfa_enrollment_required`: This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24466,7 +27404,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -24476,7 +27415,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -24489,7 +27428,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -24499,7 +27439,7 @@ export interface operations {
             /**
              * @description Payload Too Large. `error.code` is one of:
              *
-             *     - `payload_too_large`: The request body is larger than 1 MiB.
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
              */
             413: {
                 headers: {
@@ -24512,7 +27452,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "payload_too_large",
                      *         "message": "The request body is larger than 1 MiB.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
                      *       }
                      *     }
                      */
@@ -24522,7 +27463,7 @@ export interface operations {
             /**
              * @description Unsupported Media Type. `error.code` is one of:
              *
-             *     - `unsupported_media_type`: Send the request body as JSON with Content-Type: application/json.
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
              */
             415: {
                 headers: {
@@ -24535,7 +27476,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unsupported_media_type",
                      *         "message": "Send the request body as JSON with Content-Type: application/json.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */
@@ -24545,7 +27487,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24562,7 +27504,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24572,7 +27515,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24585,7 +27528,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24595,7 +27539,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24609,7 +27553,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24654,7 +27599,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24667,7 +27612,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24677,7 +27623,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24694,7 +27640,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24704,7 +27651,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24717,7 +27664,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24727,7 +27675,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24741,7 +27689,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -24786,7 +27735,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -24799,7 +27748,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -24809,7 +27759,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -24826,7 +27776,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -24836,7 +27787,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -24849,7 +27800,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -24859,7 +27811,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -24873,7 +27825,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */

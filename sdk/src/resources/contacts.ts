@@ -9,6 +9,20 @@ export type CreateContactParams = RequestBody<"createContact">;
 export type UpdateContactParams = RequestBody<"updateContact">;
 export type ContactImportAccepted = ResponseBody<"importContacts">;
 export type ContactImport = ResponseBody<"getContactImport">;
+/** What a CSV column is imported as (the `mapping` of `POST /api/v1/contacts/imports`). */
+export type ContactImportField =
+  | "phone"
+  | "first_name"
+  | "last_name"
+  | "full_name"
+  | "email"
+  | "tags"
+  | "attribute"
+  | "skip";
+export interface ImportContactsParams {
+  /** Column name (as in the header, any case) → field; columns not named keep the default rule. */
+  mapping?: Record<string, ContactImportField>;
+}
 export type OptOut = ResponseBody<"createOptOut">;
 export type ListOptOutsParams = Omit<QueryParams<"listOptOuts">, "cursor">;
 export type CreateOptOutParams = RequestBody<"createOptOut">;
@@ -62,12 +76,20 @@ export class Contacts {
     await this.t.apiKey({ method: "DELETE", path: `/api/v1/contacts/${segment(id)}`, options });
   }
 
-  /** `POST /api/v1/contacts/imports`: a CSV (header row; at most 10 MiB), imported in the background. */
-  import(csv: string | Uint8Array, options?: RequestOptions): Promise<ContactImportAccepted> {
+  /**
+   * `POST /api/v1/contacts/imports`: a CSV (header row; at most 10 MiB), imported in the background.
+   * `mapping` reads columns with other names: `{ Mobile: "phone", name: "full_name" }`.
+   */
+  import(
+    csv: string | Uint8Array,
+    params: ImportContactsParams = {},
+    options?: RequestOptions,
+  ): Promise<ContactImportAccepted> {
     return data(
       this.t.apiKey({
         method: "POST",
         path: "/api/v1/contacts/imports",
+        query: params.mapping ? { mapping: JSON.stringify(params.mapping) } : undefined,
         raw: { contentType: "text/csv", data: csv },
         options,
       }),

@@ -45,7 +45,7 @@ const typesParam = (types: string | string[] | undefined) => (Array.isArray(type
 export class Events {
   constructor(private readonly t: Transport) {}
 
-  /** `GET /api/v1/developer/events`: the last 30 days, newest first, every page. */
+  /** `GET /api/v1/developer/events`: the last 30 days, newest first in commit order, every page. */
   list(params: ListEventsParams = {}, options?: RequestOptions): PageIterator<Event> {
     const query = { ...params, types: typesParam(params.types) };
     return new PageIterator((cursor) =>

@@ -8,6 +8,7 @@ export type CreateWebhookParams = RequestBody<"createWebhook">;
 export type CreatedWebhook = ResponseBody<"createWebhook">;
 export type UpdateWebhookParams = RequestBody<"updateWebhook">;
 export type WebhookTestResult = ResponseBody<"testWebhook">;
+export type WebhookSecret = ResponseBody<"revealWebhookSecret">;
 export type WebhookDelivery = ResponseBody<"listWebhookDeliveries">[number];
 export type ListDeliveriesParams = Omit<QueryParams<"listWebhookDeliveries">, "cursor">;
 export type WebhookRedelivery = ResponseBody<"redeliverWebhookDelivery">;
@@ -73,6 +74,11 @@ export class Webhooks {
   /** `DELETE /api/v1/developer/webhooks/{id}`. */
   async delete(id: string, options?: RequestOptions): Promise<void> {
     await this.t.token({ method: "DELETE", path: `${base}/${segment(id)}`, options });
+  }
+
+  /** `POST /api/v1/developer/webhooks/{id}/reveal-secret`: the signing secret again (owner and admin; audited). */
+  revealSecret(id: string, options?: RequestOptions): Promise<WebhookSecret> {
+    return data(this.t.token({ method: "POST", path: `${base}/${segment(id)}/reveal-secret`, options }));
   }
 
   /** `POST /api/v1/developer/webhooks/{id}/test`: sends a `webhook.test` event now and reports the answer. */

@@ -49,6 +49,18 @@ export interface OtpEventPayload {
   expiredAt?: string | null;
 }
 
+/** `alert.triggered` and `alert.resolved`. */
+export interface AlertEventPayload {
+  /** Null for the built-in `webhook_endpoint_failing` alert (with `webhookId`). */
+  alertId: string | null;
+  metric: "delivery_rate" | "error_rate" | "webhook_failure_rate" | "spend" | "webhook_endpoint_failing";
+  /** Rates as fractions; spend as an amount such as "25.0000". */
+  value: number | string;
+  threshold: number | string;
+  windowMinutes: number;
+  webhookId?: string;
+}
+
 /** `billing.threshold_reached`. */
 export interface BillingThresholdPayload {
   /** The percentage of the monthly limit crossed. */
@@ -157,6 +169,8 @@ export interface WebhookEventPayloads {
   "campaign.completed": CampaignEventPayload;
   "campaign.canceled": CampaignEventPayload;
   "link.clicked": LinkClickedPayload;
+  "alert.triggered": AlertEventPayload;
+  "alert.resolved": AlertEventPayload;
 }
 
 export type WebhookEventName = keyof WebhookEventPayloads;
@@ -185,6 +199,8 @@ export const WEBHOOK_EVENT_NAMES = [
   "campaign.completed",
   "campaign.canceled",
   "link.clicked",
+  "alert.triggered",
+  "alert.resolved",
 ] as const satisfies readonly WebhookEventName[];
 
 /** The body of a delivery (messaging-api.md §2.5), typed by its `event`: narrow with `switch (e.event)`. */

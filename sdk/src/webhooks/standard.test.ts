@@ -1,6 +1,7 @@
+import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { signStandardWebhook, signWebhookBody } from "@/server/webhooks/signature";
-import { verifyStandardWebhook, verifyWebhook } from "./standard";
+import { standardWebhookKey, verifyStandardWebhook, verifyWebhook } from "./standard";
 import { constructEvent, WebhookVerificationError } from "./verify";
 
 const secret = "whsec_0123456789abcdefghijklmnopqrstuv";
@@ -66,5 +67,17 @@ describe("Standard Webhooks verification", () => {
     expect(() => constructEvent(body, headers(ts - 3600), secret, { now })).toThrow(WebhookVerificationError);
     // The seed's header value alone still works as before.
     expect(constructEvent(body, signWebhookBody(secret, body), secret).id).toBe("evt_1");
+  });
+
+  it("verifies what the standardwebhooks library signs with the secret as shown (whsec_<base64> keyed by its bytes)", () => {
+    const generated = "whsec_0a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P";
+    const signed = { "webhook-id": "evt_1", "webhook-timestamp": String(ts) };
+    const sig = new Webhook(generated).sign("evt_1", now, body);
+    expect(verifyStandardWebhook(body, { ...signed, "webhook-signature": sig }, generated, { now })).toBe(true);
+    // Any other secret is keyed by its UTF-8 bytes, as new Webhook(base64(secret)) does.
+    const custom = "my-own-secret-0123456789";
+    const customSig = new Webhook(Buffer.from(custom).toString("base64")).sign("evt_1", now, body);
+    expect(verifyStandardWebhook(body, { ...signed, "webhook-signature": customSig }, custom, { now })).toBe(true);
+    expect(Buffer.from(standardWebhookKey("whsec_YWJjZA=="))).toEqual(Buffer.from("abcd"));
   });
 });

@@ -15,6 +15,19 @@ export interface VerifyOptions {
 
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
+/** `whsec_` and standard base64 (padded), the form the Standard Webhooks libraries decode. */
+const WHSEC_BASE64 = /^whsec_(?=.)((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
+
+/**
+ * The HMAC key of the Standard Webhooks signature (contract §12): a `whsec_<base64>` secret, as
+ * SignalGate generates them, by its decoded bytes (what `new Webhook(secret)` of the Standard
+ * Webhooks libraries does); any other secret by its UTF-8 bytes.
+ */
+export function standardWebhookKey(secret: string): Uint8Array {
+  const match = WHSEC_BASE64.exec(secret);
+  return match ? Buffer.from(match[1]!, "base64") : Buffer.from(secret, "utf8");
+}
+
 function header(headers: WebhookHeaders, name: string): string | undefined {
   if (typeof (headers as { get?: unknown }).get === "function") {
     return (headers as { get(name: string): string | null }).get(name) ?? undefined;
@@ -34,7 +47,7 @@ function timestampIsFresh(value: string | undefined, options: VerifyOptions | un
 
 /**
  * Checks the Standard Webhooks signature (`webhook-signature: v1,<base64>` over
- * `{webhook-id}.{webhook-timestamp}.{body}`, HMAC-SHA256 keyed with the secret's UTF-8 bytes) in
+ * `{webhook-id}.{webhook-timestamp}.{body}`, HMAC-SHA256 keyed by {@link standardWebhookKey}) in
  * constant time, and refuses a timestamp more than `toleranceSeconds` (5 minutes) from now, so a
  * captured delivery cannot be replayed later. False on anything malformed; it never throws.
  */
@@ -51,7 +64,7 @@ export function verifyStandardWebhook(
     const timestamp = header(headers, "webhook-timestamp");
     const signatures = header(headers, "webhook-signature");
     if (!id || !signatures || !timestampIsFresh(timestamp, options)) return false;
-    const expected = createHmac("sha256", secret)
+    const expected = createHmac("sha256", standardWebhookKey(secret))
       .update(`${id}.${timestamp!.trim()}.`, "utf8")
       .update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody)
       .digest();

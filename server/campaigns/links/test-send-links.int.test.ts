@@ -12,6 +12,7 @@ import { launchCampaign } from "../launch-campaign";
 import { testSendCampaign } from "../preview-campaign";
 import { runUntilIdle, seedContacts } from "../test-kit";
 import { answerLinkRequest } from "./redirect";
+import { listMessages } from "../../messages/list-messages";
 
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1";
 const URL_A = "https://shop.example/spring?utm=sms";
@@ -55,9 +56,12 @@ describe("a campaign's test send", () => {
     );
     expect(sent.body).not.toContain("shop.example");
     // Segments are counted on the text with its short links (what the phone receives).
-    const message = await getDb().message.findUniqueOrThrow({ where: { id: sent.messageId } });
+    const message = await getDb().message.findFirstOrThrow({ where: { id: sent.messageId } });
     expect(message.body).toBe(sent.body);
     expect(message.segments).toBe(sent.segments);
+    // Messages calls it what it is (issue 39), not "Dashboard test".
+    const [row] = (await listMessages(getDb(), org, {})).items.filter((m) => m.id === sent.messageId);
+    expect(row!.origin).toBe("campaign_test");
 
     const links = await getDb().campaignLink.findMany({ where: { campaignId: c.id }, orderBy: { url: "asc" } });
     expect(links.map((l) => ({ url: l.url, contactId: l.contactId, messageId: l.messageId, phone: l.phone }))).toEqual(

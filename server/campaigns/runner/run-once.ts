@@ -1,15 +1,19 @@
 import { getDb } from "../../db/client";
+import { isolateItem } from "../../isolation/isolate-item";
+import type { RunnerItem } from "../../isolation/item-failure";
 import { startRunning } from "../launch-campaign";
 import { expandBatch } from "../expansion/expand-batch";
+import { pauseFromRunner } from "../pause-from-runner";
 import { sendBatch } from "../sending/send-batch";
+import { countRunningCampaigns, listRunningCampaigns, scopeOf, type OrganizationScope } from "./running-campaigns";
 
 export interface RunOptions {
   /** The clock (read before each batch); tests inject theirs. */
   now?: () => Date;
   /** Stop starting batches after this long (a tick is one step of a job: it must end). */
   budgetMs?: number;
-  /** Tests sharing one database keep to their own organization. */
-  organizationId?: string | null;
+  /** Tests sharing one database keep to their own organizations. */
+  organizationId?: OrganizationScope;
   /** Called after a batch that accepted messages (wakes this process's pipeline). */
   onAccepted?: () => void;
   /**
@@ -24,102 +28,165 @@ export interface RunResult {
   expanded: number;
   accepted: number;
   skipped: number;
+  /** Campaigns set aside in this pass (PAUSED with `internal_error`, or a sweep given up). */
+  setAside: number;
   /** Campaigns RUNNING at the end of the pass. */
   active: number;
   /** The budget ran out while there was work: run again at once. */
   backlog: boolean;
 }
 
-/** SCHEDULED campaigns whose scheduledAt has come start running (the audience is fixed now). */
-async function startDue(now: Date, organizationId: string | null): Promise<number> {
-  return getDb().$transaction(async (tx) => {
-    const due = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT id FROM campaigns WHERE status = 'SCHEDULED' AND scheduled_at <= $1::timestamptz
-         AND ($2::text IS NULL OR organization_id = $2)
-       ORDER BY scheduled_at LIMIT 50 FOR UPDATE SKIP LOCKED`,
-      now.toISOString(),
-      organizationId,
-    );
-    for (const { id } of due) await startRunning(tx, id, now);
-    return due.length;
+const campaignItem = (id: string, organizationId?: string): RunnerItem => ({
+  runner: "campaigns",
+  kind: "campaign",
+  id,
+  organizationId,
+});
+
+/**
+ * The runner's unit of isolation (contract: no tenant's failing work stalls another's): a campaign
+ * whose work throws is PAUSED with `internal_error` and the error's reference, logged with its
+ * stack, and the pass goes on with every other campaign. A transient database error is not the
+ * campaign's fault: it fails the pass, which the job retries.
+ */
+function runIsolated<T>(
+  item: RunnerItem,
+  now: () => Date,
+  setAside: Set<string>,
+  work: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false }> {
+  return isolateItem(item, work, (failure) => {
+    setAside.add(item.id);
+    return pauseFromRunner(item.id, "internal_error", now(), failure.reference);
   });
+}
+
+/** SCHEDULED campaigns whose scheduledAt has come start running (the audience is fixed now), each on its own. */
+async function startDue(now: () => Date, organizationId: OrganizationScope, setAside: Set<string>): Promise<number> {
+  const due = await getDb().$queryRawUnsafe<{ id: string; organization_id: string }[]>(
+    `SELECT id, organization_id FROM campaigns WHERE status = 'SCHEDULED' AND scheduled_at <= $1::timestamptz
+       AND ($2::text[] IS NULL OR organization_id = ANY($2::text[]))
+     ORDER BY scheduled_at LIMIT 50`,
+    now().toISOString(),
+    scopeOf(organizationId),
+  );
+  let started = 0;
+  for (const c of due) {
+    const outcome = await runIsolated(campaignItem(c.id, c.organization_id), now, setAside, () =>
+      getDb().$transaction(async (tx) => {
+        const [claimed] = await tx.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT id FROM campaigns WHERE id = $1 AND status = 'SCHEDULED' AND scheduled_at <= $2::timestamptz
+           FOR UPDATE SKIP LOCKED`,
+          c.id,
+          now().toISOString(),
+        );
+        if (claimed) await startRunning(tx, c.id, now());
+        return Boolean(claimed);
+      }),
+    );
+    if (outcome.ok && outcome.value) started++;
+  }
+  return started;
 }
 
 const SWEEP_BATCH = 5000;
 
-/** Canceled campaigns' waiting recipients become CANCELED, a bounded batch per statement. */
-async function sweepCanceled(now: Date, organizationId: string | null): Promise<number> {
+/**
+ * Canceled campaigns' waiting recipients become CANCELED, a bounded batch per statement. A sweep
+ * that throws is given up (its campaign is marked swept, its recipients left as they were: a
+ * CANCELED campaign sends nothing either way), logged, and the others go on.
+ */
+async function sweepCanceled(
+  now: Date,
+  organizationId: OrganizationScope,
+): Promise<{ swept: number; setAside: number }> {
   const db = getDb();
-  const campaigns = await db.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id FROM campaigns WHERE status = 'CANCELED' AND swept_at IS NULL
-       AND ($1::text IS NULL OR organization_id = $1) ORDER BY id LIMIT 20`,
-    organizationId,
+  const campaigns = await db.$queryRawUnsafe<{ id: string; organization_id: string }[]>(
+    `SELECT id, organization_id FROM campaigns WHERE status = 'CANCELED' AND swept_at IS NULL
+       AND ($1::text[] IS NULL OR organization_id = ANY($1::text[])) ORDER BY id LIMIT 20`,
+    scopeOf(organizationId),
   );
+  const markSwept = (id: string) =>
+    db.$executeRawUnsafe(`UPDATE campaigns SET swept_at = $2::timestamptz WHERE id = $1`, id, now.toISOString());
   let swept = 0;
-  for (const { id } of campaigns) {
-    const n = await db.$executeRawUnsafe(
-      `UPDATE campaign_recipients SET status = 'CANCELED'
-       WHERE campaign_id = $1 AND contact_id IN (
-         SELECT contact_id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'PENDING'
-         LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      id,
-      SWEEP_BATCH,
+  let setAside = 0;
+  for (const { id, organization_id } of campaigns) {
+    const outcome = await isolateItem(
+      campaignItem(id, organization_id),
+      async () => {
+        const n = await db.$executeRawUnsafe(
+          `UPDATE campaign_recipients SET status = 'CANCELED'
+           WHERE campaign_id = $1 AND contact_id IN (
+             SELECT contact_id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'PENDING'
+             LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+          id,
+          SWEEP_BATCH,
+        );
+        if (n < SWEEP_BATCH) await markSwept(id);
+        return n;
+      },
+      async () => void (await markSwept(id)),
     );
-    swept += n;
-    if (n < SWEEP_BATCH) {
-      await db.$executeRawUnsafe(
-        `UPDATE campaigns SET swept_at = $2::timestamptz WHERE id = $1`,
-        id,
-        now.toISOString(),
-      );
-    }
+    if (outcome.ok) swept += outcome.value;
+    else setAside++;
   }
-  return swept;
-}
-
-async function runningCampaigns(organizationId: string | null): Promise<string[]> {
-  const rows = await getDb().$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id FROM campaigns WHERE status = 'RUNNING' AND ($1::text IS NULL OR organization_id = $1) ORDER BY id LIMIT 200`,
-    organizationId,
-  );
-  return rows.map((r) => r.id);
+  return { swept, setAside };
 }
 
 /**
- * One pass of the runner: start due campaigns, then, campaign by campaign in turn, expand one
- * slice of the audience and send one batch, until nothing is left to do now or the budget is spent.
+ * One pass of the runner: start due campaigns, then, campaign by campaign in turn (fairly across
+ * organizations, running-campaigns.ts), expand one slice of the audience and send one batch, until
+ * nothing is left to do now or the budget is spent. A campaign whose work throws is set aside
+ * (PAUSED, `internal_error`) and the pass goes on with the others.
  */
 export async function runCampaignsOnce(options: RunOptions = {}): Promise<RunResult> {
   const now = options.now ?? (() => new Date());
   const budgetMs = options.budgetMs ?? 800;
   const organizationId = options.organizationId ?? null;
   const began = performance.now();
-  const result: RunResult = { started: 0, expanded: 0, accepted: 0, skipped: 0, active: 0, backlog: false };
-  result.started = await startDue(now(), organizationId);
-  const swept = await sweepCanceled(now(), organizationId);
-  if (swept >= SWEEP_BATCH) result.backlog = true;
+  const setAside = new Set<string>();
+  const result: RunResult = {
+    started: 0,
+    expanded: 0,
+    accepted: 0,
+    skipped: 0,
+    setAside: 0,
+    active: 0,
+    backlog: false,
+  };
+  result.started = await startDue(now, organizationId, setAside);
+  const sweep = await sweepCanceled(now(), organizationId);
+  if (sweep.swept >= SWEEP_BATCH) result.backlog = true;
   const lane = async () => {
-    let campaigns = await runningCampaigns(organizationId);
-    while (campaigns.length > 0) {
+    // Campaigns given a turn in a row that had nothing to do now: once that is all of them, stop.
+    let idle = 0;
+    for (;;) {
+      const { campaigns, total } = await listRunningCampaigns(organizationId);
+      if (campaigns.length === 0) return;
       let worked = false;
-      for (const id of campaigns) {
-        const expanded = await expandBatch(id, now());
-        result.expanded += expanded.added;
-        const sent = await sendBatch(id, now());
-        result.accepted += sent.accepted;
-        result.skipped += sent.skipped;
-        if (sent.accepted > 0) options.onAccepted?.();
-        if ((expanded.worked && !expanded.done) || sent.claimed > 0) worked = true;
+      for (const c of campaigns) {
+        if (setAside.has(c.id)) continue;
+        const turn = await runIsolated(campaignItem(c.id, c.organizationId), now, setAside, async () => {
+          const expanded = await expandBatch(c.id, now());
+          result.expanded += expanded.added;
+          const sent = await sendBatch(c.id, now());
+          result.accepted += sent.accepted;
+          result.skipped += sent.skipped;
+          if (sent.accepted > 0) options.onAccepted?.();
+          return (expanded.worked && !expanded.done) || sent.claimed > 0;
+        });
+        if (turn.ok && turn.value) worked = true;
       }
-      if (!worked) return;
+      idle = worked ? 0 : idle + campaigns.length;
+      if (idle >= total) return;
       if (performance.now() - began >= budgetMs) {
         result.backlog = true;
         return;
       }
-      campaigns = await runningCampaigns(organizationId);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.lanes ?? 2) }, lane));
-  result.active = (await runningCampaigns(organizationId)).length;
+  result.setAside = setAside.size + sweep.setAside;
+  result.active = await countRunningCampaigns(organizationId);
   return result;
 }

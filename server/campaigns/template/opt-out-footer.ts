@@ -9,6 +9,12 @@ export function needsOptOutFooter(template: string, appendOptOutText: boolean): 
   return appendOptOutText && !template.includes("STOP");
 }
 
+/**
+ * The text with the footer. A text that already ends in white space (the builder's starting
+ * template "Hi {{firstName|there}}, " does, and so may a line break) gets it without its own
+ * leading space: "Hi there, Reply STOP…", never two spaces (issue 39).
+ */
 export function withOptOutFooter(text: string, template: string, appendOptOutText: boolean): string {
-  return needsOptOutFooter(template, appendOptOutText) ? text + OPT_OUT_FOOTER : text;
+  if (!needsOptOutFooter(template, appendOptOutText)) return text;
+  return /\s$/.test(text) ? text + OPT_OUT_FOOTER.trimStart() : text + OPT_OUT_FOOTER;
 }

@@ -152,6 +152,12 @@ describe("opt-out footer", () => {
     expect(withOptOutFooter("Please stop by", "Please stop by", true)).toBe(`Please stop by${OPT_OUT_FOOTER}`);
   });
 
+  it("follows white space the text ends in without a second space (the builder's starting template)", () => {
+    const t = parsed("Hi {{firstName|there}}, ");
+    expect(composeMessage(t, null, { appendOptOutText: true }).text).toBe("Hi there, Reply STOP to opt out.");
+    expect(withOptOutFooter("Hi\n", "Hi\n", true)).toBe("Hi\nReply STOP to opt out.");
+  });
+
   it("is decided on the template, not on a contact's value", () => {
     const t = parsed("Hi {{firstName}}");
     expect(composeMessage(t, { firstName: "STOP" }, { appendOptOutText: true }).text).toBe(`Hi STOP${OPT_OUT_FOOTER}`);

@@ -4,6 +4,7 @@
  * decided exactly once, from the SMSC's command_status; when the session is down the whole batch
  * answers "retry" at once.
  */
+import { inMessageSpan } from "../../tracing/spans";
 import type { OutboundMessage, SubmitResult } from "../types";
 import { concatUdh, encodeBody } from "./encoding";
 import type { PartOutcome, SmppSession } from "./session";
@@ -40,12 +41,14 @@ export class SmppSubmitter {
     }
     return Promise.all(
       messages.map((m) =>
-        this.submitOne(m).catch((err: unknown): SubmitResult => ({
-          messageId: m.id,
-          outcome: "retry",
-          errorMessage: `SMPP submit failed: ${(err as Error).message}`,
-          maybeTaken: true, // not known how far it got
-        })),
+        inMessageSpan(m.id, "smpp submit_sm", { "messaging.system": "smpp" }, () => this.submitOne(m)).catch(
+          (err: unknown): SubmitResult => ({
+            messageId: m.id,
+            outcome: "retry",
+            errorMessage: `SMPP submit failed: ${(err as Error).message}`,
+            maybeTaken: true, // not known how far it got
+          }),
+        ),
       ),
     );
   }

@@ -1,3 +1,4 @@
+import { inMessageSpan } from "../../tracing/spans";
 import type { Carrier, CarrierState, OutboundMessage, SubmitResult } from "../types";
 import { MESSAGE_ID_PARAM } from "./status-callback";
 
@@ -132,7 +133,12 @@ export class TwilioCarrier implements Carrier {
         const index = next++;
         const message = messages[index]!;
         try {
-          results[index] = await this.deliver(message, ctx);
+          results[index] = await inMessageSpan(
+            message.id,
+            "twilio create message",
+            { "messaging.system": "twilio" },
+            () => this.deliver(message, ctx),
+          );
         } catch (err) {
           // deliver() does not throw; this keeps the "never throws for one message" promise anyway.
           results[index] = retry(message.id, `Unexpected error: ${(err as Error).message}`);

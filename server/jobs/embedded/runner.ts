@@ -1,3 +1,4 @@
+import { inSpan } from "../../tracing/spans";
 import { NonRetriableError } from "inngest";
 import type { Db } from "../../db/client";
 import { logger } from "../../logger";
@@ -87,7 +88,13 @@ export class EmbeddedRunner {
   async runDueJobsOnce(): Promise<RunSummary> {
     const claimed = await claimDueJobs(this.db, [...this.jobs.keys()], this.now(), this.leaseMs, this.batchSize);
     const outcomes = await Promise.all(
-      claimed.map(async (job) => ({ jobId: job.id, functionId: job.functionId, outcome: await this.execute(job) })),
+      claimed.map(async (job) => ({
+        jobId: job.id,
+        functionId: job.functionId,
+        outcome: await inSpan("job run", { "signalgate.job": job.functionId, "signalgate.job_id": job.id }, () =>
+          this.execute(job),
+        ),
+      })),
     );
     return { claimed: claimed.length, outcomes };
   }

@@ -13,6 +13,8 @@ export const expireOtpJob = defineJob({
   retries: 4,
   handler: async ({ event, step, db, now }) => {
     await step.sleepUntil("wait-until-expiry", event.data.expiresAt);
-    return step.run("expire", async () => ({ expired: await expireOtp(db, event.data.otpId, now()) }));
+    return step.run("expire", async () => ({
+      expired: await expireOtp(db, event.data.organizationId ?? null, event.data.otpId, now()),
+    }));
   },
 });

@@ -5,11 +5,13 @@ import { expireOtpJob } from "./expire-otp";
 import { pruneIdempotencyKeysJob } from "./prune-idempotency-keys";
 import { retryWebhookDeliveryJob } from "./retry-webhook-delivery";
 import { applyRetentionJob } from "./apply-retention";
+import { maintainPartitionsJob } from "./maintain-partitions";
 import { importContactsJob } from "./import-contacts";
 import { dispatchScheduledMessagesJob } from "../../scheduling/dispatch-job";
 import { sendEmailsJob } from "./send-emails";
 import { sendPasswordResetJob } from "./send-password-reset";
 import { runCampaignsJob } from "../../campaigns/runner/run-job";
+import { evaluateAlertsJob } from "./evaluate-alerts";
 
 /** Every job of the app: served to Inngest, or run by the embedded runner. Add new jobs here. */
 export const allJobs: readonly AnyJobDefinition[] = [
@@ -19,9 +21,11 @@ export const allJobs: readonly AnyJobDefinition[] = [
   pruneIdempotencyKeysJob,
   retryWebhookDeliveryJob,
   applyRetentionJob,
+  maintainPartitionsJob,
   importContactsJob,
   dispatchScheduledMessagesJob,
   sendEmailsJob,
   sendPasswordResetJob,
   runCampaignsJob,
+  evaluateAlertsJob,
 ];

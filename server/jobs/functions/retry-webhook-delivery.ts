@@ -1,6 +1,8 @@
 import { MAX_DELIVERY_ATTEMPTS } from "@/schemas/webhooks";
 import { retryDelayMs } from "../../webhooks/deliveries/retry-delay";
-import { retryAttempt } from "../../webhooks/deliveries/retry-attempt";
+import { retryAttempt, stopRetries } from "../../webhooks/deliveries/retry-attempt";
+import { isolateItem } from "../../isolation/isolate-item";
+import { reasonOf } from "../../isolation/item-failure";
 import { defineJob } from "../define-job";
 
 /**
@@ -8,7 +10,8 @@ import { defineJob } from "../define-job";
  * delay (1 min, 5 min, 30 min, 2 h, 24 h) and try again, until a success, a 410, a stop (webhook
  * disabled or deleted, redelivered by hand) or the 6th attempt. Each attempt is one memoized step
  * that never throws for an HTTP failure, so Inngest's own step retries cannot add requests; the
- * attempt counter in the row fences a step that is replayed after a crash.
+ * attempt counter in the row fences a step that is replayed after a crash. An attempt that throws on
+ * its own account (server/isolation/) ends the delivery FAILED with the reason and error reference.
  */
 export const retryWebhookDeliveryJob = defineJob({
   id: "retry-webhook-delivery",
@@ -18,7 +21,15 @@ export const retryWebhookDeliveryJob = defineJob({
     const { deliveryId, round } = event.data;
     for (let attempt = event.data.attempt + 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
       await step.sleep(`wait-before-attempt-${attempt}`, retryDelayMs(attempt - 1)!);
-      const result = await step.run(`attempt-${attempt}`, () => retryAttempt(db, deliveryId, round, attempt, now()));
+      const result = await step.run(`attempt-${attempt}`, async () => {
+        const made = await isolateItem(
+          { runner: "webhook-retries", kind: "delivery", id: deliveryId },
+          () => retryAttempt(db, deliveryId, round, attempt, now()),
+          (failure) =>
+            stopRetries(db, deliveryId, round, reasonOf(failure, "An internal error stopped this delivery"), now()),
+        );
+        return made.ok ? made.value : { done: true as const, status: "FAILED" };
+      });
       if (result.done) return { attempts: attempt, status: result.status };
     }
     return { attempts: MAX_DELIVERY_ATTEMPTS, status: "FAILED" };

@@ -1,5 +1,6 @@
 import { runSql } from "../../db/sql";
-import { applyTransitions, type Transition } from "../transitions";
+import { applyTransitionsIsolated } from "../set-aside-messages";
+import type { Transition } from "../transitions";
 
 // Stored receipts and the message each can still be applied to: one of that provider with that
 // provider id that is SENT (a final message never takes a receipt, so it can never swallow one
@@ -10,7 +11,8 @@ import { applyTransitions, type Transition } from "../transitions";
 // SENT record is being written), or unknown, matches nothing and waits for a later round.
 const MATCHED_SQL = `
 SELECT * FROM (
-  SELECT DISTINCT ON (p.id) p.id, p.status, p.error_code, p.error_message, p.received_at, m.id AS message_id
+  SELECT DISTINCT ON (p.id) p.id, p.status, p.error_code, p.error_message, p.received_at, m.id AS message_id,
+         m.organization_id
   FROM carrier_receipts p
   JOIN messages m ON m.provider = p.provider AND m.provider_message_id = p.provider_message_id
   WHERE m.status = 'SENT'
@@ -40,6 +42,7 @@ interface Matched extends Record<string, unknown> {
   error_code: string | null;
   error_message: string | null;
   message_id: string;
+  organization_id: string;
 }
 
 /**
@@ -62,13 +65,14 @@ export async function applyStoredReceipts(
   const byMessage = new Map<string, Matched>();
   for (const r of matched) if (!byMessage.has(r.message_id)) byMessage.set(r.message_id, r);
   const transitions: Transition[] = [...byMessage.values()].map((r) => ({
+    organizationId: r.organization_id,
     messageId: r.message_id,
     from: "SENT",
     to: r.status,
     errorCode: r.error_code ?? undefined,
     errorMessage: r.error_message ?? undefined,
   }));
-  const moved = new Set(await applyTransitions(null, transitions, now));
+  const moved = new Set(await applyTransitionsIsolated("carrier-receipts", transitions, now));
   const consumed = [...byMessage.values()].filter((r) => moved.has(r.message_id)).map((r) => r.id);
   if (consumed.length > 0) await runSql(null, DELETE_SQL, [consumed], "sg_delete_carrier_receipts");
   return consumed.length;

@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const bound = () => waitFor(() => live.describe()[0]?.status === "bound", 15_000);
-const row = (id: string) => getDb().message.findUniqueOrThrow({ where: { id } });
+const row = (id: string) => getDb().message.findFirstOrThrow({ where: { id } });
 
 /** The SMSC restarts and numbers its messages from the start again; the carrier binds again. */
 async function restartWithIdsReset() {

@@ -62,10 +62,12 @@ export async function claimQueuedMessages(
 const RELEASE_SQL = `
 UPDATE messages m SET locked_until = NULL, next_attempt_at = t.next_attempt_at, updated_at = $4::timestamptz,
   provider = COALESCE(t.pin_provider, m.provider)
-FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $5::text[]) AS t(id, next_attempt_at, lease, pin_provider)
-WHERE m.id = t.id AND m.status = 'QUEUED' AND m.locked_until = t.lease`;
+FROM unnest($6::text[], $1::text[], $2::timestamptz[], $3::timestamptz[], $5::text[])
+  AS t(organization_id, id, next_attempt_at, lease, pin_provider)
+WHERE m.organization_id = t.organization_id AND m.id = t.id AND m.status = 'QUEUED' AND m.locked_until = t.lease`;
 
 export interface RetryRelease {
+  organizationId: string;
   id: string;
   lease: Date;
   nextAttemptAt: Date;
@@ -85,6 +87,7 @@ export async function releaseForRetry(retries: readonly RetryRelease[], now: Dat
       retries.map((r) => r.lease.toISOString()),
       now.toISOString(),
       retries.map((r) => r.pinProvider ?? null),
+      retries.map((r) => r.organizationId),
     ],
     "sg_release_messages",
   );

@@ -1,7 +1,18 @@
+import { startHandOffSpans } from "../../tracing/spans";
 import { carrierFor } from "../../carriers/registry";
 import type { Carrier, SubmitResult } from "../../carriers/types";
+import { isolateBatch } from "../../isolation/isolate-batch";
+import { reasonOf } from "../../isolation/item-failure";
 import { logger } from "../../logger";
-import { applyTransitions, type Transition } from "../transitions";
+import { metrics } from "../../metrics/registry";
+import {
+  applyTransitionsIsolated,
+  failSetAsideMessages,
+  INTERNAL_ERROR_CODE,
+  messageItem,
+  type HeldMessage,
+} from "../set-aside-messages";
+import type { Transition } from "../transitions";
 import { claimQueuedMessages, releaseForRetry, type ClaimedMessage, type RetryRelease } from "./claim";
 import { holdClaimed, takeForHandOff } from "./release";
 
@@ -52,39 +63,96 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
     const batch = takeForHandOff(claimedBatch);
     if (batch.length === 0) continue;
     const carrier = (options.carriers ?? carrierFor)(environment);
+    const endSpans = startHandOffSpans(
+      batch.map((m) => m.id),
+      carrier?.name ?? "none",
+    );
     const results = carrier
-      ? await submitSafely(carrier.name, () => carrier.submit(batch), batch)
+      ? await submitIsolated(carrier, batch)
       : batch.map((m) => retryResult(m.id, "No SMS provider is configured for this environment."));
+    countSubmits(carrier?.name ?? "none", results);
+    endSpans(new Map(results.map((r) => [r.messageId, r.outcome])));
     const byId = new Map(results.map((r) => [r.messageId, r]));
     for (const message of batch) {
       const result = byId.get(message.id) ?? retryResult(message.id, "The carrier gave no answer for this message.");
       outcomeOf(message, result, carrier?.name, now(), transitions, retries);
     }
   }
-  const at = now();
-  await applyTransitions(null, transitions, at);
-  await releaseForRetry(retries, at);
+  await recordOutcomes(transitions, retries, now());
   return claimed.length;
+}
+
+const PIPELINE = "message-pipeline";
+const pipelineItem = messageItem(PIPELINE);
+
+/**
+ * Records a round's outcomes, one statement for the transitions and one for the releases. Should
+ * one of them fail on a message's own fault, it is taken apart (server/isolation/): every other
+ * outcome is recorded, and the messages that fail on their own are set aside, FAILED with
+ * `internal_error` (one the carrier has taken is never left to be sent again when its lease expires).
+ */
+async function recordOutcomes(transitions: Transition[], retries: RetryRelease[], at: Date): Promise<void> {
+  await applyTransitionsIsolated(PIPELINE, transitions, at);
+  await isolateBatch<RetryRelease & HeldMessage>({
+    items: retries.map((r) => ({ ...r, from: "QUEUED" })),
+    describe: pipelineItem,
+    work: (part) => releaseForRetry(part, at),
+    setAside: (failed) => failSetAsideMessages(failed, at),
+  });
 }
 
 function retryResult(messageId: string, errorMessage: string): SubmitResult {
   return { messageId, outcome: "retry", errorMessage };
 }
 
-async function submitSafely(
-  carrierName: string,
-  submit: () => Promise<SubmitResult[]>,
-  batch: readonly ClaimedMessage[],
-): Promise<SubmitResult[]> {
+/**
+ * Hands a batch to its carrier. A carrier must not throw for one bad message (types.ts), but one
+ * that does must not hold up the others: the batch is taken apart (server/isolation/), every other
+ * message is handed over, and the one that throws on its own is refused with `internal_error`. When
+ * every part throws, the carrier could not take the batch at all: it stays queued, as before.
+ */
+async function submitIsolated(carrier: Carrier, batch: readonly ClaimedMessage[]): Promise<SubmitResult[]> {
+  const results: SubmitResult[] = [];
+  const started = performance.now();
   try {
-    return await submit();
+    const failed = await isolateBatch({
+      items: batch,
+      describe: (m) => pipelineItem({ id: m.id, organizationId: m.organizationId, from: "QUEUED" }),
+      work: async (part) => void results.push(...(await carrier.submit(part))),
+      // Refused below, recorded with the round's other outcomes.
+      setAside: async () => {},
+    });
+    for (const { item, failure } of failed) {
+      results.push({
+        messageId: item.id,
+        outcome: "rejected",
+        errorCode: INTERNAL_ERROR_CODE,
+        errorMessage: reasonOf(failure, "An internal error stopped this message"),
+      });
+    }
   } catch (err) {
     logger.warn("carrier submit failed; the batch stays queued", {
-      carrier: carrierName,
+      carrier: carrier.name,
       messages: batch.length,
       error: (err as Error).message,
     });
-    return batch.map((m) => retryResult(m.id, (err as Error).message));
+    const answered = new Set(results.map((r) => r.messageId));
+    for (const m of batch) if (!answered.has(m.id)) results.push(retryResult(m.id, (err as Error).message));
+  } finally {
+    metrics().carrierSubmitDuration.observe({ provider: carrier.name }, (performance.now() - started) / 1000);
+  }
+  return results;
+}
+
+function countSubmits(carrierName: string, results: readonly SubmitResult[]): void {
+  const counts = new Map<string, number>();
+  for (const r of results) {
+    const key = `${r.provider ?? carrierName}\u0000${r.outcome}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of counts) {
+    const [provider = carrierName, result = "retry"] = key.split("\u0000");
+    metrics().carrierSubmits.inc({ provider, result }, n);
   }
 }
 
@@ -97,7 +165,13 @@ function outcomeOf(
   retries: RetryRelease[],
 ): void {
   const answeredBy = result.provider ?? provider;
-  const base = { messageId: message.id, from: "QUEUED" as const, lease: message.lease, provider: answeredBy };
+  const base = {
+    organizationId: message.organizationId,
+    messageId: message.id,
+    from: "QUEUED" as const,
+    lease: message.lease,
+    provider: answeredBy,
+  };
   if (result.outcome === "accepted") {
     transitions.push({ ...base, to: "SENT", providerMessageId: result.providerMessageId });
   } else if (result.outcome === "rejected") {
@@ -114,6 +188,12 @@ function outcomeOf(
     const nextAttemptAt = new Date(now.getTime() + delay);
     // It may be with that provider already: from now on only that provider may take it.
     const pinProvider = result.maybeTaken && answeredBy ? answeredBy : undefined;
-    retries.push({ id: message.id, lease: message.lease, nextAttemptAt, pinProvider });
+    retries.push({
+      organizationId: message.organizationId,
+      id: message.id,
+      lease: message.lease,
+      nextAttemptAt,
+      pinProvider,
+    });
   }
 }

@@ -59,7 +59,7 @@ describe("live failover", () => {
     await waitFor(() => live.describe()[0]?.status === "bound", 10_000);
     const up = await api.send(liveKey, { to: "+14155550171", body: "back-up" });
     while ((await handOffQueued({ organizationId })) > 0);
-    expect(await getDb().message.findUniqueOrThrow({ where: { id: up.json.messageId } })).toMatchObject({
+    expect(await getDb().message.findFirstOrThrow({ where: { id: up.json.messageId } })).toMatchObject({
       status: "SENT",
       provider: "smpp",
     });

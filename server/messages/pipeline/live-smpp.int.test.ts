@@ -38,7 +38,7 @@ async function handOff(organizationId: string, aheadMs = 0): Promise<void> {
 }
 
 async function statusOf(id: string) {
-  return getDb().message.findUniqueOrThrow({ where: { id } });
+  return getDb().message.findFirstOrThrow({ where: { id } });
 }
 
 describe("live SMS through SMPP", () => {

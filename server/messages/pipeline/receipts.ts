@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/client";
 import type { DeliveryReceipt } from "../../carriers/types";
-import { applyTransitions } from "../transitions";
+import { applyTransitions, type Transition } from "../transitions";
 
 /**
  * Apply delivery receipts (from the sandbox today; from carrier callbacks and SMPP deliver_sm
@@ -12,15 +12,16 @@ export async function applyReceipts(
   receipts: readonly DeliveryReceipt[],
   now: Date,
 ): Promise<string[]> {
-  return applyTransitions(
-    db,
-    receipts.map((r) => ({
-      messageId: r.messageId,
-      from: "SENT" as const,
-      to: r.status,
-      errorCode: r.errorCode,
-      errorMessage: r.errorMessage,
-    })),
-    now,
-  );
+  return applyTransitions(db, receiptTransitions(receipts), now);
+}
+
+export function receiptTransitions(receipts: readonly DeliveryReceipt[]): Transition[] {
+  return receipts.map((r) => ({
+    messageId: r.messageId,
+    organizationId: r.organizationId,
+    from: "SENT" as const,
+    to: r.status,
+    errorCode: r.errorCode,
+    errorMessage: r.errorMessage,
+  }));
 }

@@ -7,7 +7,8 @@ import { runSql } from "../../db/sql";
  * only its recorded outcome (or the lease running out) may decide what happens next.
  */
 interface Held {
-  leases: Map<string, Date>;
+  /** By message id: its organization (the row's key is both) and the lease. */
+  leases: Map<string, { organizationId: string; lease: Date }>;
   /** After a release nothing more is handed over (a round still running would send released rows). */
   closed: boolean;
 }
@@ -16,9 +17,9 @@ const holder = globalThis as typeof globalThis & { __signalgateHeldMessages?: He
 const held = (): Held => (holder.__signalgateHeldMessages ??= { leases: new Map(), closed: false });
 
 /** Claimed rows, not yet with a carrier. */
-export function holdClaimed(messages: readonly { id: string; lease: Date }[]): void {
+export function holdClaimed(messages: readonly { organizationId: string; id: string; lease: Date }[]): void {
   const { leases } = held();
-  for (const m of messages) leases.set(m.id, m.lease);
+  for (const m of messages) leases.set(m.id, { organizationId: m.organizationId, lease: m.lease });
 }
 
 /**
@@ -29,15 +30,17 @@ export function holdClaimed(messages: readonly { id: string; lease: Date }[]): v
 export function takeForHandOff<T extends { id: string; lease: Date }>(batch: readonly T[]): T[] {
   const state = held();
   if (state.closed) return [];
-  return batch.filter((m) => state.leases.get(m.id)?.getTime() === m.lease.getTime() && state.leases.delete(m.id));
+  return batch.filter(
+    (m) => state.leases.get(m.id)?.lease.getTime() === m.lease.getTime() && state.leases.delete(m.id),
+  );
 }
 
 // Fenced on the lease: a row whose lease expired and that another instance re-claimed is not
 // touched. The attempt the claim counted is given back: no carrier saw this one.
 const RELEASE_SQL = `
 UPDATE messages m SET locked_until = NULL, attempts = GREATEST(m.attempts - 1, 0), updated_at = $3::timestamptz
-FROM unnest($1::text[], $2::timestamptz[]) AS t(id, lease)
-WHERE m.id = t.id AND m.status = 'QUEUED' AND m.locked_until = t.lease
+FROM unnest($4::text[], $1::text[], $2::timestamptz[]) AS t(organization_id, id, lease)
+WHERE m.organization_id = t.organization_id AND m.id = t.id AND m.status = 'QUEUED' AND m.locked_until = t.lease
 RETURNING m.id`;
 
 /** Put every held message back in the queue, due at once; returns how many were released. */
@@ -49,8 +52,9 @@ export async function releaseHeldMessages(now: Date = new Date()): Promise<numbe
   if (leases.length === 0) return 0;
   const rows = await runSql(null, RELEASE_SQL, [
     leases.map(([id]) => id),
-    leases.map(([, lease]) => lease.toISOString()),
+    leases.map(([, held]) => held.lease.toISOString()),
     now.toISOString(),
+    leases.map(([, held]) => held.organizationId),
   ]);
   return rows.length;
 }

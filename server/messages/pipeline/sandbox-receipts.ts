@@ -1,11 +1,12 @@
 import { runSql } from "../../db/sql";
 import { SANDBOX_NUMBERS, SANDBOX_PROVIDER, sandboxReceipt } from "../../carriers/sandbox";
-import { applyReceipts } from "./receipts";
+import { applyTransitionsIsolated } from "../set-aside-messages";
+import { receiptTransitions } from "./receipts";
 
 // SENT sandbox messages whose simulated network delay has passed. The magic "no receipt" number is
 // left out here, or those rows would sit at the head of the queue forever.
 const DUE_SQL = `
-SELECT id, to_number FROM messages
+SELECT organization_id, id, to_number FROM messages
 WHERE status = 'SENT' AND provider = $1 AND sent_at <= $2::timestamptz AND to_number <> $3
   AND ($5::text IS NULL OR organization_id = $5::text)
 ORDER BY sent_at
@@ -23,7 +24,7 @@ export async function deliverSandboxReceipts(
   limit = 1000,
   organizationId: string | null = null,
 ): Promise<number> {
-  const due = await runSql<{ id: string; to_number: string }>(
+  const due = await runSql<{ organization_id: string; id: string; to_number: string }>(
     null,
     DUE_SQL,
     [
@@ -35,7 +36,8 @@ export async function deliverSandboxReceipts(
     ],
     "sg_sandbox_due_receipts",
   );
-  const receipts = due.flatMap((row) => sandboxReceipt(row.id, row.to_number) ?? []);
-  await applyReceipts(null, receipts, now);
+  const receipts = due.flatMap((row) => sandboxReceipt(row.organization_id, row.id, row.to_number) ?? []);
+  // A receipt that cannot be recorded on its own (its message's fault) must not hold up the others.
+  await applyTransitionsIsolated("sandbox-receipts", receiptTransitions(receipts), now);
   return due.length;
 }

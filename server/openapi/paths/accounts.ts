@@ -22,7 +22,7 @@ const sessionIdParams = z.object({
   }),
 });
 const invitationIdParams = z.object({
-  id: z.string().meta({ description: "The invitation's id.", example: "inv_0Q3fJ7a2Xc9vB1nM4kLp8sTz" }),
+  id: z.string().meta({ description: "The invitation's id.", example: "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y" }),
 });
 
 export const accountsPaths: PathModule = {
@@ -56,6 +56,7 @@ export const accountsPaths: PathModule = {
           "(default 20), for any addresses, known or not; beyond that 429 `rate_limited` with `Retry-After`.",
         auth: "none",
         body: passwordResetRequestInput,
+        bodyExample: { email: "ada@example.com" },
         success: { status: 202, description: "Accepted.", schema: acceptedResponse },
         errors: ["rate_limited"],
       }),
@@ -70,6 +71,8 @@ export const accountsPaths: PathModule = {
           "unknown token is 400 `invalid_token`.",
         auth: "none",
         body: passwordResetConfirmInput,
+        // The token is the one in the reset email's link.
+        bodyExample: { token: "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y", password: "a new correct horse battery" },
         success: { status: 204, description: "The password was changed; every session was signed out." },
         errors: ["invalid_token"],
       }),
@@ -86,6 +89,7 @@ export const accountsPaths: PathModule = {
           "password. The account's address is told by email.",
         auth: "jwt",
         body: changePasswordInput,
+        bodyExample: { currentPassword: "correct horse battery", newPassword: "a new correct horse battery" },
         success: { status: 204, description: "The password was changed." },
         errors: ["invalid_credentials"],
       }),
@@ -114,6 +118,12 @@ export const accountsPaths: PathModule = {
           "`already_member`.",
         auth: "none",
         body: acceptInvitationInput,
+        // The token is the one in the invitation email's link.
+        bodyExample: {
+          token: "Zq8vN3xL0pR7tY2wK5mB9cD4fG6hJ1sA8eU3iO7rT2y",
+          name: "Alan Turing",
+          password: "correct horse battery",
+        },
         success: { status: 200, description: "Joined.", schema: acceptInvitationResponse },
         errors: [
           "invalid_token",
@@ -182,6 +192,7 @@ export const membersPaths: PathModule = {
         auth: "jwt",
         allow: "members.manage",
         body: createInvitationInput,
+        bodyExample: { email: "alan@example.com", role: "developer" },
         success: { status: 201, description: "The invitation.", schema: invitationSchema },
         errors: ["already_member"],
       }),

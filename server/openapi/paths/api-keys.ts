@@ -45,6 +45,7 @@ export const apiKeysPaths: PathModule = {
           "`ipRestrictions` entries are IPv4/IPv6 addresses or CIDR ranges; an invalid entry answers 400 naming it. " +
           "The response is the only time `rawKey` is shown.",
         body: createApiKeyInput,
+        bodyExample: { name: "Backend", environment: "test" },
         success: { status: 201, description: "The key, with its secret.", schema: createdApiKeySchema },
         errors: ["limit_reached"],
       }),
@@ -67,6 +68,7 @@ export const apiKeysPaths: PathModule = {
           "secret never change here. Takes effect for requests made with the key right away.",
         params: keyIdParams,
         body: updateApiKeyInput,
+        bodyExample: { name: "Backend (EU)" },
         success: { status: 200, description: "The updated key.", schema: apiKeySchema },
         errors: ["not_found"],
       }),
@@ -91,6 +93,7 @@ export const apiKeysPaths: PathModule = {
           "else 400 `invalid_request`.",
         params: keyIdParams,
         body: regenerateApiKeyInput,
+        bodyExample: {},
         success: { status: 200, description: "The new secret.", schema: regeneratedApiKeySchema },
         errors: ["not_found"],
       }),

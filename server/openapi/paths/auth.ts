@@ -18,6 +18,12 @@ export const authPaths: PathModule = {
         description: "The new user becomes the organization's `owner`. Passwords need at least 10 characters.",
         auth: "none",
         body: registerInput,
+        bodyExample: {
+          email: "ada@example.com",
+          password: "correct horse battery",
+          name: "Ada Lovelace",
+          organizationName: "Acme",
+        },
         success: { status: 201, description: "The user and the organization were created.", schema: registerResponse },
         errors: ["email_taken"],
       }),
@@ -38,6 +44,7 @@ export const authPaths: PathModule = {
           "requires it gets 401 `mfa_enrollment_required` until they set it up in the dashboard.",
         auth: "none",
         body: tokenInput,
+        bodyExample: { email: "ada@example.com", password: "correct horse battery" },
         success: { status: 200, description: "A new token pair.", schema: tokenResponse },
         errors: [
           "invalid_credentials",
@@ -62,6 +69,8 @@ export const authPaths: PathModule = {
           "(with `POST /auth/token` and the dashboard sign-in); then 429 `rate_limited` with `Retry-After`.",
         auth: "none",
         body: refreshInput,
+        // The `refreshToken` of the last token pair.
+        bodyExample: { refreshToken: "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1" },
         success: { status: 200, description: "A new token pair.", schema: tokenResponse },
         errors: ["unauthenticated", "refresh_token_reused", "rate_limited", "mfa_enrollment_required"],
       }),
@@ -74,6 +83,8 @@ export const authPaths: PathModule = {
           "Revokes the refresh token and every token rotated from the same sign-in. Unknown tokens are ignored.",
         auth: "none",
         body: refreshInput,
+        // The `refreshToken` of the last token pair.
+        bodyExample: { refreshToken: "sgrt_Qm3Xc8Vb2Nz7Lk5Jh9Gf4Ds1Ap6Ow0Ie3Ur8Ty2Re5Wq7Pl1" },
         success: { status: 204, description: "Signed out." },
       }),
     },
@@ -99,7 +110,9 @@ export const authPaths: PathModule = {
           "code is 400 and counts as a failed sign-in attempt. 403 `forbidden` while an organization the caller " +
           "belongs to requires two-factor sign-in (the code is not used up). Recorded in the audit log.",
         auth: "jwt",
+        // The authenticator's current code, or one of the recovery codes.
         body: mfaCodeInput,
+        bodyExample: { code: "492039" },
         success: { status: 204, description: "Two-factor sign-in is off." },
         errors: ["forbidden"],
       }),
@@ -114,7 +127,9 @@ export const authPaths: PathModule = {
           "in the audit log.",
         auth: "jwt",
         allowUnenrolled: true,
+        // The authenticator's current code, or one of the recovery codes.
         body: mfaCodeInput,
+        bodyExample: { code: "492039" },
         success: { status: 200, description: "On; the recovery codes.", schema: recoveryCodesSchema },
       }),
     },
@@ -125,7 +140,9 @@ export const authPaths: PathModule = {
         description:
           "Needs a current code (or a recovery code). 10 new codes replace every old one. Recorded in the audit log.",
         auth: "jwt",
+        // The authenticator's current code, or one of the recovery codes.
         body: mfaCodeInput,
+        bodyExample: { code: "492039" },
         success: { status: 200, description: "The new codes, shown this once.", schema: recoveryCodesSchema },
       }),
     },

@@ -30,6 +30,7 @@ export const billingPaths: PathModule = {
         auth: "jwt",
         allow: "billing.manage",
         body: updateBillingInput,
+        bodyExample: { monthlySpendLimit: "250.0000", alertThresholds: [50, 80, 100] },
         operationId: "updateBilling",
         summary: "Change billing settings",
         description:

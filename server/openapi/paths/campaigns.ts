@@ -80,6 +80,12 @@ export const campaignsPaths: PathModule = {
           "400 `invalid_send_at`). With an API key the campaign is in the key's environment; with an access token " +
           "`environment` chooses (default `test`).",
         body: createCampaignInput,
+        bodyExample: {
+          name: "Winter sale",
+          audience: { tags: ["vip"] },
+          template: "Hi {{firstName|there}}, 20% off today: https://acme.example/sale",
+          environment: "test",
+        },
         success: { status: 201, description: "The campaign.", schema: campaignSchema },
         errors: ["invalid_send_at"],
       }),
@@ -103,6 +109,7 @@ export const campaignsPaths: PathModule = {
           "recomputed. Clearing `scheduledAt` of a SCHEDULED campaign puts it back in DRAFT.",
         params: idParams,
         body: updateCampaignInput,
+        bodyExample: { name: "Winter sale (final)", throttlePerMinute: 600 },
         success: { status: 200, description: "The campaign.", schema: campaignSchema },
         errors: ["not_found", "campaign_not_editable", "invalid_send_at"],
       }),
@@ -127,6 +134,7 @@ export const campaignsPaths: PathModule = {
           "skipped as `invalid_template`).",
         params: idParams,
         body: previewCampaignInput,
+        bodyExample: {},
         success: { status: 200, description: "The preview.", schema: campaignPreviewSchema },
         errors: ["not_found"],
       }),
@@ -142,6 +150,7 @@ export const campaignsPaths: PathModule = {
           "allowed countries, spend limit). Not a recipient: not in the stats, not in the frequency cap.",
         params: idParams,
         body: testCampaignInput,
+        bodyExample: { to: "+14155550123" },
         success: { status: 202, description: "The message.", schema: sendSmsResponse },
         errors: [
           "not_found",
@@ -172,7 +181,8 @@ export const campaignsPaths: PathModule = {
       post: transition(
         "resumeCampaign",
         "Resume a campaign",
-        "A PAUSED campaign (by hand or by the spend limit) runs again from where it stopped; no recipient is texted twice.",
+        "A PAUSED campaign (by hand, by the spend limit, or set aside after an internal error once its cause is " +
+          "fixed) runs again from where it stopped; no recipient is texted twice.",
       ),
     },
     "/api/v1/campaigns/{id}/cancel": {

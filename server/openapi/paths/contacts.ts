@@ -5,6 +5,7 @@ import { operation } from "../operation";
 import type { PathModule } from "./types";
 import { createOptOutInput, listOptOutsQuery, optOutSchema } from "@/schemas/opt-outs";
 import { contactSettingsSchema, updateContactSettingsInput } from "@/schemas/contact-settings";
+import { importContactsQuery } from "@/schemas/contact-imports";
 
 // contract §10. The same options as app/api/v1/contacts/**/route.ts passes to apiRoute().
 const read = { auth: "apiKey", scope: "contacts.read", rateLimit: "contacts" } as const;
@@ -102,6 +103,13 @@ export const contactsPaths: PathModule = {
         summary: "Create a contact",
         description: `${FIELDS} A phone the organization already has answers 409 \`contact_exists\`.`,
         body: createContactInput,
+        bodyExample: {
+          phone: "+14155550123",
+          firstName: "Ada",
+          lastName: "Lovelace",
+          email: "ada@example.com",
+          tags: ["vip"],
+        },
         success: { status: 201, description: "The contact.", schema: contactSchema },
         errors: ["contact_exists"],
       }),
@@ -120,7 +128,11 @@ export const contactsPaths: PathModule = {
           "128 KiB, or U+0000 anywhere (the details name the row and column). Rows are checked with the same rules " +
           "as `POST /api/v1/contacts`; a row that breaks them, holds an unterminated quote, or cannot be stored is " +
           "skipped and listed in the import's `errors`. The upload is deleted as the import proceeds. Imports count " +
-          "under the `contacts` rate-limit category.",
+          "under the `contacts` rate-limit category. A CSV with other column names (`Mobile`, `name`, `E-mail`) " +
+          "can say what each is with the optional `mapping` query parameter; without it, the rule above holds. " +
+          "A mapping that names a column the header lacks, gives a field to two columns, maps `full_name` beside " +
+          "`first_name` or `last_name`, or makes an attribute of a field's name answers 400 `invalid_request`.",
+        query: importContactsQuery,
         success: { status: 202, description: "Accepted.", schema: importAccepted },
         errors: ["payload_too_large", "unsupported_media_type", "invalid_request"],
       }),
@@ -185,6 +197,8 @@ export const contactsPaths: PathModule = {
           "Records the opt-out (`source: api`) and emits `contact.opted_out`. A number already opted out keeps its " +
           "first opt-out, answered as is, and no second event is sent.",
         body: createOptOutInput,
+        // Not the number the other samples send to: it would refuse them from then on.
+        bodyExample: { phone: "+14155550199" },
         success: { status: 201, description: "The opt-out.", schema: optOutSchema },
       }),
     },
@@ -215,6 +229,7 @@ export const contactsPaths: PathModule = {
         description: `Changes only the given fields; \`null\` clears a name or email. ${FIELDS}`,
         params: contactIdParams,
         body: updateContactInput,
+        bodyExample: { lastName: "King", tags: ["vip", "newsletter"] },
         success: { status: 200, description: "The updated contact.", schema: contactSchema },
         errors: ["not_found", "contact_exists"],
       }),
@@ -241,6 +256,7 @@ export const contactsPaths: PathModule = {
         auth: "jwt",
         allow: "contacts.manage",
         body: updateContactSettingsInput,
+        bodyExample: { defaultCountry: "US" },
         operationId: "updateContactSettings",
         summary: "Change contact settings",
         description:

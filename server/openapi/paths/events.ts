@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventSchema, eventsQuery, resendEventInput, resendEventResult, streamQuery } from "@/schemas/events";
-import { EVENTS_AUTH, EVENTS_MANAGE_AUTH } from "../../events/route-auth";
+import { EVENTS_AUTH, EVENTS_RESEND_AUTH } from "../../events/route-auth";
 import { nextCursorHeader } from "../headers";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
@@ -92,8 +92,9 @@ export const eventsPaths: PathModule = {
         operationId: "listEvents",
         summary: "List events",
         description:
-          "The organization's events of the last 30 days, newest first, in the webhook envelope. When more follow, " +
-          "the `X-Next-Cursor` response header holds the `cursor` of the next page.",
+          "The organization's events of the last 30 days, newest first in commit order (the stream's order, reversed: " +
+          "events committed close together may carry timestamps out of order by milliseconds), in the webhook " +
+          "envelope. When more follow, the `X-Next-Cursor` response header holds the `cursor` of the next page.",
         query: eventsQueryDoc,
         success: {
           status: 200,
@@ -122,7 +123,7 @@ export const eventsPaths: PathModule = {
     },
     "/api/v1/developer/events/{id}/resend": {
       post: operation({
-        ...EVENTS_MANAGE_AUTH,
+        ...EVENTS_RESEND_AUTH,
         operationId: "resendEvent",
         summary: "Resend an event to a webhook",
         description:
@@ -131,6 +132,8 @@ export const eventsPaths: PathModule = {
           "and body); otherwise a delivery is created. The delivery appears in the webhook's delivery log.",
         params: eventIdParams,
         body: resendEventInput,
+        // One of your webhooks' ids (GET /api/v1/developer/webhooks).
+        bodyExample: { webhookId: "wh_0Q3fJ7a2Xc9vB1nM4kLp8sTz" },
         success: { status: 202, description: "The attempt was queued.", schema: resendEventResult },
         errors: ["not_found", "webhook_disabled", "delivery_in_progress"],
       }),

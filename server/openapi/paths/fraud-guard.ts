@@ -38,6 +38,7 @@ export const fraudGuardPaths: PathModule = {
         auth: "jwt",
         allow: "fraudGuard.manage",
         body: fraudGuardUpdateInput,
+        bodyExample: { level: "strict", safeList: ["+4477009"] },
         operationId: "updateFraudGuard",
         summary: "Change the fraud guard settings",
         description:

@@ -26,6 +26,7 @@ export const inboundPaths: PathModule = {
         scope: "sms.send",
         rateLimit: "sms.send",
         body: simulateInboundInput,
+        bodyExample: { from: "+14155550123", body: "Is my order on its way?" },
         operationId: "simulateInbound",
         summary: "Simulate an inbound message (sandbox)",
         description: [
@@ -56,6 +57,7 @@ export const inboundPaths: PathModule = {
         auth: "jwt",
         allow: "inbound.manage",
         body: updateInboundSettingsInput,
+        bodyExample: { helpReply: "Acme support: help@acme.example. Reply STOP to opt out." },
         operationId: "updateInboundSettings",
         summary: "Change keyword settings",
         description:

@@ -16,6 +16,8 @@ import { rateLimitsPaths } from "./rate-limits";
 import { schedulingPaths } from "./scheduling";
 import type { PathModule } from "./types";
 import { webhooksPaths } from "./webhooks";
+import { alertsPaths } from "./alerts";
+import { requestLogsPaths } from "./request-logs";
 import { accountsPaths, membersPaths } from "./accounts";
 import { campaignsPaths } from "./campaigns";
 import { securitySettingsPaths } from "./security-settings";
@@ -38,6 +40,8 @@ export const PATH_MODULES: PathModule[] = [
   numbersPaths,
   apiKeysPaths,
   webhooksPaths,
+  alertsPaths,
+  requestLogsPaths,
   eventsPaths,
   rateLimitsPaths,
   billingPaths,

@@ -141,6 +141,7 @@ export const smsPaths: PathModule = {
         scope: "sms.send",
         rateLimit: "sms.send",
         body: sendSmsInput,
+        bodyExample: { to: "+14155550123", body: "Your order has shipped" },
         idempotent: true,
         operationId: "sendSms",
         summary: "Send an SMS",
@@ -178,6 +179,12 @@ export const smsPaths: PathModule = {
         scope: "sms.send",
         rateLimit: "sms.bulk",
         body: bulkSmsInput,
+        bodyExample: {
+          messages: [
+            { to: "+14155550123", body: "Hi Ada, your order has shipped" },
+            { to: "+14155550124", body: "Hi Alan, your order has shipped" },
+          ],
+        },
         idempotent: true,
         operationId: "sendBulkSms",
         summary: "Send up to 1,000 SMS in one request",
@@ -238,6 +245,7 @@ export const otpPaths: PathModule = {
         scope: "otp.send",
         rateLimit: "otp.send",
         body: otpSendInput,
+        bodyExample: { to: "+14155550123" },
         idempotent: true,
         operationId: "sendOtp",
         summary: "Send a one-time code",
@@ -276,6 +284,8 @@ export const otpPaths: PathModule = {
         scope: "otp.verify",
         rateLimit: "otp.verify",
         body: otpVerifyInput,
+        // The code the user typed; a wrong one answers 200 with `valid: false`.
+        bodyExample: { to: "+14155550123", code: "123456" },
         operationId: "verifyOtp",
         summary: "Check a one-time code",
         description: describe(

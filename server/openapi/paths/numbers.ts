@@ -42,6 +42,7 @@ export const numbersPaths: PathModule = {
           "`number` is E.164 or a short code of 3 to 8 digits. A number belongs to at most one organization: " +
           "an assigned one answers 409 `number_taken`; an unknown organization answers 404.",
         body: assignNumberInput,
+        bodyExample: { number: "+14155550100", organizationId: "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz" },
         success: { status: 201, description: "The assignment.", schema: phoneNumberViewSchema },
         errors: ["number_taken"],
       }),

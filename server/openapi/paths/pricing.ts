@@ -49,6 +49,7 @@ export const pricingPaths: PathModule = {
         auth: "apiKey",
         scope: "sms.send",
         body: smsQuoteInput,
+        bodyExample: { to: "+14155550123", body: "Your order has shipped" },
         operationId: "quoteSms",
         summary: "Quote an SMS",
         description:

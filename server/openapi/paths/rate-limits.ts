@@ -28,6 +28,7 @@ export const rateLimitsPaths: PathModule = {
         allow: "rateLimits.manage",
         rateLimit: "rateLimits",
         body: updateRateLimitsInput,
+        bodyExample: { perMinute: 200 },
         operationId: "updateRateLimits",
         summary: "Change the organization's rate limits",
         description:

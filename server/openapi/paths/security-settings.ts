@@ -24,6 +24,7 @@ export const securitySettingsPaths: PathModule = {
         auth: "jwt",
         allow: "security.manage",
         body: securitySettingsUpdateInput,
+        bodyExample: { requireMfa: true },
         operationId: "updateSecuritySettings",
         summary: "Require (or stop requiring) two-factor sign-in",
         description:

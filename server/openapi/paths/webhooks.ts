@@ -4,6 +4,7 @@ import {
   createWebhookInput,
   deliveriesQuery,
   deliverySchema,
+  revealedSecretSchema,
   testResultSchema,
   updateWebhookInput,
   webhookSchema,
@@ -62,9 +63,9 @@ export const webhooksPaths: PathModule = {
     name: "Webhooks",
     description:
       "Endpoints of yours that receive an HTTP POST when a subscribed event happens, managed with an access " +
-      "token. Support staff may read webhooks and their delivery logs; changing, testing and redelivering need " +
-      "owner, admin or developer. A signing secret is optional but recommended; it is shown once, in the create " +
-      "answer. At most 50 webhooks per " +
+      "token. Support staff may read webhooks and their delivery logs and redeliver (audited); changing and " +
+      "testing need owner, admin or developer. A signing secret is optional but recommended; it is shown in the " +
+      "create answer, and owners and admins can reveal it again (audited). At most 50 webhooks per " +
       "organization. Events, envelope, signature and retries: see **Webhooks** in the introduction.",
   },
   paths: {
@@ -87,9 +88,15 @@ export const webhooksPaths: PathModule = {
           "`secret` (16 to 256 characters) is optional and recommended: with it every delivery carries " +
           "`X-Webhook-Signature`, so your endpoint can refuse requests that do not come from SignalGate. Without " +
           "it the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. Use a random value, such as " +
-          "`whsec_` and 32 random letters and digits. The response is the only time `secret` is shown (`null` " +
-          "for an unsigned webhook).",
+          "`whsec_` and 32 random letters and digits (the Standard Webhooks libraries then take it as it is). The " +
+          "response shows `secret` (`null` for an unsigned webhook); afterwards only owners and admins can see it " +
+          "again, with `POST /developer/webhooks/{id}/reveal-secret`.",
         body: createWebhookInput,
+        bodyExample: {
+          name: "Orders",
+          url: "https://example.com/hooks/signalgate",
+          events: ["message.delivered", "message.failed"],
+        },
         success: {
           status: 201,
           description: "The webhook, with its secret (null when none was given).",
@@ -121,6 +128,7 @@ export const webhooksPaths: PathModule = {
           "after a 410 answer, and clears `disabledReason`.",
         params: webhookIdParams,
         body: updateWebhookInput,
+        bodyExample: { events: ["message.delivered", "message.failed", "message.undelivered"] },
         success: { status: 200, description: "The updated webhook.", schema: webhookSchema },
         errors: ["not_found", "url_not_allowed"],
       }),
@@ -131,6 +139,23 @@ export const webhooksPaths: PathModule = {
         description: "The webhook, its delivery log and its pending retries go at once; nothing more is sent to it.",
         params: webhookIdParams,
         success: { status: 204, description: "Deleted." },
+        errors: ["not_found"],
+      }),
+    },
+    "/api/v1/developer/webhooks/{id}/reveal-secret": {
+      post: operation({
+        auth: "jwt",
+        allow: "webhooks.revealSecret",
+        rateLimit: "webhooks",
+        operationId: "revealWebhookSecret",
+        summary: "Reveal the signing secret",
+        description:
+          "The webhook's current signing secret, for a receiver that lost it: no need to rotate it (a `PATCH` " +
+          "with a new `secret`) and update everything that verifies. Every reveal is written to the audit log " +
+          "(`webhook.secretRevealed`, with who and from where; never the secret). `secret` is `null` for an " +
+          "unsigned webhook. The answer carries `Cache-Control: no-store`.",
+        params: webhookIdParams,
+        success: { status: 200, description: "The signing secret.", schema: revealedSecretSchema },
         errors: ["not_found"],
       }),
     },

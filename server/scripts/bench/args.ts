@@ -15,6 +15,9 @@ export const PARTS = [
   "trust",
   "campaigns",
   "links",
+  "observability",
+  "imports",
+  "shutdown",
 ] as const;
 export type Part = (typeof PARTS)[number];
 
@@ -43,7 +46,7 @@ export function parseArgs(argv: string[]): Options {
   const only = onlyPart(argv);
   if (args.has("--help") || args.has("-h")) {
     console.log(
-      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|trust|links]\n" +
+      "usage: npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|trust|links|imports|shutdown]\n" +
         "  --build   run `next build` even when .next-bench holds an up-to-date build\n" +
         "  --pglite  use embedded PGlite even when TEST_DATABASE_URL is set (no SMS, webhook or SMPP figures)\n" +
         "  --only webhooks  only the webhook figures (PostgreSQL); report in bench-results/, not latest.json\n" +
@@ -58,6 +61,10 @@ export function parseArgs(argv: string[]): Options {
         "  --only events    only the events stream figures (PostgreSQL); report in bench-results/, not latest.json\n" +
         "  --only trust     OTP send with the fraud guard on ÷ off, webhook deliveries/s with both signatures ÷ seed\n" +
         "                   alone (PostgreSQL); report in bench-results/\n" +
+        "  --only imports   /api/health/live p99 during a 20,000-row, 100-column contacts import (PGlite with\n" +
+        "                   --pglite, the issue's setting, else PostgreSQL); report in bench-results/\n" +
+        "  --only shutdown  20 rounds of 150 sends with SIGTERM to npm start's group 60 ms in, under CPU load: no\n" +
+        "                   reset, every 202 final after the restart (PGlite with --pglite); report in bench-results/\n" +
         "env: BENCH_DURATION=16 (measured s per route and phase) BENCH_ROUNDS=8 (slices) BENCH_WARMUP=2\n" +
         "     BENCH_CONNECTIONS=50 (loaded phase) BENCH_LIGHT_CONNECTIONS=1 (unloaded phase)\n" +
         "     BENCH_BULK_CONNECTIONS=4 (sms-bulk and the pipeline run) BENCH_PIPELINE_REQUESTS=10 (of 1,000)\n" +
@@ -79,7 +86,8 @@ export function parseArgs(argv: string[]): Options {
         "     BENCH_SCHEDULED_TIMEOUT=600 (s, per wait)\n" +
         "     BENCH_EVENTS_RATE=1000 (/s) BENCH_EVENTS_SECONDS=10 BENCH_EVENTS_IDLE=500 BENCH_EVENTS_STREAMS=1000\n" +
         "     BENCH_EVENTS_ROUNDS=6 BENCH_EVENTS_SLICE=2 (s) BENCH_EVENTS_SEND_CONNECTIONS=10\n" +
-        "     BENCH_TRUST_ROUNDS=6 BENCH_TRUST_OTP_SENDS=150 (per level and round) BENCH_TRUST_WEBHOOK_EVENTS=2000",
+        "     BENCH_TRUST_ROUNDS=6 BENCH_TRUST_OTP_SENDS=150 (per level and round) BENCH_TRUST_WEBHOOK_EVENTS=2000\n" +
+        "     BENCH_IMPORT_ROWS=20000 BENCH_IMPORT_TIMEOUT=600 (s) BENCH_SHUTDOWN_ROUNDS=20",
     );
     process.exit(0);
   }

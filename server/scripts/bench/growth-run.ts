@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { recountMessageStats } from "../../analytics/recount";
 import { PrismaClient } from "../../db/generated/client";
+import { partitionHistory } from "../../db/partitions/partitions";
 import { openDriver } from "../../db/driver";
 import { loadEnv } from "../../env";
 import { retentionPolicyOf } from "../../retention/policy";
@@ -122,6 +123,8 @@ export async function growthOnly(server: RunningServer, databaseUrl: string): Pr
     const now = Date.now();
     const startMs = now - 90 * DAY;
     const seed = { organizationId: org.organizationId, webhookId, startMs, spanMs: 90 * DAY - 10 * 60_000, log };
+    // Seeded history goes to its months' partitions, as rows written over 90 days would.
+    await partitionHistory(driver, new Date(startMs));
     const empty = await databaseBytes(client);
 
     log(`growth: seeding ${small.toLocaleString("en")} messages over 90 days by SQL`);

@@ -45,7 +45,10 @@ const CHUNK_SQL = (o: GrowthSeedOptions) => {
   return `
 CREATE TEMP TABLE growth_chunk ON COMMIT DROP AS
 SELECT s.*,
-  ${idSql("msg", "ms", "g")} AS msg_id,
+  -- A bulk's messages are made in one instant and lie in the id range their batch id names
+  -- (server/messages/batch-ids.ts): the batch id's time and 8 shared characters, then their own 8.
+  CASE WHEN batched THEN 'msg_' || substr(batch_id, 5, 16) || lpad(g::text, 8, '0')
+       ELSE ${idSql("msg", "ms", "g")} END AS msg_id,
   to_timestamp(ms / 1000.0) AS at,
   CASE status WHEN 'DELIVERED' THEN to_timestamp((ms + ttd_ms) / 1000.0)
               WHEN 'SENT' THEN to_timestamp((ms + 1000) / 1000.0)
@@ -53,8 +56,8 @@ SELECT s.*,
   CASE WHEN status = 'SENT' THEN ms + 1000 WHEN status = 'DELIVERED' THEN ms + ttd_ms ELSE ms + 1500 END AS final_ms,
   CASE WHEN environment = 'live' AND status <> 'FAILED' THEN 79 * segments ELSE 0 END AS price_units
 FROM (
-  SELECT g, ${ms} AS ms,
-    CASE WHEN batched THEN ${idSql("bat", batchMs, `${o.from} + ${batchNo} * ${BATCH_SIZE}`)} END AS batch_id,
+  SELECT g, CASE WHEN batched THEN ${batchMs} ELSE ${ms} END AS ms,
+    CASE WHEN batched THEN ${idSql("bat", batchMs, `(${o.from} + ${batchNo} * ${BATCH_SIZE}) * 100000000`)} END AS batch_id,
     CASE WHEN otp THEN ${idSql("otp", ms, "g")} END AS otp_id,
     (CASE WHEN batched OR otp OR g % 10 <> 9 THEN 'live' ELSE 'test' END)::"KeyEnvironment" AS environment,
     '+1503' || lpad(${h(1, 500_000)}::text, 7, '0') AS to_number,

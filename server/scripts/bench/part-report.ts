@@ -17,15 +17,20 @@ export function reportPartOnly(
     | "events"
     | "trust"
     | "campaigns"
-    | "links",
+    | "links"
+    | "observability"
+    | "imports"
+    | "shutdown",
   title: string,
   loadAtStart: number[],
   print: () => void,
   figures: unknown,
+  database: "postgres" | "pglite" = "postgres",
 ): void {
   console.log("");
+  const label = database === "postgres" ? "PostgreSQL (throwaway, via TEST_DATABASE_URL)" : "PGlite (embedded)";
   console.log(
-    `SignalGate bench, ${title} only — PostgreSQL (throwaway, via TEST_DATABASE_URL); ${os.cpus().length} CPUs, ` +
+    `SignalGate bench, ${title} only — ${label}; ${os.cpus().length} CPUs, ` +
       `load average ${os
         .loadavg()
         .map((n) => n.toFixed(2))
@@ -37,14 +42,14 @@ export function reportPartOnly(
       generatedAt: new Date().toISOString(),
       only: part,
       commit: gitCommit(),
-      database: "postgres",
+      database,
       node: process.version,
       cpus: os.cpus().length,
       loadAverageAtStart: loadAtStart,
       loadAverageAtEnd: os.loadavg(),
       [part]: figures,
     },
-    "postgres",
+    database,
     false,
     `-${part}`,
   );

@@ -129,9 +129,12 @@ export interface DatabaseBytes {
 
 /** Database and per-table bytes (heap, indexes and TOAST). */
 export async function databaseBytes(client: pg.Client): Promise<DatabaseBytes> {
+  // A partitioned table (issue 40) holds nothing itself: its bytes are its partitions'.
   const { rows } = await client.query<{ name: string; bytes: string }>(
-    `SELECT relname AS name, pg_total_relation_size(oid)::text AS bytes FROM pg_class
-     WHERE relname = ANY($1::text[]) AND relkind = 'r'`,
+    `SELECT t AS name,
+       (SELECT coalesce(sum(pg_total_relation_size(p.relid)), 0) FROM pg_partition_tree(t::regclass) p WHERE p.isleaf)::text
+         AS bytes
+     FROM unnest($1::text[]) t WHERE to_regclass(t) IS NOT NULL`,
     [TABLES],
   );
   const [db] = (await client.query<{ bytes: string }>(`SELECT pg_database_size(current_database())::text AS bytes`))
@@ -140,7 +143,9 @@ export async function databaseBytes(client: pg.Client): Promise<DatabaseBytes> {
   try {
     await client.query("CREATE EXTENSION IF NOT EXISTS pg_freespacemap");
     const free = await client.query<{ name: string; bytes: string }>(
-      `SELECT t AS name, (SELECT coalesce(sum(avail), 0) FROM pg_freespace(t::regclass))::text AS bytes
+      `SELECT t AS name,
+         (SELECT coalesce(sum(f.avail), 0) FROM pg_partition_tree(t::regclass) p, pg_freespace(p.relid) f
+          WHERE p.isleaf)::text AS bytes
        FROM unnest($1::text[]) t`,
       [TABLES],
     );

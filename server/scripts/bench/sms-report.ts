@@ -34,7 +34,8 @@ export function smsChecksOf(results: TargetResult[], bulkConnections: number): G
       `POST /sms/bulk messages/s (${bulkConnections} conn.) ÷ POST /sms/send req/s`,
       pairedRatio(bulk, scaled(REQ_PER_SEC, BULK_SIZE), send, REQ_PER_SEC),
       "≥",
-      50,
+      // Issue 7's 50, restated by the product owner in issue 40 for today's write (every feature's index).
+      40,
     ),
     goal(
       `POST /sms/bulk p50 (${bulkConnections} conn.)`,

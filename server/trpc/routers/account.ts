@@ -3,6 +3,8 @@ import { changePassword } from "../../accounts/change-password";
 import { updateProfile } from "../../accounts/me";
 import { listSessions, revokeSessionById } from "../../accounts/sessions";
 import { resendVerification } from "../../accounts/verification";
+import { emailDelivery } from "../../email/delivery-mode";
+import { getEnv } from "../../env";
 import { changePasswordInput, sessionIdInput, updateProfileInput } from "@/schemas/accounts";
 import { protectedProcedure, router } from "../init";
 
@@ -16,6 +18,20 @@ export const accountRouter = router({
     });
     if (!user) throw new AppError("unauthenticated", "Your account no longer exists. Sign in again.");
     return user;
+  }),
+
+  /**
+   * Whether this server sends email and requires verified addresses, so the dashboard never says
+   * "we sent a link" when nothing was sent (issue 39). `emailVerified` for the banner, which
+   * refetches it when the window regains focus (verified in another tab).
+   */
+  emailSetup: protectedProcedure.query(async ({ ctx }) => {
+    const user = await ctx.db.user.findUnique({ where: { id: ctx.userId }, select: { emailVerified: true } });
+    return {
+      delivery: emailDelivery(),
+      verificationRequired: getEnv().REQUIRE_EMAIL_VERIFICATION,
+      emailVerified: user?.emailVerified ?? null,
+    };
   }),
 
   updateProfile: protectedProcedure

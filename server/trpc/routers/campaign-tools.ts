@@ -6,7 +6,9 @@ import { parseTemplate } from "../../campaigns/template/parse-template";
 import { previewMessage } from "../../campaigns/template/preview-message";
 import { getContactOrThrow } from "../../contacts/get-contact-or-throw";
 import { keyEnvironmentSchema } from "@/schemas/api-keys";
-import { MAX_CAMPAIGN_TEMPLATE_LENGTH } from "@/schemas/campaigns";
+import { audienceSchema, MAX_CAMPAIGN_TEMPLATE_LENGTH } from "@/schemas/campaigns";
+import { audienceCondition } from "../../campaigns/audience-sql";
+import { listContacts } from "../../contacts/list-contacts";
 import { roleProcedure, router } from "../init";
 
 const previewDraftInput = z.strictObject({
@@ -41,6 +43,21 @@ export const campaignToolsRouter = router({
       const preview = previewMessage({ ...input, template: parsed.template, contact, linkBaseUrl: linkBaseUrl() });
       return { ok: true as const, preview };
     }),
+
+  /**
+   * Contacts the campaign would reach (its audience, not opted out), by the same search as the
+   * Contacts page: the preview's picker offers only these (issue 39).
+   */
+  audienceContacts: roleProcedure("campaigns.read")
+    .input(z.strictObject({ audience: audienceSchema, q: z.string().trim().max(100).optional() }))
+    .query(({ ctx, input }) =>
+      listContacts(
+        ctx.db,
+        ctx.organizationId,
+        { limit: 20, optedOut: false, ...(input.q ? { q: input.q } : {}) },
+        audienceCondition(input.audience),
+      ),
+    ),
 
   days: roleProcedure("campaigns.read")
     .input(z.strictObject({ id: z.string().trim().min(1).max(64) }))

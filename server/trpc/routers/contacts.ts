@@ -15,6 +15,7 @@ import { listRecentOptOuts } from "../../contacts/opt-outs/list-recent-opt-outs"
 import { removeOptOut } from "../../contacts/opt-outs/remove-opt-out";
 import { listOrganizationNumbers } from "../../numbers/numbers";
 import { createContactInput, listContactsQuery, updateContactInput } from "@/schemas/contacts";
+import { importMappingSchema } from "@/schemas/contact-imports";
 import { createOptOutInput, listOptOutsQuery } from "@/schemas/opt-outs";
 import { phoneNumberSchema } from "@/schemas/phone";
 import { roleProcedure, router } from "../init";
@@ -66,8 +67,15 @@ export const contactsRouter = router({
 
   /** The CSV's text, as the REST route takes its body; the job runs in the background. */
   startImport: roleProcedure("contacts.manage")
-    .input(z.strictObject({ csv: z.string().min(1).max(MAX_IMPORT_BYTES, "At most 10 MiB.") }))
-    .mutation(({ ctx, input }) => startImport(ctx.db, ctx.organizationId, Buffer.from(input.csv, "utf8"), ctx.actor)),
+    .input(
+      z.strictObject({
+        csv: z.string().min(1).max(MAX_IMPORT_BYTES, "At most 10 MiB."),
+        mapping: importMappingSchema.optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      startImport(ctx.db, ctx.organizationId, Buffer.from(input.csv, "utf8"), ctx.actor, input.mapping),
+    ),
 
   import: roleProcedure("contacts.read")
     .input(idInput)

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { getEventOrThrow } from "../../events/get-event-or-throw";
 import { listEventDeliveries } from "../../events/event-deliveries";
 import { listEvents } from "../../events/list-events";
-import { eventsQuery } from "@/schemas/events";
+import { resendEvent } from "../../events/resend-event";
+import { eventsQuery, resendEventInput } from "@/schemas/events";
 import { roleProcedure, router } from "../init";
 
 // The same domain functions as the REST routes (app/api/v1/developer/events): members read events
@@ -22,4 +23,9 @@ export const eventsRouter = router({
       ...(await getEventOrThrow(null, ctx.organizationId, input.id)),
       deliveries: await listEventDeliveries(ctx.db, ctx.organizationId, input.id),
     })),
+
+  /** The event to one webhook now, as `POST /developer/events/:id/resend` (support too; audited). */
+  resend: roleProcedure("webhooks.redeliver")
+    .input(resendEventInput.extend(eventId.shape))
+    .mutation(({ ctx, input }) => resendEvent(ctx.db, ctx.organizationId, input.id, input.webhookId, ctx.actor)),
 });

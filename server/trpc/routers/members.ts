@@ -2,7 +2,12 @@ import { removeMember, updateMemberRole } from "../../orgs/change-member";
 import { listMembers } from "../../orgs/list-members";
 import { createInvitationInput, invitationIdInput } from "@/schemas/accounts";
 import { createInvitation } from "../../invitations/create-invitation";
-import { listInvitations, resendInvitation, revokeInvitation } from "../../invitations/manage-invitations";
+import {
+  copyInvitationLink,
+  listInvitations,
+  resendInvitation,
+  revokeInvitation,
+} from "../../invitations/manage-invitations";
 import { memberIdInput, updateMemberRoleInput } from "@/schemas/organizations";
 import { roleProcedure, router } from "../init";
 
@@ -17,9 +22,20 @@ export const membersRouter = router({
   // People join by invitation only (contract §14): nobody picks a password for someone else.
   invitations: roleProcedure("members.manage").query(({ ctx }) => listInvitations(ctx.db, ctx.organizationId)),
 
+  /** The invitation and its link: the dialog offers to copy it (or says it is the only way, without email). */
   invite: roleProcedure("members.manage")
     .input(createInvitationInput)
-    .mutation(({ ctx, input }) => createInvitation(ctx.db, ctx.organizationId, input, ctx.role, ctx.actor)),
+    .mutation(async ({ ctx, input }) => {
+      const { invitation, url } = await createInvitation(ctx.db, ctx.organizationId, input, ctx.role, ctx.actor);
+      return { ...invitation, url };
+    }),
+
+  /** A new link to send by hand (the emailed one stops working); no email. */
+  copyInvitationLink: roleProcedure("members.manage")
+    .input(invitationIdInput)
+    .mutation(({ ctx, input }) =>
+      copyInvitationLink(ctx.db, ctx.organizationId, input.invitationId, ctx.role, ctx.actor),
+    ),
 
   resendInvitation: roleProcedure("members.manage")
     .input(invitationIdInput)

@@ -5,7 +5,7 @@ import { sendSms } from "../../messages/send-sms";
 import { toMessageDetail } from "../../messages/to-message-views";
 import { listMessagesInput, messagePageSchema } from "@/schemas/message-views";
 import { messageIdParam, sendSmsInput } from "@/schemas/messages";
-import { can } from "@/schemas/roles";
+import { bodyAccessFor } from "../../messages/body-access";
 import { roleProcedure, router } from "../init";
 import { getBatchSummaryOrThrow } from "../../messages/get-batch-summary-or-throw";
 import { cancelScheduledBatchOrThrow, cancelScheduledMessageOrThrow } from "../../scheduling/cancel-scheduled";
@@ -20,7 +20,7 @@ export const messagesRouter = router({
       messagePageSchema.parse(
         await listMessages(ctx.db, ctx.organizationId, {
           ...input,
-          canReadLiveBody: can(ctx.role, "messages.readLiveBody"),
+          ...bodyAccessFor(ctx.role),
         }),
       ),
     ),
@@ -28,9 +28,7 @@ export const messagesRouter = router({
   byId: roleProcedure("messages.read")
     .input(z.strictObject({ id: messageIdParam }))
     .query(async ({ ctx, input }) =>
-      toMessageDetail(await getMessageOrThrow(ctx.db, ctx.organizationId, input.id), {
-        canReadLiveBody: can(ctx.role, "messages.readLiveBody"),
-      }),
+      toMessageDetail(await getMessageOrThrow(ctx.db, ctx.organizationId, input.id), bodyAccessFor(ctx.role)),
     ),
 
   /**

@@ -5,6 +5,7 @@ import { listDeliveries } from "../../webhooks/deliveries/list-deliveries";
 import { redeliver } from "../../webhooks/deliveries/redeliver";
 import { getWebhookOrThrow } from "../../webhooks/get-webhook-or-throw";
 import { listWebhooks } from "../../webhooks/list-webhooks";
+import { revealWebhookSecret } from "../../webhooks/reveal-secret";
 import { testWebhook } from "../../webhooks/test-webhook";
 import { webhookHealth } from "../../webhooks/webhook-health";
 import { toWebhookView } from "../../webhooks/to-view";
@@ -16,7 +17,8 @@ import { roleProcedure, router } from "../init";
 // The same domain functions as the REST routes (app/api/v1/developer/webhooks), so the dashboard
 // and the API cannot drift. Every procedure works on ctx.organizationId only: another
 // organization's webhook or delivery id answers NOT_FOUND, exactly like a missing one. Support
-// reads webhooks and delivery logs; the signing secret is only ever in create's answer.
+// reads webhooks and delivery logs and may redeliver; the signing secret is in create's answer, and
+// in reveal's for owners and admins (audited).
 const webhookId = z.string().trim().min(1, "A webhook id is required.");
 const deliveryId = z.string().trim().min(1, "A delivery id is required.");
 const byIdInput = z.strictObject({ id: webhookId });
@@ -35,6 +37,11 @@ export const webhooksRouter = router({
   create: roleProcedure("webhooks.manage")
     .input(createWebhookInput)
     .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.organizationId, input, ctx.actor)),
+
+  /** The signing secret again (owner and admin), audited: instead of rotating a lost one. */
+  revealSecret: roleProcedure("webhooks.revealSecret")
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => revealWebhookSecret(ctx.db, ctx.organizationId, input.id, ctx.actor)),
 
   // Flat input (id beside the fields) so zod's flattened field errors name the form's fields.
   update: roleProcedure("webhooks.manage")
@@ -66,10 +73,10 @@ export const webhooksRouter = router({
     .query(({ ctx, input }) => getDeliveryOrThrow(ctx.db, ctx.organizationId, input.id)),
 
   /** One new attempt now, same event id and body. The delivery names its webhook, so only its id is asked for. */
-  redeliver: roleProcedure("webhooks.manage")
+  redeliver: roleProcedure("webhooks.redeliver")
     .input(z.strictObject({ id: deliveryId }))
     .mutation(async ({ ctx, input }) => {
       const delivery = await getDeliveryOrThrow(ctx.db, ctx.organizationId, input.id);
-      return redeliver(ctx.db, ctx.organizationId, delivery.webhookId, delivery.id);
+      return redeliver(ctx.db, ctx.organizationId, delivery.webhookId, delivery.id, ctx.actor);
     }),
 });

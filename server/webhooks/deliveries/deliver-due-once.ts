@@ -1,7 +1,6 @@
 import { relayOutboxEvents } from "../relay";
-import { attemptClaimed } from "./attempt-claimed";
 import { claimDueDeliveries } from "./claim";
-import { commitOutcomes } from "./commit-outcomes";
+import { attemptIsolated, commitOutcomesIsolated } from "./isolated";
 
 /**
  * One complete round, awaited: relay the outbox, claim due first attempts, make them all and
@@ -24,7 +23,7 @@ export async function deliverDueOnce(
     perWebhook: options.limit ?? 1000,
     organizationId: options.organizationId,
   });
-  const outcomes = await Promise.all(claimed.map(attemptClaimed));
-  await commitOutcomes(outcomes);
+  const outcomes = await Promise.all(claimed.map(attemptIsolated));
+  await commitOutcomesIsolated(outcomes);
   return { events, attempts: claimed.length };
 }

@@ -113,7 +113,7 @@ describe("retries on the embedded runner", () => {
         "SUCCEEDED",
       );
 
-      await redeliver(getDb(), s.organizationId, webhook.id, delivery.id);
+      await redeliver(getDb(), s.organizationId, webhook.id, delivery.id, SYSTEM_ACTOR);
       await deliverDueOnce({ organizationId: s.organizationId });
       expect(at(path)).toHaveLength(3);
       expect(at(path)[2]!.body).toBe(at(path)[0]!.body);

@@ -24,6 +24,17 @@ WHERE id = $1 AND status = 'RETRYING' AND round = $4`;
 
 export type RetryResult = { done: true; status: string } | { done: false };
 
+/** Ends a RETRYING delivery of `round` FAILED with `error` (its retries stop). */
+export async function stopRetries(
+  db: DbOrTx,
+  deliveryId: string,
+  round: number,
+  error: string,
+  now: Date,
+): Promise<void> {
+  await runSql(db, STOP_SQL, [deliveryId, error, now.toISOString(), round]);
+}
+
 /**
  * One scheduled retry (attempt 2 to 6) of a delivery, for the retry job. Stops (done) when the
  * delivery is gone (webhook deleted), was redelivered by hand (new round), already finished, or
@@ -54,7 +65,7 @@ export async function retryAttempt(
     if (!state) return { done: true, status: "DELETED" };
     if (state.status !== "RETRYING" || state.round !== round) return { done: true, status: state.status };
     if (!state.is_active) {
-      await runSql(db, STOP_SQL, [deliveryId, "The webhook was disabled; retries stopped.", now.toISOString(), round]);
+      await stopRetries(db, deliveryId, round, "The webhook was disabled; retries stopped.", now);
       return { done: true, status: "FAILED" };
     }
     // This attempt was taken before (a step cut short after sending): it counts; go on.

@@ -1,7 +1,9 @@
+import { inSpan } from "../../tracing/spans";
 import { getEnv } from "../../env";
 import { postWebhook, type PostWebhookResult } from "../http/post-webhook";
 import { openSecret } from "../secret-box";
 import { signStandardWebhook, signWebhookBody } from "../signature";
+import { metrics } from "../../metrics/registry";
 
 export const USER_AGENT = "SignalGate-Webhooks/1.0 (+https://signalgate.dev/docs/webhooks)";
 
@@ -48,12 +50,26 @@ export function webhookHeaders(target: AttemptTarget, now: Date): Record<string,
 }
 
 /** One HTTP attempt. Never throws: every failure is a result with its error. */
-export async function sendAttempt(target: AttemptTarget, now = new Date()): Promise<PostWebhookResult> {
+export function sendAttempt(target: AttemptTarget, now = new Date()): Promise<PostWebhookResult> {
+  return inSpan("webhook attempt", { "signalgate.event_id": target.eventId }, async (span) => {
+    const result = await attempt(target, now);
+    span?.setAttributes({ "http.response.status_code": result.statusCode ?? 0, "signalgate.ok": result.ok });
+    return result;
+  });
+}
+
+async function attempt(target: AttemptTarget, now: Date): Promise<PostWebhookResult> {
   let headers: Record<string, string>;
   try {
     headers = webhookHeaders(target, now);
   } catch (err) {
     return { ok: false, statusCode: null, responseTimeMs: 0, responseBody: null, error: (err as Error).message };
   }
-  return postWebhook(target.url, target.body, headers, { allowPrivate: getEnv().WEBHOOK_ALLOW_PRIVATE_URLS });
+  const result = await postWebhook(target.url, target.body, headers, {
+    allowPrivate: getEnv().WEBHOOK_ALLOW_PRIVATE_URLS,
+  });
+  metrics().webhookAttempts.inc({
+    outcome: result.ok ? "success" : result.statusCode === null ? "network_error" : "http_error",
+  });
+  return result;
 }

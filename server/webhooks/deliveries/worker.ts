@@ -2,9 +2,8 @@ import { getEnv } from "../../env";
 import { logger } from "../../logger";
 import { PollLoop } from "../../poll-loop";
 import { relayOutboxEvents } from "../relay";
-import { attemptClaimed } from "./attempt-claimed";
 import { claimDueDeliveries, type ClaimedDelivery } from "./claim";
-import { commitOutcomes } from "./commit-outcomes";
+import { attemptIsolated, commitOutcomesIsolated } from "./isolated";
 import { isDatabaseUnavailable } from "../../db/unavailable";
 import type { AttemptOutcome } from "./outcome";
 import { releaseDeliveries } from "./release";
@@ -95,7 +94,7 @@ export class WebhookWorker {
     this.inFlight++;
     this.perWebhook.set(delivery.webhookId, (this.perWebhook.get(delivery.webhookId) ?? 0) + 1);
     this.unanswered.set(delivery.id, delivery.lease);
-    const attempt = attemptClaimed(delivery)
+    const attempt = attemptIsolated(delivery)
       .then((outcome) => this.record(outcome))
       .catch((err: unknown) => logger.error("webhook attempt failed", { error: (err as Error).message }))
       .finally(() => {
@@ -130,7 +129,7 @@ export class WebhookWorker {
       // returns, within their leases: dropping them would send every one of those deliveries again.
       for (const giveUpAt = Date.now() + OUTCOME_RETRY_MS; ;) {
         try {
-          await commitOutcomes(batch);
+          await commitOutcomesIsolated(batch);
           break;
         } catch (err) {
           if (isDatabaseUnavailable(err) && Date.now() < giveUpAt) {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { signOutAction } from "@/app/(auth)/actions";
+import { signOutAction } from "@/server/actions/auth-actions";
 import { AcceptInvitationForm } from "@/components/auth/accept-invitation-form";
 import { AuthCard } from "@/components/auth/auth-card";
 import { Button, buttonClasses } from "@/components/ui/button";

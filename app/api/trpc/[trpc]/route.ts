@@ -8,6 +8,7 @@ import { originOf } from "@/server/audit/actor";
 import { isHttpsRequest } from "@/server/trpc/active-org-cookie";
 import { createTRPCContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
+import { measureHttp } from "@/server/metrics/http";
 
 function handler(req: Request): Promise<Response> {
   return fetchRequestHandler({
@@ -38,5 +39,13 @@ function handler(req: Request): Promise<Response> {
 }
 
 // The dashboard's API rides on the session cookie: cross-site requests are refused (issue 10).
-const sameSiteHandler = sameSiteOnly(handler);
+const guarded = sameSiteOnly(handler);
+
+/** One route label for every procedure: procedure names come from the URL, and batches combine them. */
+const sameSiteHandler = (req: Request) =>
+  measureHttp(
+    req,
+    () => "/api/trpc/[trpc]",
+    () => guarded(req),
+  );
 export { sameSiteHandler as GET, sameSiteHandler as POST };

@@ -49,7 +49,7 @@ describe("POST /otp/send", () => {
     expect(expiresIn).toBeLessThan(125_000);
     const code = await codeOf(s.testKey, res.json.messageId);
     expect(code).toMatch(/^\d{8}$/);
-    const row = await getDb().otpCode.findUniqueOrThrow({ where: { id: res.json.otpId } });
+    const row = await getDb().otpCode.findFirstOrThrow({ where: { id: res.json.otpId } });
     expect(row.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.codeHash).not.toContain(code);
     await runPipeline(s.organizationId);
@@ -76,7 +76,7 @@ describe("POST /otp/send", () => {
     const s = await seedSender();
     const first = await sendCode(s.testKey);
     const second = await sendCode(s.testKey);
-    expect((await getDb().otpCode.findUniqueOrThrow({ where: { id: first.otpId } })).status).toBe("CANCELED");
+    expect((await getDb().otpCode.findFirstOrThrow({ where: { id: first.otpId } })).status).toBe("CANCELED");
     if (first.code !== second.code) {
       expect((await api.otpVerify(s.testKey, { to: TO, code: first.code })).json).toMatchObject({ valid: false });
     }
@@ -162,13 +162,13 @@ describe("POST /otp/verify", () => {
   it("checks the time itself: an expired code fails even before the expiry job ran", async () => {
     const s = await seedSender();
     const { otpId, code } = await sendCode(s.testKey, { expiresIn: 60 });
-    await getDb().otpCode.update({ where: { id: otpId }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await getDb().otpCode.updateMany({ where: { id: otpId }, data: { expiresAt: new Date(Date.now() - 1) } });
     expect((await api.otpVerify(s.testKey, { to: TO, code })).json).toEqual({
       valid: false,
       status: "EXPIRED",
       attemptsRemaining: 0,
     });
-    expect((await getDb().otpCode.findUniqueOrThrow({ where: { id: otpId } })).status).toBe("EXPIRED");
+    expect((await getDb().otpCode.findFirstOrThrow({ where: { id: otpId } })).status).toBe("EXPIRED");
     expect((await eventsOf(s.organizationId)).filter((e) => e.type === "otp.expired")).toHaveLength(1);
   });
 
@@ -190,10 +190,10 @@ describe("expiry job", () => {
     const run = (at: Date) => runDueJobsOnce(getDb(), at, { jobs: [expireOtpJob], batchSize: 1000 });
     await run(new Date());
     expect((await getDb().job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("pending");
-    expect((await getDb().otpCode.findUniqueOrThrow({ where: { id: otpId } })).status).toBe("PENDING");
+    expect((await getDb().otpCode.findFirstOrThrow({ where: { id: otpId } })).status).toBe("PENDING");
     await run(new Date(new Date(expiresAt).getTime() + 1000));
     expect((await getDb().job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("succeeded");
-    expect((await getDb().otpCode.findUniqueOrThrow({ where: { id: otpId } })).status).toBe("EXPIRED");
+    expect((await getDb().otpCode.findFirstOrThrow({ where: { id: otpId } })).status).toBe("EXPIRED");
     const expired = (await eventsOf(s.organizationId)).filter((e) => e.type === "otp.expired");
     expect(expired).toHaveLength(1);
     expect(expired[0]!.payload).toMatchObject({ otpId, to: TO, status: "EXPIRED" });
@@ -208,14 +208,14 @@ describe("expiry job", () => {
       jobs: [expireOtpJob],
       batchSize: 1000,
     });
-    expect((await getDb().otpCode.findUniqueOrThrow({ where: { id: otpId } })).status).toBe("APPROVED");
+    expect((await getDb().otpCode.findFirstOrThrow({ where: { id: otpId } })).status).toBe("APPROVED");
     expect((await eventsOf(s.organizationId)).filter((e) => e.type === "otp.expired")).toHaveLength(0);
   });
 
   it("runs the same function on Inngest: sleeps until expiresAt, then expires", async () => {
     const s = await seedSender();
     const { otpId, expiresAt } = await sendCode(s.testKey, { expiresIn: 60 });
-    await getDb().otpCode.update({ where: { id: otpId }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await getDb().otpCode.updateMany({ where: { id: otpId }, data: { expiresAt: new Date(Date.now() - 1) } });
     const t = new InngestTestEngine({ function: toInngestFunction(expireOtpJob) });
     const { result, error, ctx } = await t.execute({
       events: [{ name: "otp/created", data: { otpId, expiresAt } }],
@@ -224,6 +224,6 @@ describe("expiry job", () => {
     expect(error).toBeUndefined();
     expect(result).toEqual({ expired: true });
     expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-until-expiry", expiresAt);
-    expect((await getDb().otpCode.findUniqueOrThrow({ where: { id: otpId } })).status).toBe("EXPIRED");
+    expect((await getDb().otpCode.findFirstOrThrow({ where: { id: otpId } })).status).toBe("EXPIRED");
   });
 });

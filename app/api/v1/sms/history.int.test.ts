@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { newIdAt } from "@/server/ids";
 import { insertMessages, type NewMessage } from "@/server/messages/insert-messages";
-import { applyTransitions } from "@/server/messages/transitions";
+import { applyTransitionsById } from "@/server/test/transitions";
 import { call, expectError } from "@/server/test/http";
 import { api, seedSender } from "@/server/test/messaging";
 import { messageHistoryItem } from "@/schemas/message-history";
 import * as history from "./route";
 import * as batch from "./batches/[batchId]/route";
+import { newBatch } from "@/server/messages/batch-ids";
 
 type Sender = Awaited<ReturnType<typeof seedSender>>;
 
@@ -47,11 +48,18 @@ describe("GET /api/v1/sms", () => {
     sender = await seedSender();
     seeded.old = await seedAt(sender, day(1), { to: "+14155550101" });
     seeded.mid = await seedAt(sender, day(10), { to: "+14155550102", from: "Acme" });
-    seeded.batch1 = await seedAt(sender, day(15), { batchId: "bat_history1" });
-    seeded.batch2 = await seedAt(sender, day(15), { batchId: "bat_history1", to: "+14155550102" });
+    // A bulk's messages lie in the id range its batch id names (server/messages/batch-ids.ts).
+    const bulk = newBatch(day(15));
+    seeded.batchId = bulk.batchId;
+    seeded.batch1 = await seedAt(sender, day(15), { id: bulk.newMessageId(), batchId: bulk.batchId });
+    seeded.batch2 = await seedAt(sender, day(15), {
+      id: bulk.newMessageId(),
+      batchId: bulk.batchId,
+      to: "+14155550102",
+    });
     seeded.live = await seedAt(sender, day(16), { environment: "live", priceUnits: 79, country: "US" });
     seeded.recent = await seedAt(sender, day(20));
-    await applyTransitions(null, [{ messageId: seeded.mid, from: "QUEUED", to: "FAILED", errorCode: "x" }], new Date());
+    await applyTransitionsById([{ messageId: seeded.mid, from: "QUEUED", to: "FAILED", errorCode: "x" }], new Date());
   });
 
   it("answers the key's environment only, newest first, as status objects with direction, batch and price", async () => {
@@ -61,7 +69,7 @@ describe("GET /api/v1/sms", () => {
     for (const item of res.json) expect(messageHistoryItem.parse(item)).toEqual(item);
     expect(res.json.find((m: { messageId: string }) => m.messageId === seeded.batch1)).toMatchObject({
       direction: "outbound",
-      batchId: "bat_history1",
+      batchId: seeded.batchId,
       price: "0.0000",
       priceUnit: "USD",
       body: "seeded",
@@ -78,7 +86,7 @@ describe("GET /api/v1/sms", () => {
     expect(await ids({ status: "FAILED" })).toEqual([seeded.mid]);
     expect(await ids({ to: "+14155550102" })).toEqual([seeded.batch2, seeded.mid].sort().reverse());
     expect(await ids({ from: "Acme" })).toEqual([seeded.mid]);
-    expect(await ids({ batchId: "bat_history1" })).toEqual([seeded.batch1, seeded.batch2].sort().reverse());
+    expect(await ids({ batchId: seeded.batchId! })).toEqual([seeded.batch1, seeded.batch2].sort().reverse());
     expect(await ids({ direction: "inbound" })).toEqual([]);
     expect((await ids({ direction: "outbound" })).length).toBe(5);
     expect(
@@ -156,7 +164,7 @@ describe("GET /api/v1/sms/batches/:batchId", () => {
       ],
     });
     const { batchId, messages } = res.json;
-    await applyTransitions(null, [{ messageId: messages[1].messageId, from: "QUEUED", to: "FAILED" }], new Date());
+    await applyTransitionsById([{ messageId: messages[1].messageId, from: "QUEUED", to: "FAILED" }], new Date());
     const summary = await batchOf(sender.testKey, batchId);
     expect(summary.status).toBe(200);
     expect(summary.json).toEqual({
@@ -165,7 +173,7 @@ describe("GET /api/v1/sms/batches/:batchId", () => {
       total: 2,
       counts: { QUEUED: 1, SENT: 0, DELIVERED: 0, UNDELIVERED: 0, FAILED: 1, SCHEDULED: 0, CANCELED: 0 },
     });
-    const row = await getDb().message.findUniqueOrThrow({ where: { id: messages[0].messageId } });
+    const row = await getDb().message.findFirstOrThrow({ where: { id: messages[0].messageId } });
     expect(summary.json.createdAt).toBe(row.createdAt.toISOString());
   });
 

@@ -30,7 +30,7 @@ describe("POST /sms/send", () => {
       environment: "test",
       createdAt: expect.stringMatching(ISO_MS),
     });
-    const row = await getDb().message.findUniqueOrThrow({ where: { id: res.json.messageId } });
+    const row = await getDb().message.findFirstOrThrow({ where: { id: res.json.messageId } });
     expect(row).toMatchObject({ organizationId: org.organizationId, status: expect.any(String), segments: 1 });
   });
 

@@ -8,7 +8,7 @@ import { can } from "@/schemas/roles";
 
 // The dashboard's Export CSV: the same stream as GET /api/v1/contacts/export, for the signed-in
 // member's active organization (the session cookie, like tRPC; a plain link, so no CSRF concern:
-// a GET that changes nothing).
+// a GET that changes nothing). Support reads contacts one by one but exports none (issue 39).
 export async function GET(req: Request): Promise<Response> {
   const userId = (await auth())?.user?.id;
   if (!userId) return new Response("Sign in to export contacts.", { status: 401 });
@@ -17,7 +17,7 @@ export async function GET(req: Request): Promise<Response> {
     throw err;
   });
   if (membership instanceof AppError) return new Response(membership.message, { status: membership.status });
-  if (!membership || !can(membership.role, "contacts.read")) {
+  if (!membership || !can(membership.role, "contacts.export")) {
     return new Response("Your role does not allow this.", { status: 403 });
   }
   const day = new Date().toISOString().slice(0, 10);

@@ -1,62 +1,24 @@
-// Issue 25, item 1: a 10 MiB import with 100 columns must not stall the server. While it is uploaded,
-// parsed and imported in this process, a second client (a child process) asks GET /api/health/live
-// every 10 ms over HTTP; the p99 of its answers must stay within 100 ms.
-import { spawn } from "node:child_process";
+// Issues 25 and 37 §4: a wide import must not stall the server. While a CSV of 100 columns is
+// uploaded, parsed and imported in this process, a second client (a child process) asks GET
+// /api/health/live every 10 ms over HTTP. The CSV's parsing and each batch's row work run on the
+// import thread, never on this one; the batches' statements run one per turn of the event loop.
+// The figures are printed (the bench's `--only imports` measures the issue's 20,000 rows); the
+// assertions keep generous bounds, since speed is the bench's to judge.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { threadId } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { call } from "@/server/test/http";
 import { seedSender } from "@/server/test/messaging";
+import { wideContactsCsv } from "@/server/test/wide-csv";
+import { probeLatency } from "@/server/test/latency-probe";
 import { processImportBatch } from "@/server/contacts/imports/process-import";
+import { lastImportThreadId } from "@/server/contacts/imports/import-thread";
 import * as health from "@/app/api/health/live/route";
 import * as imports from "./route";
 
-const TARGET_BYTES = 10 * 1024 * 1024 - 64 * 1024;
-
-/** 100 columns: the five known ones and 95 attributes, 40 of them filled on every row. */
-function wideCsv(): string {
-  const attrs = Array.from({ length: 95 }, (_, i) => `attr_${i}`);
-  const lines = [["phone", "first_name", "last_name", "email", "tags", ...attrs].join(",")];
-  let size = lines[0]!.length + 1;
-  for (let i = 0; size < TARGET_BYTES; i++) {
-    const values = attrs.map((_, a) => (a < 40 ? `value-${a}-${i}-abcdefgh` : ""));
-    const line = [
-      `+1415${String(5000000 + i).padStart(7, "0")}`,
-      `First${i}`,
-      `Last${i}`,
-      `p${i}@example.com`,
-      "a;b",
-      ...values,
-    ].join(",");
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return lines.join("\n") + "\n";
-}
-
-// The second client: a separate process, so its own timing is not held up by this one's work.
-const CLIENT = `
-const http = require("node:http");
-const url = process.argv[1];
-const latencies = [];
-let stop = false;
-process.stdin.on("data", () => { stop = true; });
-const once = () => new Promise((resolve) => {
-  const req = http.get(url, { agent: false }, (res) => { res.resume(); res.on("end", resolve); });
-  // A failed request counts with the time it took (a reset connection is no answer either).
-  req.on("error", resolve);
-});
-(async () => {
-  while (!stop) {
-    const t = performance.now();
-    await once();
-    latencies.push(performance.now() - t);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  process.stdout.write(JSON.stringify(latencies), () => process.exit(0));
-})();
-`;
+const ROWS = 5_000;
 
 let server: Server;
 let url: string;
@@ -71,42 +33,43 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-// PostgreSQL: the issue's figure, p99 ≤ 100 ms. PGlite runs the database in this very process, each
-// statement synchronously in wasm, so a 1,000-row batch holds the event loop for a few hundred ms on a
-// loaded machine; there the test asserts that the server keeps answering (no answer slower than 2 s).
-// Before the import yielded between its statements (PGlite settles queries in microtasks) the health
-// server got no answer at all for the 15–20 s of the import.
+// PostgreSQL: p99 within 100 ms. PGlite runs the database in this very process, each statement
+// synchronously in wasm, on a machine the test does not control: there the test asserts that the
+// server keeps answering (no answer slower than 2 s).
 const onPostgres = Boolean(process.env.DATABASE_URL);
-describe("a 10 MiB, 100-column import beside health checks", () => {
-  it("keeps /api/health/live answering (p99 within 100 ms on PostgreSQL) while it is uploaded, parsed and imported", async () => {
+describe("a 100-column import beside health checks", () => {
+  it("is parsed and converted on the import thread; /api/health/live keeps answering while it is uploaded and imported", async () => {
     const s = await seedSender();
-    const csv = wideCsv();
-    expect(csv.length).toBeGreaterThan(9.5 * 1024 * 1024);
+    const csv = wideContactsCsv(ROWS);
 
-    const client = spawn(process.execPath, ["-e", CLIENT, url], { stdio: ["pipe", "pipe", "inherit"] });
-    let output = "";
-    client.stdout.on("data", (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<void>((resolve) => client.on("exit", () => resolve()));
+    const probe = probeLatency(url);
     await new Promise((r) => setTimeout(r, 200)); // the client is up and asking
 
-    const res = await call(imports.POST, "/api/v1/contacts/imports", {
-      token: s.testKey,
-      rawBody: csv,
-      method: "POST",
-      headers: { "content-type": "text/csv" },
-    });
-    expect(res.status).toBe(202);
-    while (await processImportBatch(getDb(), res.json.id));
-
-    client.stdin.write("stop\n");
-    await exited;
-    const latencies = (JSON.parse(output) as number[]).sort((a, b) => a - b);
+    let res: Awaited<ReturnType<typeof call>>;
+    let latencies: number[];
+    try {
+      res = await call(imports.POST, "/api/v1/contacts/imports", {
+        token: s.testKey,
+        rawBody: csv,
+        method: "POST",
+        headers: { "content-type": "text/csv" },
+      });
+      expect(res.status).toBe(202);
+      while (await processImportBatch(getDb(), res.json.id));
+    } finally {
+      latencies = await probe.stop();
+    }
     const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1]!;
     const row = await getDb().contactImport.findUniqueOrThrow({ where: { id: res.json.id } });
     console.log(
-      `health/live during the import: ${latencies.length} answers, p50 ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms; ${row.totalRows} rows, ${row.created} created`,
+      `health/live during the import of ${ROWS} rows × 100 columns (${(csv.length / 1024 / 1024).toFixed(1)} MiB): ` +
+        `${latencies.length} answers, p50 ${latencies[Math.floor(latencies.length / 2)]!.toFixed(1)} ms, p99 ` +
+        `${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms; ${row.created} created`,
     );
-    expect(row).toMatchObject({ status: "COMPLETED", skipped: 0 });
+    expect(row).toMatchObject({ status: "COMPLETED", created: ROWS, skipped: 0 });
+    // The CPU work was the import thread's.
+    expect(lastImportThreadId()).toBeGreaterThan(0);
+    expect(lastImportThreadId()).not.toBe(threadId);
     expect(latencies.length).toBeGreaterThan(20);
     if (onPostgres) expect(p99).toBeLessThanOrEqual(100);
     else expect(latencies.at(-1)!).toBeLessThanOrEqual(2_000);

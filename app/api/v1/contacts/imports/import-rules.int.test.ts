@@ -1,17 +1,20 @@
 // Issue 25: imports that cannot stall the server or stall forever, validated like the API.
 import { randomBytes } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { call, expectError } from "@/server/test/http";
 import { seedSender } from "@/server/test/messaging";
 import { processImportBatch } from "@/server/contacts/imports/process-import";
 import { upsertContacts } from "@/server/contacts/imports/upsert-contacts";
 import { importContactsJob } from "@/server/jobs/functions/import-contacts";
+import { logger } from "@/server/logger";
+import { loggedSetAside, poisonRows } from "@/server/test/isolation";
 import * as imports from "./route";
 import * as byId from "./[id]/route";
 
 let key: string;
 let orgId: string;
+afterEach(() => vi.restoreAllMocks());
 beforeAll(async () => {
   const s = await seedSender();
   key = s.testKey;
@@ -30,6 +33,8 @@ async function runToEnd(id: string) {
   while (await processImportBatch(getDb(), id, 1000));
   return (await status(id)).json;
 }
+const jobContext = (importId: string, attempt: number) =>
+  ({ event: { name: "contacts/import.created", data: { importId } }, db: getDb(), attempt }) as never;
 const phone = (n: number) => `+1415558${String(n).padStart(4, "0")}`;
 const contactOf = (p: string) => getDb().contact.findFirst({ where: { organizationId: orgId, phone: p } });
 
@@ -125,18 +130,51 @@ describe("rows are checked like the API; a bad row never stalls its import", () 
     expect(await getDb().contactImportChunk.count({ where: { importId: id } })).toBe(0);
   });
 
-  it("a job that gives up ends the import FAILED with its reason, and deletes its rows", async () => {
+  it("an import that fails on its own account ends FAILED at once, with its reason and error reference; another organization's import completes", async () => {
+    vi.spyOn(logger, "error");
+    const other = await seedSender();
     const res = await upload(`phone\n${phone(50)}\n`);
     const id = res.json.id as string;
-    // Rows the job cannot read: every attempt fails.
+    const fine = await call(imports.POST, "/api/v1/contacts/imports", {
+      token: other.testKey,
+      rawBody: `phone\n${phone(51)}\n`,
+      method: "POST",
+      headers: { "content-type": "text/csv" },
+    });
+    // Rows the job cannot read.
     await getDb().contactImportChunk.updateMany({ where: { importId: id }, data: { records: "{not json" } });
-    const ctx = (attempt: number) =>
-      ({ event: { name: "contacts/import.created", data: { importId: id } }, db: getDb(), attempt }) as never;
-    await expect(importContactsJob.handler(ctx(0))).rejects.toThrow();
-    expect((await status(id)).json.status).toBe("PENDING");
-    await expect(importContactsJob.handler(ctx(importContactsJob.retries))).resolves.toMatchObject({ failed: true });
+    await expect(importContactsJob.handler(jobContext(id, 0))).resolves.toMatchObject({ failed: true });
+    await expect(importContactsJob.handler(jobContext(fine.json.id, 0))).resolves.toEqual({ batches: 0 });
     const failed = (await status(id)).json;
-    expect(failed).toMatchObject({ status: "FAILED", failureReason: expect.stringContaining("JSON") });
+    expect(failed).toMatchObject({
+      status: "FAILED",
+      failureReason: expect.stringMatching(/^The import stopped: .*JSON.* \(error reference err_\w+\)$/),
+    });
+    const reference = /err_\w+/.exec(failed.failureReason)![0];
+    expect(loggedSetAside(reference)).toMatchObject({ kind: "import", id, stack: expect.any(String) });
     expect(await getDb().contactImportChunk.count({ where: { importId: id } })).toBe(0);
+    expect(await getDb().contactImport.findUniqueOrThrow({ where: { id: fine.json.id } })).toMatchObject({
+      status: "COMPLETED",
+      created: 1,
+    });
+  });
+
+  it("a transient database error is retried; the last attempt that fails ends the import FAILED", async () => {
+    const res = await upload(`phone\n${phone(52)}\n`);
+    const id = res.json.id as string;
+    const cure = await poisonRows("contact_imports", "UPDATE", `NEW.id = '${id}' AND NEW.status <> 'FAILED'`, "40001");
+    try {
+      await expect(importContactsJob.handler(jobContext(id, 0))).rejects.toThrow();
+      expect((await status(id)).json.status).toBe("PENDING");
+      await expect(importContactsJob.handler(jobContext(id, importContactsJob.retries))).resolves.toMatchObject({
+        failed: true,
+      });
+    } finally {
+      await cure();
+    }
+    expect((await status(id)).json).toMatchObject({
+      status: "FAILED",
+      failureReason: expect.stringContaining(`after ${importContactsJob.retries + 1} attempts`),
+    });
   });
 });

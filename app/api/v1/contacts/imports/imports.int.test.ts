@@ -17,12 +17,13 @@ beforeAll(async () => {
   otherKey = (await seedSender()).testKey;
 });
 
-const upload = (csv: string, token = key, type = "text/csv") =>
+const upload = (csv: string, token = key, type = "text/csv", query?: Record<string, string>) =>
   call(imports.POST, "/api/v1/contacts/imports", {
     token,
     rawBody: csv,
     method: "POST",
     headers: { "content-type": type },
+    query,
   });
 const status = (id: string, token = key) => call(byId.GET, `/api/v1/contacts/imports/${id}`, { token, params: { id } });
 
@@ -76,6 +77,43 @@ describe("contacts import", () => {
     expect(c).toMatchObject({ firstName: "N1", tags: ["a", "b"], attributes: { keep: "yes", plan: "p1" } });
     const again = await getDb().contact.findFirstOrThrow({ where: { organizationId: orgId, phone: "+14155570002" } });
     expect(again.firstName).toBe("Again");
+  });
+
+  it("reads other column names through ?mapping= (a full name split in two); without it, §10 as it is", async () => {
+    const csv =
+      "Mobile,name,E-mail,Notes\n+14155571001,Ada King Lovelace,ada@example.com,met at a fair\n+14155571002,Grace,,\n";
+    const mapping = { Mobile: "phone", NAME: "full_name", "e-mail": "email", notes: "skip" };
+    const res = await upload(csv, key, "text/csv", { mapping: JSON.stringify(mapping) });
+    expect(res.status).toBe(202);
+    while (await processImportBatch(getDb(), res.json.id, 10));
+    expect((await status(res.json.id)).json).toMatchObject({ status: "COMPLETED", created: 2, skipped: 0 });
+    const contact = (phone: string) => getDb().contact.findFirstOrThrow({ where: { organizationId: orgId, phone } });
+    expect(await contact("+14155571001")).toMatchObject({
+      firstName: "Ada",
+      lastName: "King Lovelace",
+      email: "ada@example.com",
+      attributes: {},
+    });
+    expect(await contact("+14155571002")).toMatchObject({ firstName: "Grace", lastName: null, email: null });
+
+    // The default is the contract's: `name` is an attribute, and `Mobile` is no phone column.
+    const plain = await upload("phone,name\n+14155571003,Alan Turing\n");
+    while (await processImportBatch(getDb(), plain.json.id, 10));
+    expect(await contact("+14155571003")).toMatchObject({ firstName: null, attributes: { name: "Alan Turing" } });
+    expectError(await upload(csv), 400, "invalid_request");
+
+    // Mappings that cannot be right are refused before anything is stored.
+    const refused: [string, string][] = [
+      [csv, "{not json"],
+      [csv, JSON.stringify({ Mobile: "phone", Fax: "phone" })], // no such column
+      [csv, JSON.stringify({ Mobile: "phone", name: "telepathy" })], // no such field
+      [csv, JSON.stringify({ Mobile: "phone", "E-mail": "phone" })], // phone twice
+      ["phone,first_name,name\n+14155571004,A,B C\n", JSON.stringify({ name: "full_name" })], // both
+      ["phone,email\n+14155571005,a@example.com\n", JSON.stringify({ email: "attribute" })],
+    ];
+    for (const [body, mapping] of refused) {
+      expectError(await upload(body, key, "text/csv", { mapping }), 400, "invalid_request");
+    }
   });
 
   it("resumes after a crash mid-way from the checkpoint: no duplicates, counts right", async () => {

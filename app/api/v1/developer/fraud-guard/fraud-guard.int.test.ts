@@ -78,6 +78,16 @@ describe("/api/v1/developer/fraud-guard", () => {
     expect((await del("+1212736")).status).toBe(204);
     expectError(await del("+1212736"), 404, "not_found");
     expect((await api.otpSend(s.testKey, { to: to(30) })).status).toBe(202);
+    // The lifted block stays listed as history (contract §12), and is not among the active ones.
+    const history = await call(blocks.GET, "/api/v1/developer/fraud-guard/blocks", { token: s.accessToken });
+    expect(history.json).toEqual([
+      expect.objectContaining({ prefix: "+1212736", active: false, liftedAt: expect.any(String) }),
+    ]);
+    const stillActive = await call(blocks.GET, "/api/v1/developer/fraud-guard/blocks", {
+      token: s.accessToken,
+      query: { status: "active" },
+    });
+    expect(stillActive.json).toEqual([]);
     const audit = await getDb().auditLogEntry.findMany({
       where: { organizationId: s.organizationId, action: "fraudGuard.unblocked" },
     });

@@ -14,6 +14,7 @@ import * as byId from "./[id]/route";
 import * as test from "./[id]/test/route";
 import * as deliveries from "./[id]/deliveries/route";
 import * as redeliver from "./[id]/deliveries/[deliveryId]/redeliver/route";
+import * as revealSecret from "./[id]/reveal-secret/route";
 
 const base = "/api/v1/developer/webhooks";
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -67,6 +68,18 @@ describe("create, read, update, delete", () => {
     expect(all.json.map((w: { id: string }) => w.id)).toContain(res.json.id);
     const row = await getDb().webhook.findUniqueOrThrow({ where: { id: res.json.id } });
     expect(row.secretCiphertext).not.toContain(res.json.secret.slice(6));
+  });
+
+  it("reveals the secret again to an owner (POST /:id/reveal-secret, not cached), and to no developer", async () => {
+    const secret = "whsec_9z8Y7x6W5v4U3t2S1r0Q9p8O7n6M5l4K";
+    const w = (await create({ name: "Reveal", url: receiver.url("/reveal"), events: ["*"], secret })).json;
+    const reveal = (token: string) =>
+      call(revealSecret.POST, `${base}/${w.id}/reveal-secret`, { method: "POST", token, params: { id: w.id } });
+    const shown = await reveal(owner.accessToken);
+    expect({ status: shown.status, body: shown.json }).toEqual({ status: 200, body: { secret } });
+    expect(shown.headers.get("cache-control")).toBe("no-store");
+    const developer = await seedMember(owner.organizationId, "developer");
+    expectError(await reveal(developer.accessToken), 403, "forbidden");
   });
 
   it("keeps a given secret, and signs test deliveries with it", async () => {
@@ -151,7 +164,7 @@ describe("create, read, update, delete", () => {
     expectError(await get(w.id), 404, "not_found");
   });
 
-  it("lets support read but not change, test or redeliver", async () => {
+  it("lets support read but not change or test", async () => {
     const support = await seedMember(owner.organizationId, "support");
     const w = (await create({ name: "Read only", url: receiver.url("/ro"), events: ["*"] })).json;
     expect((await get(w.id, support.accessToken)).status).toBe(200);

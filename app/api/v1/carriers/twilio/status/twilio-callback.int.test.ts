@@ -7,7 +7,7 @@ import type { LiveCarriers } from "@/server/carriers/live";
 import { startTestTwilioServer, type TestTwilioServer } from "@/server/carriers/twilio/test-twilio-server";
 import { twilioSignature } from "@/server/carriers/twilio/signature";
 import { handOffQueued } from "@/server/messages/pipeline/hand-off";
-import { applyTransitions } from "@/server/messages/transitions";
+import { applyTransitionsById } from "@/server/test/transitions";
 import {
   applyStoredReceipts,
   pruneStoredReceipts,
@@ -50,7 +50,7 @@ async function sentMessage(to = "+14155550123") {
   const res = await api.send(sender.liveKey, { to, body: "hello from twilio" });
   expect(res.status).toBe(202);
   while ((await handOffQueued({ organizationId: sender.organizationId })) > 0);
-  const row = await getDb().message.findUniqueOrThrow({ where: { id: res.json.messageId } });
+  const row = await getDb().message.findFirstOrThrow({ where: { id: res.json.messageId } });
   const created = twilio.created.find((c) => c.sid === row.providerMessageId)!;
   return { ...sender, row, created };
 }
@@ -74,7 +74,7 @@ describe("Twilio status callbacks", () => {
       MessageStatus: "delivered",
     });
     expect(delivered.status).toBe(204);
-    expect(await getDb().message.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "DELIVERED" });
+    expect(await getDb().message.findFirstOrThrow({ where: { id: row.id } })).toMatchObject({ status: "DELIVERED" });
 
     // A replay of the same signed callback, and a late `sent`, change nothing.
     expect(
@@ -111,7 +111,7 @@ describe("Twilio status callbacks", () => {
     });
     expect(moved.status).toBe(403);
 
-    expect(await getDb().message.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "SENT" });
+    expect(await getDb().message.findFirstOrThrow({ where: { id: row.id } })).toMatchObject({ status: "SENT" });
     expect((await eventsOf(organizationId)).map((e) => e.type)).toEqual(["message.queued", "message.sent"]);
     expect(await getDb().carrierReceipt.count({ where: { providerMessageId: created.sid } })).toBe(0);
   });
@@ -129,12 +129,12 @@ describe("Twilio status callbacks", () => {
       MessageStatus: "failed",
       ErrorCode: "30008",
     });
-    expect(await getDb().message.findUniqueOrThrow({ where: { id: first.row.id } })).toMatchObject({
+    expect(await getDb().message.findFirstOrThrow({ where: { id: first.row.id } })).toMatchObject({
       status: "UNDELIVERED",
       errorCode: "twilio_30003",
       errorMessage: expect.stringContaining("Unreachable destination handset"),
     });
-    const failed = await getDb().message.findUniqueOrThrow({ where: { id: second.row.id } });
+    const failed = await getDb().message.findFirstOrThrow({ where: { id: second.row.id } });
     expect(failed).toMatchObject({ status: "FAILED", errorCode: "twilio_30008" });
     expect(failed.failedAt).not.toBeNull();
     expect((await eventsOf(second.organizationId)).map((e) => e.type)).toEqual([
@@ -152,18 +152,17 @@ describe("Twilio status callbacks", () => {
     const params = { MessageSid: "SMearly0000000000000000000000000001", MessageStatus: "delivered" };
     const early = await twilio.sendStatusCallback(`${callbacks.baseUrl}${path}`, params);
     expect(early.status).toBe(204);
-    expect(await getDb().message.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "QUEUED" });
+    expect(await getDb().message.findFirstOrThrow({ where: { id } })).toMatchObject({ status: "QUEUED" });
     expect(await getDb().carrierReceipt.count({ where: { providerMessageId: params.MessageSid } })).toBe(1);
 
     // The hand-off commits SENT with that sid (as if Twilio had answered slowly) …
-    await applyTransitions(
-      null,
+    await applyTransitionsById(
       [{ messageId: id, from: "QUEUED", to: "SENT", provider: "twilio", providerMessageId: params.MessageSid }],
       new Date(),
     );
     // … and the pipeline's next round applies the waiting receipt.
     expect(await applyStoredReceipts(new Date())).toBeGreaterThanOrEqual(1);
-    expect(await getDb().message.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "DELIVERED" });
+    expect(await getDb().message.findFirstOrThrow({ where: { id } })).toMatchObject({ status: "DELIVERED" });
     expect(await getDb().carrierReceipt.count({ where: { providerMessageId: params.MessageSid } })).toBe(0);
   });
 

@@ -11,5 +11,6 @@ export const GET = apiRoute({ auth: "jwt", allow: "members.manage" }, ({ auth })
 
 export const POST = apiRoute(
   { auth: "jwt", allow: "members.manage", body: createInvitationInput, status: 201 },
-  ({ auth, body, actor }) => createInvitation(getDb(), auth.organizationId, body, auth.role, actor),
+  async ({ auth, body, actor }) =>
+    (await createInvitation(getDb(), auth.organizationId, body, auth.role, actor)).invitation,
 );

@@ -2,7 +2,6 @@
 
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import { confirmPasswordReset, requestPasswordReset } from "@/server/accounts/password-reset";
 import { getCurrentUser, signIn } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
@@ -13,20 +12,12 @@ import { clientIp } from "@/server/http/client-ip";
 import { acceptInvitation } from "@/server/invitations/accept-invitation";
 import { ACTIVE_ORG_COOKIE } from "@/server/trpc/active-org-cookie";
 import { acceptInvitationInput, passwordResetConfirmInput, passwordResetRequestInput } from "@/schemas/accounts";
-import type { AuthFormState } from "./actions";
+import { firstErrors, text, type AuthFormState } from "./form";
+import { emailDelivery } from "@/server/email/delivery-mode";
+import type { EmailDelivery } from "@/schemas/accounts";
 
 // Server actions of the account pages (contract §14): forgot and reset password, and joining by
-// invitation. Kept apart from actions.ts (sign-in and sign-up).
-
-function text(form: FormData, key: string): string {
-  const v = form.get(key);
-  return typeof v === "string" ? v : "";
-}
-
-function firstErrors(error: z.ZodError): Record<string, string | undefined> {
-  const flat = z.flattenError(error).fieldErrors as Record<string, string[] | undefined>;
-  return Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0]]));
-}
+// invitation. Kept apart from auth-actions.ts (sign-in and sign-up).
 
 async function origin() {
   const h = await headers();
@@ -36,6 +27,8 @@ async function origin() {
 
 export interface ForgotPasswordState extends AuthFormState {
   sentTo?: string;
+  /** Where this server's emails go: the answer says plainly when nothing was sent (issue 39). */
+  delivery?: EmailDelivery;
 }
 
 /** Same answer for every address: whether it has an account is never shown. */
@@ -55,7 +48,7 @@ export async function forgotPasswordAction(_prev: ForgotPasswordState, form: For
     }
     throw err;
   }
-  return { sentTo: parsed.data.email };
+  return { sentTo: parsed.data.email, delivery: emailDelivery() };
 }
 
 export async function resetPasswordAction(_prev: AuthFormState, form: FormData): Promise<AuthFormState> {

@@ -2,7 +2,6 @@
 
 import { cookies } from "next/headers";
 import { AuthError } from "next-auth";
-import { z } from "zod";
 import { SignInMfaRequired, SignInThrottled } from "@/server/auth/authorize-credentials";
 import { signIn, signOut } from "@/server/auth/next-auth";
 import { registerUser } from "@/server/auth/register-user";
@@ -10,30 +9,15 @@ import { getDb } from "@/server/db/client";
 import { AppError } from "@/server/errors";
 import { ACTIVE_ORG_COOKIE } from "@/server/trpc/active-org-cookie";
 import { registerInput, signInInput } from "@/schemas/auth";
+import { firstErrors, text, type AuthFormState } from "./form";
 
-export interface AuthFormState {
-  fieldErrors?: Record<string, string | undefined>;
-  formError?: string;
-  /** Echoed back so the form keeps what was typed (never the password). */
-  values?: Record<string, string>;
-  /** The password was right and the account has two-factor on: ask for a code. */
-  mfaRequired?: boolean;
-}
-
-function firstErrors(error: z.ZodError): Record<string, string | undefined> {
-  const flat = z.flattenError(error).fieldErrors as Record<string, string[] | undefined>;
-  return Object.fromEntries(Object.entries(flat).map(([k, v]) => [k, v?.[0]]));
-}
+// Server actions of the sign-in and sign-up pages, and signing out. In server/, not app/, so the
+// forms in components/ never import from app/ (issue 37 §6; eslint.config.mjs).
 
 /** Only same-site paths: `callbackUrl=https://evil.example` must not become an open redirect. */
 function safeRedirect(value: FormDataEntryValue | null): string {
   const path = typeof value === "string" ? value : "";
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/dashboard";
-}
-
-function text(form: FormData, key: string): string {
-  const v = form.get(key);
-  return typeof v === "string" ? v : "";
 }
 
 function throttledMessage(seconds: number): string {

@@ -1,0 +1,5 @@
+import { answerScrape } from "@/server/metrics/scrape";
+
+export const dynamic = "force-dynamic";
+
+export const GET = answerScrape;

@@ -1,0 +1,1 @@
+export function queuedConnections(port: number): Promise<number | null>;
