@@ -33,7 +33,12 @@ function delivery(secret: string, body: string, id = "evt_sample") {
 describe("the dashboard's Standard Webhooks receiver sample", () => {
   it("accepts a delivery signed with the secret the dashboard generated, pasted as shown, and refuses another", async () => {
     const secret = generateSecret();
-    const body = JSON.stringify({ id: "evt_sample", event: "webhook.test", timestamp: new Date().toISOString(), payload: {} });
+    const body = JSON.stringify({
+      id: "evt_sample",
+      event: "webhook.test",
+      timestamp: new Date().toISOString(),
+      payload: {},
+    });
     const post = sampleHandler(secret);
     expect((await post(delivery(secret, body))).status).toBe(204);
     expect((await post(delivery(generateSecret(), body))).status).toBe(401);

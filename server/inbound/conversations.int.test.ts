@@ -61,7 +61,10 @@ describe("the Inbox", () => {
     await outbound(org.organizationId, BOB, "not Ada's", "test");
     await inbound(org.organizationId, BOB, "not Ada's either");
 
-    const thread = await getConversation(getDb(), org.organizationId, ADA, { canReadLiveBody: true, canReadOtpCodes: true });
+    const thread = await getConversation(getDb(), org.organizationId, ADA, {
+      canReadLiveBody: true,
+      canReadOtpCodes: true,
+    });
     expect(thread.map((m) => [m.direction, m.body])).toEqual([
       ["outbound", "live reply"],
       ["outbound", "reply in the sandbox"],
@@ -119,7 +122,9 @@ describe("the Inbox", () => {
       );
       expect(r[0]!.outcome).toBe("stored");
     }
-    const thread = [...(await getConversation(getDb(), org.organizationId, ADA, { canReadLiveBody: true, canReadOtpCodes: true }))].reverse();
+    const thread = [
+      ...(await getConversation(getDb(), org.organizationId, ADA, { canReadLiveBody: true, canReadOtpCodes: true })),
+    ].reverse();
     expect(thread.map((m) => [m.direction, m.autoReply, m.body?.split(" ").slice(0, 3).join(" ")])).toEqual([
       ["inbound", null, "HELP"],
       ["outbound", "help", "Reply STOP to"],

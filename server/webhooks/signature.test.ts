@@ -27,7 +27,11 @@ describe("Standard Webhooks signature", () => {
   it("keys a whsec_<base64> secret by its decoded bytes: new Webhook(secret) verifies with the secret as shown", async () => {
     const { Webhook } = await import("standardwebhooks");
     // As the dashboard and the CLI generate them: whsec_ and 32 base62 characters.
-    for (const secret of ["whsec_0a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "whsec_YWJjZA=="]) {
+    for (const secret of [
+      "whsec_0a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P",
+      "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      "whsec_YWJjZA==",
+    ]) {
       const ours = signStandardWebhook(secret, "evt_1", seconds, body);
       expect(ours).toBe(new Webhook(secret).sign("evt_1", at, body));
       expect(ours).not.toBe(signStandardWebhook(secret, "evt_2", seconds, body));
@@ -38,7 +42,12 @@ describe("Standard Webhooks signature", () => {
   it("keys any other secret by its UTF-8 bytes: new Webhook(base64(secret)) verifies", async () => {
     const { Webhook } = await import("standardwebhooks");
     // Not base64 ("-"), unpadded, no prefix, or nothing after the prefix.
-    for (const secret of ["whsec_known-answer-0123456789", "whsec_abcdefghijklmnopq", "plain-secret-0123456789", "whsec_"]) {
+    for (const secret of [
+      "whsec_known-answer-0123456789",
+      "whsec_abcdefghijklmnopq",
+      "plain-secret-0123456789",
+      "whsec_",
+    ]) {
       const lib = new Webhook(Buffer.from(secret, "utf8").toString("base64"));
       expect(signStandardWebhook(secret, "evt_1", seconds, body)).toBe(lib.sign("evt_1", at, body));
       expect(standardWebhookKey(secret)).toEqual(Buffer.from(secret, "utf8"));

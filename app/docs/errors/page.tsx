@@ -71,15 +71,13 @@ export default function ErrorReferencePage() {
 
 /** The reference's text marks code with backticks. */
 function Prose({ text }: { text: string }) {
-  return text
-    .split(/(`[^`]+`)/)
-    .map((part, i) =>
-      part.startsWith("`") ? (
-        <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[13px]">
-          {part.slice(1, -1)}
-        </code>
-      ) : (
-        part
-      ),
-    );
+  return text.split(/(`[^`]+`)/).map((part, i) =>
+    part.startsWith("`") ? (
+      <code key={i} className="rounded bg-slate-100 px-1 font-mono text-[13px]">
+        {part.slice(1, -1)}
+      </code>
+    ) : (
+      part
+    ),
+  );
 }

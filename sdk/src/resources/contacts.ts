@@ -11,14 +11,7 @@ export type ContactImportAccepted = ResponseBody<"importContacts">;
 export type ContactImport = ResponseBody<"getContactImport">;
 /** What a CSV column is imported as (the `mapping` of `POST /api/v1/contacts/imports`). */
 export type ContactImportField =
-  | "phone"
-  | "first_name"
-  | "last_name"
-  | "full_name"
-  | "email"
-  | "tags"
-  | "attribute"
-  | "skip";
+  "phone" | "first_name" | "last_name" | "full_name" | "email" | "tags" | "attribute" | "skip";
 export interface ImportContactsParams {
   /** Column name (as in the header, any case) → field; columns not named keep the default rule. */
   mapping?: Record<string, ContactImportField>;

@@ -3,7 +3,8 @@ import type { ConvertTask } from "./convert-rows";
 import type { ImportMapping } from "@/schemas/contact-imports";
 
 /** What the import thread does: parse an upload, or convert one batch's rows. */
-export type ImportTask = { kind: "parse"; csv: Uint8Array; mapping?: ImportMapping } | { kind: "convert"; convert: ConvertTask };
+export type ImportTask =
+  { kind: "parse"; csv: Uint8Array; mapping?: ImportMapping } | { kind: "convert"; convert: ConvertTask };
 
 /** An error as it crosses between threads (an AppError keeps its code and details). */
 export interface SerializedError {

@@ -9,7 +9,8 @@ import { serializeError, type ImportTask } from "./import-task";
 async function answer(message: { id: number; task: ImportTask }): Promise<void> {
   try {
     const { task } = message;
-    const value = task.kind === "parse" ? await parseImportCsv(Buffer.from(task.csv), task.mapping) : convertRows(task.convert);
+    const value =
+      task.kind === "parse" ? await parseImportCsv(Buffer.from(task.csv), task.mapping) : convertRows(task.convert);
     parentPort!.postMessage({ id: message.id, ok: true, value, threadId });
   } catch (err) {
     parentPort!.postMessage({ id: message.id, ok: false, error: serializeError(err) });

@@ -214,7 +214,11 @@ export async function growthProbes(c: GrowthProbeContext, p: GrowthPicks): Promi
     {
       name: "Audit log: first page",
       group: "dashboard",
-      run: async () => nonEmpty("audit", (await listAuditLog(c.prisma, c.organizationId, { limit: 50 }, { clientDetails: true })).items),
+      run: async () =>
+        nonEmpty(
+          "audit",
+          (await listAuditLog(c.prisma, c.organizationId, { limit: 50 }, { clientDetails: true })).items,
+        ),
     },
     { name: "OTP activity: first page", group: "dashboard", run: otp("otp", {}) },
     { name: "OTP activity: EXPIRED", group: "dashboard", run: otp("expired", { status: "EXPIRED" }) },
