@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { getEnv } from "@/server/env";
 import { refuseCrossSite } from "@/server/http/refuse-cross-site";
 import { isCrossSiteRequest, newNonce, pageContentSecurityPolicy } from "@/server/http/security-headers";
 import { isHttpsRequest } from "@/server/trpc/active-org-cookie";
@@ -10,7 +11,11 @@ import { isHttpsRequest } from "@/server/trpc/active-org-cookie";
  * accepts POST only for server actions, so a cross-site POST is refused here, before any runs.
  */
 export function proxy(request: NextRequest) {
-  if (request.method !== "GET" && request.method !== "HEAD" && isCrossSiteRequest(request.headers)) {
+  if (
+    request.method !== "GET" &&
+    request.method !== "HEAD" &&
+    isCrossSiteRequest(request.headers, { trustProxy: getEnv().TRUST_PROXY })
+  ) {
     return refuseCrossSite(request);
   }
   const nonce = newNonce();

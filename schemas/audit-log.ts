@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateInRange } from "./dates";
+import { isoInstantSchema } from "./dates";
 import { listCursorSchema, timestampSchema } from "./common";
 import { keyEnvironmentSchema } from "./api-keys";
 import { roleSchema } from "./roles";
@@ -365,8 +365,8 @@ export const auditLogQuery = z
     action: auditActionSchema.optional(),
     resourceType: auditResourceTypeSchema.optional(),
     resourceId: idFilter.optional(),
-    from: z.iso.datetime().pipe(z.coerce.date()).pipe(dateInRange).optional(),
-    until: z.iso.datetime().pipe(z.coerce.date()).pipe(dateInRange).optional(),
+    from: isoInstantSchema.optional(),
+    until: isoInstantSchema.optional(),
   })
   .refine((v) => !v.from || !v.until || v.from < v.until, {
     message: "`until` must be after `from`.",

@@ -244,6 +244,15 @@ export const campaignRecipientSchema = z
       example: "DELIVERED",
     }),
     skippedReason: skippedReasonSchema.nullable(),
+    skippedDetail: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "The reason in words, when there is more to say than its code: which variable had no value, or how long " +
+          "the text came out once filled in (over 1,600 characters is `invalid_template`).",
+        example: "Filled in, the text is 88,023 characters; a message may have at most 1,600.",
+      }),
   })
   .meta({ id: "CampaignRecipient" });
 export type CampaignRecipientView = z.infer<typeof campaignRecipientSchema>;

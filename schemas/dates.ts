@@ -35,3 +35,31 @@ export const calendarDaySchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "A date, YYYY-MM-DD.")
   .refine(isCalendarDate, "Not a calendar date.")
   .refine((v) => v >= EARLIEST_DATE && v <= LATEST_DATE, DATE_RANGE_MESSAGE);
+
+/** Nanoseconds: the finest a timestamp is written in practice. */
+const MAX_FRACTION_DIGITS = 9;
+/** The seconds' fraction: the only `.` an ISO 8601 instant holds. */
+const FRACTION = /\.(\d+)/;
+export const FRACTION_MESSAGE = `At most ${MAX_FRACTION_DIGITS} fraction digits of a second.`;
+
+/** An ISO 8601 instant's fraction has at most nanoseconds (issue 38: more were misread). */
+export function hasBoundedFraction(value: string): boolean {
+  return (FRACTION.exec(value)?.[1]?.length ?? 0) <= MAX_FRACTION_DIGITS;
+}
+
+/**
+ * The instant a valid ISO 8601 date-time names, cut to the millisecond (timestamptz(3)): never
+ * rounded up into the next one. V8's Date truncates up to 9 fraction digits but reads more through
+ * a legacy parser that misplaces them (`.000123456789Z` as .123, issue 38), so the fraction is cut
+ * here before Date sees it.
+ */
+export function instantOf(value: string): Date {
+  return new Date(value.replace(FRACTION, (_, digits: string) => `.${digits.slice(0, 3).padEnd(3, "0")}`));
+}
+
+/** A query's ISO 8601 instant (`Z` only), as a Date in range; at most nanoseconds. */
+export const isoInstantSchema = z.iso
+  .datetime()
+  .refine(hasBoundedFraction, FRACTION_MESSAGE)
+  .transform(instantOf)
+  .pipe(dateInRange);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listCursorSchema } from "./common";
 import { messageStatusResponse, messageStatusSchema, senderSchema } from "./messages";
 import { E164 } from "./phone";
-import { dateInRange } from "./dates";
+import { isoInstantSchema } from "./dates";
 
 /** contract §9: one entry of `GET /api/v1/sms`, the §5 status object and where it belongs. */
 export const messageHistoryItem = messageStatusResponse
@@ -13,8 +13,6 @@ export const messageHistoryItem = messageStatusResponse
   .meta({ id: "MessageHistoryItem" });
 export type MessageHistoryItem = z.infer<typeof messageHistoryItem>;
 
-const instant = z.iso.datetime().pipe(z.coerce.date()).pipe(dateInRange);
-
 /** contract §9: `GET /api/v1/sms` filters (the key's environment is implied). */
 export const messageHistoryQuery = z
   .strictObject({
@@ -23,8 +21,8 @@ export const messageHistoryQuery = z
     from: senderSchema.optional().meta({ description: "The sender label or number, exactly." }),
     batchId: z.string().min(1).max(64).optional(),
     direction: z.enum(["outbound", "inbound"]).optional(),
-    createdAfter: instant.optional().meta({ description: "ISO 8601; inclusive." }),
-    createdBefore: instant.optional().meta({ description: "ISO 8601; exclusive." }),
+    createdAfter: isoInstantSchema.optional().meta({ description: "ISO 8601; inclusive." }),
+    createdBefore: isoInstantSchema.optional().meta({ description: "ISO 8601; exclusive." }),
     limit: z.coerce.number().int().min(1).max(100).default(50),
     cursor: listCursorSchema.optional(),
   })

@@ -21,4 +21,13 @@ describe("the sendAt window (contract §11)", () => {
     expect(sendAtSchema.safeParse("2026-12-01T09:00:00").success).toBe(false);
     expect(sendAtSchema.safeParse("tomorrow").success).toBe(false);
   });
+
+  // Issue 38: V8's Date read `.000123456789Z` as .123: the schema stops at nanoseconds (and
+  // schemas/dates.test.ts shows the instant is cut to the millisecond).
+  it("takes at most 9 fraction digits", () => {
+    expect(sendAtSchema.safeParse("2026-12-01T09:00:00.123456789Z").success).toBe(true);
+    const tooFine = sendAtSchema.safeParse("2026-12-01T09:00:00.000123456789Z");
+    expect(tooFine.success).toBe(false);
+    expect(tooFine.error?.issues[0]?.message).toMatch(/9 fraction digits/);
+  });
 });

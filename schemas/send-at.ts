@@ -1,12 +1,17 @@
 import { z } from "zod";
+import { FRACTION_MESSAGE, hasBoundedFraction } from "./dates";
 
 /** contract §11: a scheduled send is due from 60 seconds to 35 days after acceptance. */
 export const SEND_AT_MIN_SECONDS = 60;
 export const SEND_AT_MAX_SECONDS = 35 * 24 * 60 * 60;
 
-/** An ISO 8601 instant with a zone (`Z` or an offset); the window is checked against the server's clock. */
+/**
+ * An ISO 8601 instant with a zone (`Z` or an offset), at most nanoseconds; the window is checked
+ * against the server's clock. Read it with instantOf() (schemas/dates.ts), never `new Date()`.
+ */
 export const sendAtSchema = z.iso
   .datetime({ offset: true, message: "An ISO 8601 date-time with a zone, e.g. 2026-12-01T09:00:00Z." })
+  .refine(hasBoundedFraction, FRACTION_MESSAGE)
   .meta({
     description:
       "Schedules the send (contract §11): 60 seconds to 35 days from now, else 400 `invalid_send_at`. " +

@@ -54,7 +54,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "contact.opted_out": "A number opted out of your messages (API, dashboard, import or a STOP keyword).",
   "contact.opted_in": "A number opted back in.",
   "webhook.test": "A test event sent from the dashboard or the API.",
-  "fraud.prefix_blocked": "The OTP fraud guard blocked a destination prefix for 12 hours (suspected SMS pumping).",
+  "fraud.prefix_blocked":
+    "The OTP fraud guard blocked a destination prefix, or (scope country) a whole country, for 12 hours (suspected SMS pumping).",
   "sms.delivered": "Alias of message.delivered.",
   "sms.failed": "Alias of message.failed.",
   "*": "Every event, present and future.",

@@ -184,6 +184,11 @@ const GUIDANCE: Record<ErrorCode, { meaning: string; action: string }> = {
     meaning: "The campaign is sending or has finished; only a DRAFT or SCHEDULED campaign can be changed or deleted.",
     action: "Create a new campaign for the changes.",
   },
+  too_many_streams: {
+    meaning:
+      "The API key, or the user, already holds 20 open event streams (`GET /api/v1/events/stream`). This is not the request rate limit: it applies with rate limiting off.",
+    action: "Close a stream you no longer read (end its connection) and open the new one.",
+  },
 };
 
 export interface ErrorReferenceEntry {

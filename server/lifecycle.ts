@@ -29,7 +29,13 @@ declare global {
   var __signalgateShutdown: (() => Promise<void>) | undefined;
   /** Installed by instrumentation.ts: answers /l/{code} for serve.mjs (server/serve/short-links.mjs). */
   var __signalgateLinkRedirect:
-    ((method: string, code: string, userAgent: string | undefined) => Promise<LinkRedirectAnswer>) | undefined;
+    | ((
+        method: string,
+        code: string,
+        userAgent: string | undefined,
+        ip: string | undefined,
+      ) => Promise<LinkRedirectAnswer>)
+    | undefined;
 }
 
 export function isShuttingDown(): boolean {

@@ -58,7 +58,8 @@ async function start(): Promise<{ shutdownDrainMs: number }> {
   console.log(`[messages] pipeline: ${pipeline ? "on" : "off"}`);
   // Short links skip Next's router: serve.mjs calls this for /l/{code} once start-up succeeded.
   const { answerLinkRequest } = await import("./campaigns/links/redirect");
-  globalThis.__signalgateLinkRedirect = (method, code, userAgent) => answerLinkRequest(method, code, userAgent);
+  globalThis.__signalgateLinkRedirect = (method, code, userAgent, ip) =>
+    answerLinkRequest(method, code, userAgent, new Date(), ip || null);
   const { startWebhookWorker } = await import("./webhooks/deliveries/worker");
   const webhooks = startWebhookWorker();
   console.log(`[webhooks] worker: ${webhooks ? "on" : "off"}`);

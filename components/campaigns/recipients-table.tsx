@@ -95,7 +95,9 @@ export function RecipientsTable({
                     </TD>
                     <TD>
                       {r.skippedReason ? (
-                        <Badge tone="amber">Skipped: {SKIP_LABELS[r.skippedReason]}</Badge>
+                        <span title={r.skippedDetail ?? undefined}>
+                          <Badge tone="amber">Skipped: {SKIP_LABELS[r.skippedReason]}</Badge>
+                        </span>
                       ) : (
                         <RecipientStatusBadge status={r.status} />
                       )}

@@ -40,8 +40,9 @@ export function TemplateEditor({
   const id = useId();
   const area = useRef<HTMLTextAreaElement>(null);
   const parsed = parseTemplate(value);
-  const text = parsed.ok ? composeMessage(parsed.template, null, { appendOptOutText }).text : value;
-  const sent = linkTracking ? withSampleLinks(text, linkBaseUrl) : text;
+  const composed = parsed.ok ? composeMessage(parsed.template, null, { appendOptOutText }) : null;
+  const text = composed ? composed.text : value;
+  const sent = linkTracking ? withSampleLinks(text, composed?.written ?? [], linkBaseUrl) : text;
   const count = countSegments(sent);
   const problem = parsed.ok ? serverError : parsed.issues[0]?.message;
 

@@ -77,7 +77,8 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
                 <TD className="font-mono">
                   {b.prefix}
                   <span className="block font-sans text-xs text-slate-500">
-                    {b.country ?? "unknown country"} · {b.environment}
+                    {b.scope === "country" ? "all numbers in the country" : (b.country ?? "unknown country")} ·{" "}
+                    {b.environment}
                   </span>
                 </TD>
                 <TD>

@@ -10,6 +10,7 @@ import { logger } from "../logger";
 import { consumeAccountToken, countRecentTokens, createAccountToken, TOKEN_TTL_MS } from "./account-tokens";
 import { takePasswordResetRequest } from "./password-reset-throttle";
 import { revokeUserSessions } from "./sessions";
+import { credentialChanged } from "../auth/credential-changes";
 
 /** Reset emails per address per hour (contract §14). */
 export const RESET_EMAILS_PER_HOUR = 3;
@@ -91,7 +92,7 @@ export async function confirmPasswordReset(
   const data = passwordResetConfirmInput.parse(input);
   // Hashing first keeps argon2's tens of milliseconds out of the transaction.
   const passwordHash = await hashPassword(data.password);
-  await db.$transaction(async (tx) => {
+  const userId = await db.$transaction(async (tx) => {
     const token = await consumeAccountToken(tx, "password_reset", data.token, now);
     const user = await tx.user.findUniqueOrThrow({
       where: { id: token.userId },
@@ -122,5 +123,7 @@ export async function confirmPasswordReset(
       },
       now,
     );
+    return token.userId;
   });
+  credentialChanged({ userId });
 }

@@ -4,6 +4,7 @@ import { newId } from "../ids";
 import type { SessionView } from "@/schemas/accounts";
 import type { AuditActor, RequestOrigin } from "../audit/actor";
 import { recordAuditInEveryOrganization } from "../audit/record-audit";
+import { credentialChanged } from "../auth/credential-changes";
 
 /**
  * A user's sessions (contract §14): REST sign-ins (refresh-token families, `rtf_…`, one id across
@@ -173,6 +174,7 @@ export async function revokeSessionById(
       now,
     );
   });
+  credentialChanged({ userId });
 }
 
 /** Sign-out from the dashboard: its row ends with the cookie. */

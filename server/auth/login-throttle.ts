@@ -46,8 +46,9 @@ export class LoginThrottled extends AppError {
 }
 
 // Subjects are hashed: the table never holds an email address or an IP in the clear. Other
-// per-subject limits share the table under their own kinds (password-reset requests: "reset-ip").
-export function subject(kind: "acct" | "ip" | "reset-ip", value: string): string {
+// per-subject limits share the table under their own kinds (password-reset requests: "reset-ip";
+// short links: "link-ip" per client, "link-click" per client and link).
+export function subject(kind: "acct" | "ip" | "reset-ip" | "link-ip" | "link-click", value: string): string {
   return `${kind}:${createHash("sha256").update(value).digest("base64url").slice(0, 32)}`;
 }
 

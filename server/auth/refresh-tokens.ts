@@ -9,6 +9,7 @@ import { userActor, type RequestOrigin } from "../audit/actor";
 import { recordAudit } from "../audit/record-audit";
 import { signAccessToken } from "./jwt";
 import { hasTwoFactor, organizationRequiresMfa } from "../two-factor/second-factor";
+import { credentialChanged } from "./credential-changes";
 
 const REFRESH_PREFIX = "sgrt_";
 
@@ -128,7 +129,7 @@ export async function rotateRefreshToken(
         },
         now,
       );
-      return { error: new AppError("refresh_token_reused") };
+      return { error: new AppError("refresh_token_reused"), revokedUserId: token.family.userId };
     }
     if (token.expiresAt <= now) return { error: new AppError("unauthenticated", "The refresh token has expired.") };
 
@@ -138,14 +139,17 @@ export async function rotateRefreshToken(
     });
     if (!membership) {
       await revokeFamily(tx, token.familyId, "membership_removed", now);
-      return { error: new AppError("unauthenticated", "You are no longer a member of this organization.") };
+      return {
+        error: new AppError("unauthenticated", "You are no longer a member of this organization."),
+        revokedUserId: token.family.userId,
+      };
     }
     // requireMfa ends sessions opened before it was turned on: refreshing is not a sign-in, but an
     // open REST session must not outlive the rule. The family is ended so nothing rotates past it.
     const userId = token.family.userId;
     if (!(await hasTwoFactor(tx, userId)) && (await organizationRequiresMfa(tx, token.family.organizationId))) {
       await revokeFamily(tx, token.familyId, "mfa_enrollment_required", now);
-      return { error: new AppError("mfa_enrollment_required") };
+      return { error: new AppError("mfa_enrollment_required"), revokedUserId: userId };
     }
     const next = await insertRefreshToken(tx, token.familyId, now);
     return {
@@ -157,7 +161,10 @@ export async function rotateRefreshToken(
     };
   });
   // Errors are returned, not thrown, inside the transaction so a revocation commits before we answer.
-  if ("error" in outcome) throw outcome.error;
+  if ("error" in outcome) {
+    if (outcome.revokedUserId) credentialChanged({ userId: outcome.revokedUserId });
+    throw outcome.error;
+  }
   return pair(outcome.userId, outcome.organizationId, outcome.role, outcome.next, now, outcome.familyId);
 }
 
@@ -165,7 +172,9 @@ export async function rotateRefreshToken(
 export async function revokeSession(db: Db, rawToken: string, now = new Date()): Promise<void> {
   const token = await db.refreshToken.findUnique({
     where: { tokenHash: hashRefreshToken(rawToken) },
-    select: { familyId: true },
+    select: { familyId: true, family: { select: { userId: true } } },
   });
-  if (token) await revokeFamily(db, token.familyId, "logout", now);
+  if (!token) return;
+  await revokeFamily(db, token.familyId, "logout", now);
+  credentialChanged({ userId: token.family.userId });
 }

@@ -9,6 +9,7 @@ interface Row {
   message_id: string | null;
   status: string;
   skipped_reason: string | null;
+  skipped_detail: string | null;
   message_status: string | null;
 }
 
@@ -29,7 +30,7 @@ export async function listRecipients(
   const list = `${scope.organizationId}:${campaignId}`;
   const after = decodeCursor("campaign.recipients", list, query.cursor);
   const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT r.contact_id, r.phone, r.message_id, r.status::text AS status, r.skipped_reason,
+    `SELECT r.contact_id, r.phone, r.message_id, r.status::text AS status, r.skipped_reason, r.skipped_detail,
             m.status::text AS message_status
      FROM campaign_recipients r
      LEFT JOIN messages m ON m.organization_id = r.organization_id AND m.id = r.message_id
@@ -51,6 +52,7 @@ export async function listRecipients(
         messageId: r.message_id,
         status: r.message_status ?? r.status,
         skippedReason: r.skipped_reason,
+        skippedDetail: r.skipped_detail,
       }),
     ),
     nextCursor: rows.length > limit ? encodeCursor("campaign.recipients", list, page.at(-1)!.contact_id) : null,

@@ -6,8 +6,8 @@ import type { SendSmsResponse } from "@/schemas/messages";
 import type { CampaignPreview } from "@/schemas/campaigns";
 import type { Campaign } from "../db/generated/client";
 import { getCampaignOrThrow, type CampaignScope } from "./get-campaign-or-throw";
-import { renderCampaignText, type RenderContact } from "./render-port";
-import { previewMessage, validateTemplate } from "./template";
+import { renderCampaignText, tooLongDetail, type RenderContact } from "./render-port";
+import { previewMessage, validateTemplate, type TextSpan } from "./template";
 import { linkBaseUrl } from "./links/link-base-url";
 import { insertTrackedLinks } from "./links/insert-tracked-links";
 import { planTrackedLinks } from "./links/plan-tracked-links";
@@ -28,19 +28,17 @@ async function contactFor(
   };
 }
 
-function render(campaign: Campaign, contact: RenderContact | null): string {
+/** 400 for a contact the campaign would skip (`invalid_template`), saying why. */
+function wouldSkip(detail: string): AppError {
+  return new AppError("invalid_request", "This contact would be skipped (invalid_template).", {
+    details: [{ path: "template", message: detail }],
+  });
+}
+
+function render(campaign: Campaign, contact: RenderContact | null): { text: string; written: TextSpan[] } {
   const rendered = renderCampaignText(campaign, contact);
-  if (!rendered.ok) {
-    throw new AppError("invalid_request", "This contact would be skipped (invalid_template).", {
-      details: [
-        {
-          path: "template",
-          message: `{{${rendered.variable}}} has no value for this contact and no fallback.`,
-        },
-      ],
-    });
-  }
-  return rendered.text;
+  if (!rendered.ok) throw wouldSkip(rendered.detail);
+  return rendered;
 }
 
 /**
@@ -65,6 +63,9 @@ export async function previewCampaign(
     linkBaseUrl: linkBaseUrl(),
     environment: campaign.environment,
   });
+  // Short links can be longer than the URLs they replace.
+  const tooLong = tooLongDetail(preview.text);
+  if (tooLong) throw wouldSkip(tooLong);
   return { text: preview.text, segments: preview.segments, encoding: preview.encoding, price: preview.price };
 }
 
@@ -85,14 +86,23 @@ export async function testSendCampaign(
 ): Promise<SendSmsResponse> {
   const campaign = await getCampaignOrThrow(db, scope, campaignId);
   const contact = await contactFor(db, scope.organizationId, input.contactId);
-  const text = render(campaign, contact);
+  const { text, written } = render(campaign, contact);
   const now = new Date();
   const plan = campaign.linkTracking
-    ? planTrackedLinks({ organizationId: scope.organizationId, campaignId: campaign.id, linkBaseUrl: linkBaseUrl() }, [
-        { contactId: null, messageId: null, phone: input.to, text },
-      ])
+    ? planTrackedLinks(
+        {
+          organizationId: scope.organizationId,
+          campaignId: campaign.id,
+          linkBaseUrl: linkBaseUrl(),
+          environment: campaign.environment,
+        },
+        [{ contactId: null, messageId: null, phone: input.to, text, written }],
+        now,
+      )
     : null;
   const links = plan?.links ?? [];
+  const tooLong = tooLongDetail(plan?.texts[0] ?? text);
+  if (tooLong) throw wouldSkip(tooLong);
   return sendSms(
     db,
     { organizationId: scope.organizationId, environment: campaign.environment, apiKeyId },

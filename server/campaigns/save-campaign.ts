@@ -15,6 +15,7 @@ import {
   type UpdateCampaignInput,
 } from "@/schemas/campaigns";
 import { estimateCampaign } from "./estimate";
+import { assertTrackableTemplate } from "./links/plan-tracked-links";
 import { getCampaignOrThrow, viewOf, type CampaignScope } from "./get-campaign-or-throw";
 import { checkTemplate } from "./render-port";
 
@@ -53,6 +54,7 @@ export async function createCampaign(
 ): Promise<CampaignView> {
   const body = createCampaignInput.parse(input);
   checkTemplate(body.template);
+  if (body.linkTracking) assertTrackableTemplate(body.template);
   if (creator.environment && body.environment && body.environment !== creator.environment) {
     throw new AppError("invalid_request", "The request body is not valid.", {
       details: [{ path: "environment", message: `This API key creates ${creator.environment} campaigns only.` }],
@@ -67,6 +69,7 @@ export async function createCampaign(
     template: body.template,
     appendOptOutText,
     audience,
+    linkTracking: body.linkTracking ?? false,
   });
   return db.$transaction(async (tx) => {
     const row = await tx.campaign.create({
@@ -143,11 +146,14 @@ export async function updateCampaign(
     const audience = patch.audience ?? { tags: before.audienceTags, excludeTags: before.excludeTags };
     const template = patch.template ?? before.template;
     const appendOptOutText = patch.appendOptOutText ?? before.appendOptOutText;
+    const linksChanged = patch.template !== undefined || patch.linkTracking !== undefined;
+    if (linksChanged && (patch.linkTracking ?? before.linkTracking)) assertTrackableTemplate(template);
     const estimate = await estimateCampaign(tx, scope.organizationId, {
       environment: before.environment,
       template,
       appendOptOutText,
       audience,
+      linkTracking: patch.linkTracking ?? before.linkTracking,
     });
     // A SCHEDULED campaign whose scheduledAt is cleared goes back to DRAFT (nothing would start it).
     const status = before.status === "SCHEDULED" && scheduledAt === null ? "DRAFT" : undefined;

@@ -26,8 +26,11 @@ export async function createContact(
   const data = { ...parsed, phone: await contactPhoneOf(db, organizationId, parsed.phone) };
   try {
     // The unique (organization_id, phone) index decides, so two concurrent creates cannot both win.
+    // ON CONFLICT DO NOTHING (skipDuplicates): a duplicate is an expected 409, not a database error
+    // for the log (issue 38: each one logged prisma:error).
     const row = await inTransaction(db, async (tx) => {
-      const created = await tx.contact.create({
+      const [created] = await tx.contact.createManyAndReturn({
+        skipDuplicates: true,
         data: {
           id: newId("ct"),
           organizationId,
@@ -42,6 +45,7 @@ export async function createContact(
           updatedAt: now,
         },
       });
+      if (!created) throw contactExists(data.phone);
       await auditContactsChange(tx, organizationId, actor, {
         action: "contact.created",
         resourceType: "contact",

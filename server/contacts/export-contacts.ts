@@ -35,7 +35,9 @@ export async function* exportContactsCsv(db: DbOrTx, organizationId: string): As
         c.lastName ?? "",
         c.email ?? "",
         c.tags.join(";"),
-        ...keys.map((k) => attrs[k] ?? ""),
+        // Own keys only: another contact's `constructor` or `toString` column must read empty here,
+        // not Object.prototype's function (issue 38).
+        ...keys.map((k) => (Object.hasOwn(attrs, k) ? attrs[k]! : "")),
       ]);
     }
     yield chunk;

@@ -39,6 +39,15 @@ export async function updateContact(
   return toContactView(row, optOuts.get(row.phone) ?? null);
 
   async function write(tx: DbOrTx) {
+    // A taken phone is an expected 409: found here rather than as a unique violation, which the
+    // database client logs as an error (issue 38). The index still decides a race.
+    if (patch.phone) {
+      const taken = await tx.contact.findFirst({
+        where: { organizationId, phone: patch.phone, id: { not: contactId } },
+        select: { id: true },
+      });
+      if (taken) throw contactExists(patch.phone);
+    }
     try {
       // organizationId in the filter: the row is changed only if it is still this tenant's.
       const { count } = await tx.contact.updateMany({

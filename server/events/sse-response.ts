@@ -1,3 +1,4 @@
+import type { AppError } from "../errors";
 import { smallestIdAt } from "../ids";
 import { logger } from "../logger";
 import { STREAM_RESUME_HOURS } from "@/schemas/events";
@@ -5,6 +6,7 @@ import { toEnvelope } from "./envelope";
 import { eventHub, type EventHub, type StreamSink } from "./hub";
 import type { Position } from "./position";
 import { positionOf, type PositionedRow } from "./read-outbox";
+import { streamGuard, type StreamCredential, type StreamGuard } from "./stream-guard";
 
 /** Bytes a client may leave unread before it is dropped (it resumes with Last-Event-ID). */
 export const MAX_UNREAD_BYTES = 256 * 1024;
@@ -36,14 +38,35 @@ export async function resumePoint(
 }
 
 /**
+ * The frame that ends a stream whose credential no longer holds (issue 38): `event: error` with the
+ * code, status and message a new request with the credential would get. It has no `id:`, so the client's
+ * Last-Event-ID stays the last event it received, and it resumes there with a renewed credential.
+ */
+export function errorFrame(error: Pick<AppError, "code" | "message" | "status">): string {
+  const data = { code: error.code, status: error.status, message: error.message };
+  return `event: error\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+// Cutting a slow client's connection is routine: an AbortError, which Next does not log as a failure.
+const tooSlow = () => new DOMException("event stream client too slow", "AbortError");
+
+/**
  * contract §13: the Server-Sent Events response. The body is a stream the process's hub writes
  * to; what the client has not read yet is counted, and past MAX_UNREAD_BYTES the connection is
  * cut instead of buffering more (the client resumes with Last-Event-ID and misses nothing).
+ * With a `credential`, the stream counts against its cap (429 `too_many_streams`, thrown before
+ * any response) and ends with `event: error` once the credential stops holding (stream-guard.ts).
  */
 export function eventStreamResponse(
   req: Request,
-  options: { organizationId: string; types: readonly string[]; lastEventId: string | null },
+  options: {
+    organizationId: string;
+    types: readonly string[];
+    lastEventId: string | null;
+    credential?: StreamCredential;
+  },
   hub: EventHub = eventHub(),
+  guard: StreamGuard = streamGuard(),
 ): Response {
   let detach: (() => void) | null = null;
   let ended = false;
@@ -53,13 +76,25 @@ export function eventStreamResponse(
     if (ended) return;
     ended = true;
     detach?.();
+    release();
     try {
       if (how === "close") ctrl.close();
-      else ctrl.error(new Error("event stream client too slow"));
+      else ctrl.error(tooSlow());
     } catch {
       // already closed by the client
     }
   };
+  const refuse = (error: AppError) => {
+    if (ended) return;
+    try {
+      // Written whatever the client's backlog: it is the last frame.
+      ctrl.enqueue(encoder.encode(errorFrame(error)));
+    } catch {
+      // already closed by the client
+    }
+    end("close");
+  };
+  const release = options.credential ? guard.admit(options.credential, refuse) : () => {};
   const enqueue = (text: string): boolean => {
     if (ended) return false;
     ctrl.enqueue(encoder.encode(text));
@@ -92,6 +127,7 @@ export function eventStreamResponse(
       cancel() {
         ended = true;
         detach?.();
+        release();
       },
     },
     { highWaterMark: MAX_UNREAD_BYTES, size: (chunk) => chunk.byteLength },
@@ -99,6 +135,7 @@ export function eventStreamResponse(
   req.signal?.addEventListener("abort", () => {
     ended = true;
     detach?.();
+    release();
   });
 
   return new Response(body, {

@@ -15,6 +15,7 @@ import { prefixOf } from "@/schemas/fraud-guard";
 
 interface BlockRow {
   prefix: string;
+  scope: string;
   country: string | null;
   environment: "live" | "test";
   level: string;
@@ -27,9 +28,11 @@ interface BlockRow {
 
 export function toBlockView(row: BlockRow, now: Date): FraudBlockView {
   const level = row.level === "strict" ? "strict" : "standard";
+  const scope = row.scope === "country" ? "country" : "prefix";
   const until = row.until.toISOString();
   return fraudBlockSchema.parse({
     prefix: row.prefix,
+    scope,
     country: row.country,
     environment: row.environment,
     blockedAt: row.blockedAt.toISOString(),
@@ -39,7 +42,7 @@ export function toBlockView(row: BlockRow, now: Date): FraudBlockView {
     sends: row.sends,
     verified: row.verified,
     level,
-    reason: describeBlock({ ...row, level, until }),
+    reason: describeBlock({ ...row, scope, level, until }),
   });
 }
 
@@ -64,6 +67,7 @@ export async function listFraudBlocks(
 /**
  * DELETE /fraud-guard/blocks/:prefix: lifts the prefix's active blocks (both environments) and
  * restarts its counts, so the next sends are judged afresh; audited. 404 when nothing is blocked.
+ * A country (`US`) lifts its country-wide block and restarts the country's counts (its stripes).
  */
 export async function unblockPrefix(
   db: Db,
@@ -72,7 +76,8 @@ export async function unblockPrefix(
   actor: AuditActor,
   now = new Date(),
 ): Promise<void> {
-  if (!/^\+[0-9]{1,14}$/.test(prefix)) throw new AppError("not_found", `No active block for ${prefix}.`);
+  const country = /^[A-Z]{2}$/.test(prefix);
+  if (!country && !/^\+[0-9]{1,14}$/.test(prefix)) throw new AppError("not_found", `No active block for ${prefix}.`);
   await db.$transaction(async (tx) => {
     // The send path's lock for this prefix, so no send decides between the lift and the reset.
     for (const environment of ["live", "test"]) {
@@ -88,7 +93,9 @@ export async function unblockPrefix(
       where: { id: { in: active.map((b) => b.id) } },
       data: { liftedAt: now, liftedByUserId: actor.type === "user" ? actor.userId : null },
     });
-    await tx.fraudCounter.deleteMany({ where: { organizationId, prefix } });
+    await tx.fraudCounter.deleteMany({
+      where: { organizationId, prefix: country ? { startsWith: `${prefix}:` } : prefix },
+    });
     for (const b of active) {
       await recordAudit(tx, organizationId, actor, {
         action: "fraudGuard.unblocked",

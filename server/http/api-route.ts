@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { strictObject, type z } from "zod";
 import { AppError, zodIssuesToDetails } from "../errors";
 import { can, type Action } from "@/schemas/roles";
 import { authenticateUser, type UserAuth } from "./authenticate";
@@ -50,6 +50,17 @@ export interface RouteOptions<A extends AuthMode, B extends z.ZodType | undefine
   status?: number;
   /** API-key routes: honour the Idempotency-Key header (contract §5). */
   idempotent?: A extends "apiKey" ? boolean : never;
+  /**
+   * JWT routes a member must still reach while their organization holds them back until they set
+   * up two-factor sign-in (contract §12): enrolling itself, and the caller's own account and
+   * sessions. Every other JWT route answers 401 `mfa_enrollment_required` to them.
+   */
+  allowUnenrolled?: A extends "jwt" | "any" ? true : never;
+  /**
+   * The handler reads the body itself (a CSV import, a carrier's form-encoded callback). Any other
+   * route without `body` takes none: an empty body or `{}`, else 400 like any strict body (§1).
+   */
+  ownBody?: true;
 }
 
 export interface RouteContext<A extends AuthMode, B, Q> {
@@ -72,6 +83,11 @@ export interface RouteContext<A extends AuthMode, B, Q> {
 
 type NextRouteContext = { params: Promise<Record<string, string | string[]> | undefined> };
 
+/** What apiRoute() returns: Next's handler, carrying whom the route admits. */
+export type ApiRouteHandler = ((req: Request, context?: NextRouteContext) => Promise<Response>) & {
+  routeOptions: { auth: AuthMode; allowUnenrolled: boolean; body: "schema" | "none" | "own" };
+};
+
 function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
@@ -89,6 +105,9 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" 
 }
 
 type AnyAuth = UserAuth | ApiKeyAuth;
+
+/** What a route that takes no body accepts when one is sent anyway (issue 38: cancel routes ignored theirs). */
+const NO_BODY = strictObject({});
 
 /** API keys are recognisable by their prefix (sg_live_…, sg_test_…); anything else is a JWT. */
 function bearsApiKey(req: Request): boolean {
@@ -114,7 +133,13 @@ function authorize(auth: AnyAuth | null, options: { scope?: Permission; allow?: 
  */
 async function admit(
   req: Request,
-  options: { auth: AuthMode; scope?: Permission; allow?: Action; rateLimit?: RateLimitCategory | false },
+  options: {
+    auth: AuthMode;
+    scope?: Permission;
+    allow?: Action;
+    rateLimit?: RateLimitCategory | false;
+    allowUnenrolled?: boolean;
+  },
   responseHeaders: Headers,
   seen: { auth: AnyAuth | null },
 ): Promise<AnyAuth | OperatorAuth | null> {
@@ -125,7 +150,7 @@ async function admit(
   for (let attempt = 0; ; attempt++) {
     const auth: AnyAuth =
       options.auth === "jwt" || (options.auth === "any" && !bearsApiKey(req))
-        ? await authenticateUser(req)
+        ? await authenticateUser(req, { allowUnenrolled: options.allowUnenrolled === true })
         : await authenticateApiKey(req, { fresh: fresh || attempt > 0 });
     // Known from here on: a refusal below (limit, permission) is still this organization's request.
     seen.auth = auth;
@@ -143,6 +168,24 @@ async function admit(
 }
 
 /**
+ * For what outlives its request (an event stream): the request's credential checked again as
+ * admit() checked it, read fresh and without counting against the rate limit. Throws the AppError
+ * the request would get now (a deleted, disabled, regenerated or expired key; a lost permission;
+ * an expired token, ended session, removed membership or role that no longer allows; a required
+ * second factor).
+ */
+export async function recheckCredential(
+  req: Request,
+  options: { auth: "jwt" | "apiKey" | "any"; scope?: Permission; allow?: Action; allowUnenrolled?: boolean },
+): Promise<void> {
+  const auth: AnyAuth =
+    options.auth === "jwt" || (options.auth === "any" && !bearsApiKey(req))
+      ? await authenticateUser(req, { allowUnenrolled: options.allowUnenrolled === true })
+      : await authenticateApiKey(req, { fresh: true });
+  authorize(auth, options);
+}
+
+/**
  * The one wrapper of every /api/v1 route: request id → authenticate → rate limit → authorize →
  * body (JSON only, 1 MiB) → strict zod validation → handler → one error mapper. Route files
  * stay declarative: `export const POST = apiRoute({ auth: "apiKey", scope: "sms.send", body }, handler)`.
@@ -154,8 +197,8 @@ export function apiRoute<
 >(
   options: RouteOptions<A, B, Q>,
   handler: (ctx: RouteContext<A, Output<B>, Output<Q>>) => Promise<unknown>,
-): (req: Request, context?: NextRouteContext) => Promise<Response> {
-  return async (req, context) => {
+): ApiRouteHandler {
+  const route = async (req: Request, context?: NextRouteContext) => {
     const served = trackApiRequest();
     try {
       return await measureHttp(
@@ -167,6 +210,14 @@ export function apiRoute<
       served();
     }
   };
+  // Read by the security suite, which walks every route file and needs to know whom each admits.
+  return Object.assign(route, {
+    routeOptions: {
+      auth: options.auth,
+      allowUnenrolled: options.allowUnenrolled === true,
+      body: options.body ? ("schema" as const) : options.ownBody ? ("own" as const) : ("none" as const),
+    },
+  });
 
   async function serve(req: Request, context: NextRouteContext | undefined): Promise<Response> {
     const startedAt = performance.now();
@@ -180,7 +231,7 @@ export function apiRoute<
       // Limit headers land in extraHeaders, so refusals after the limiter carry them too.
       const auth = await admit(req, options, extraHeaders, seen);
 
-      rawBody = options.body ? ((await readJsonBody(req)) ?? {}) : undefined;
+      rawBody = options.ownBody ? undefined : ((await readJsonBody(req)) ?? (options.body ? {} : undefined));
       const rawQuery = Object.fromEntries(new URL(req.url).searchParams);
       // Next passes a context whose params resolve to undefined on routes without [segments].
       const rawParams = (context ? await context.params : undefined) ?? {};
@@ -192,6 +243,7 @@ export function apiRoute<
       assertStorable(rawQuery, "query");
       if (rawBody !== undefined) assertStorable(rawBody, "body");
       const body = options.body ? validate(options.body, rawBody, "body") : undefined;
+      if (!options.body && rawBody !== undefined) validate(NO_BODY, rawBody, "body");
       const query = options.query ? validate(options.query, rawQuery, "query") : undefined;
 
       const status = options.status ?? 200;

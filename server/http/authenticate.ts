@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { verifyAccessToken } from "../auth/jwt";
 import type { Role } from "@/schemas/roles";
 import { apiSessionIsLive } from "../accounts/sessions";
+import { enrolmentRequired, membershipWithEnrolment } from "../two-factor/require-mfa";
 
 export interface UserAuth {
   kind: "user";
@@ -35,9 +36,11 @@ export function looksLikeJwt(token: string): boolean {
 /**
  * Management routes: a valid access token, and a membership that still exists. The role is read
  * from the database rather than the token, so removing a member or changing a role takes effect
- * at once instead of when the 15-minute token runs out.
+ * at once instead of when the 15-minute token runs out. The one gate of every JWT route for an
+ * organization's two-factor requirement (contract §12): a member who must enrol gets 401
+ * `mfa_enrollment_required` unless the route is part of enrolling (`allowUnenrolled`).
  */
-export async function authenticateUser(req: Request): Promise<UserAuth> {
+export async function authenticateUser(req: Request, options: { allowUnenrolled?: boolean } = {}): Promise<UserAuth> {
   const token = bearerToken(req);
   if (looksLikeApiKey(token)) {
     throw new AppError(
@@ -47,10 +50,7 @@ export async function authenticateUser(req: Request): Promise<UserAuth> {
   }
   const claims = await verifyAccessToken(token);
   const [membership, sessionLive] = await Promise.all([
-    getDb().membership.findUnique({
-      where: { userId_organizationId: { userId: claims.sub, organizationId: claims.org } },
-      select: { role: true },
-    }),
+    membershipWithEnrolment(getDb(), claims.sub, claims.org),
     // A revoked session (signed out, revoked from the sessions list, password changed) ends its
     // access tokens at once, not when they run out (contract §14).
     claims.sid ? apiSessionIsLive(getDb(), claims.sid) : true,
@@ -58,6 +58,7 @@ export async function authenticateUser(req: Request): Promise<UserAuth> {
   if (!membership)
     throw new AppError("unauthenticated", "The access token's organization membership no longer exists.");
   if (!sessionLive) throw new AppError("unauthenticated", "This session has been signed out or revoked.");
+  if (membership.mustEnrol && !options.allowUnenrolled) throw enrolmentRequired("rest");
   return {
     kind: "user",
     userId: claims.sub,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { resetEnvForTests } from "../env";
 import { sameSiteOnly } from "./refuse-cross-site";
 
 function request(method: "GET" | "POST", headers: Record<string, string>) {
@@ -49,5 +50,27 @@ describe("sameSiteOnly (the tRPC endpoint)", () => {
     expect((await handler(request("POST", headers))).status).toBe(200);
     expect((await handler(request("GET", headers))).status).toBe(200);
     expect(ran).toEqual(["POST", "GET"]);
+  });
+
+  describe("X-Forwarded-Host (issue 38)", () => {
+    afterEach(() => {
+      delete process.env.TRUST_PROXY;
+      resetEnvForTests();
+    });
+    const forged = { "x-forwarded-host": "evil.example", origin: "https://evil.example" };
+
+    it("is ignored without TRUST_PROXY: another site's page cannot name itself the host", async () => {
+      const { handler, ran } = guarded();
+      expect((await handler(request("POST", forged))).status).toBe(403);
+      expect(ran).toEqual([]);
+    });
+
+    it("names the host addressed behind a trusted proxy", async () => {
+      process.env.TRUST_PROXY = "true";
+      resetEnvForTests();
+      const { handler, ran } = guarded();
+      expect((await handler(request("POST", forged))).status).toBe(200);
+      expect(ran).toEqual(["POST"]);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { getEnv } from "../env";
 import { errorResponse } from "./error-response";
 import { resolveRequestId } from "./request-id";
 import { isCrossSiteRequest } from "./security-headers";
@@ -16,5 +17,6 @@ export function refuseCrossSite(req: Request): Response {
  * browser send is refused before the handler runs; same-origin and cookie-less clients pass.
  */
 export function sameSiteOnly(handler: (req: Request) => Promise<Response>): (req: Request) => Promise<Response> {
-  return async (req) => (isCrossSiteRequest(req.headers) ? refuseCrossSite(req) : handler(req));
+  return async (req) =>
+    isCrossSiteRequest(req.headers, { trustProxy: getEnv().TRUST_PROXY }) ? refuseCrossSite(req) : handler(req);
 }

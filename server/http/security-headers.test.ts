@@ -19,11 +19,20 @@ describe("isCrossSiteRequest", () => {
     expect(isCrossSiteRequest(headers({ host: "app.example", "sec-fetch-site": "same-origin" }))).toBe(false);
     expect(isCrossSiteRequest(headers({ host: "app.example", "sec-fetch-site": "none" }))).toBe(false);
     expect(isCrossSiteRequest(headers({ host: "app.example:3000", origin: "http://app.example:3000" }))).toBe(false);
-    expect(
-      isCrossSiteRequest(
-        headers({ host: "10.0.0.5:3000", "x-forwarded-host": "app.example", origin: "https://app.example" }),
-      ),
-    ).toBe(false);
+  });
+
+  // Issue 38: X-Forwarded-Host is whatever the client wrote unless a trusted proxy wrote it.
+  it("reads X-Forwarded-Host only when the proxy is trusted", () => {
+    const proxied = headers({
+      host: "10.0.0.5:3000",
+      "x-forwarded-host": "app.example",
+      origin: "https://app.example",
+    });
+    expect(isCrossSiteRequest(proxied, { trustProxy: true })).toBe(false);
+    expect(isCrossSiteRequest(proxied, { trustProxy: false })).toBe(true);
+    const forged = headers({ host: "app.example", "x-forwarded-host": "evil.example", origin: "https://evil.example" });
+    expect(isCrossSiteRequest(forged, { trustProxy: false })).toBe(true);
+    expect(isCrossSiteRequest(forged, { trustProxy: true })).toBe(false);
   });
 
   it("refuses other sites, sibling subdomains, opaque origins and origins on another port", () => {
@@ -78,6 +87,14 @@ describe("proxy.ts", () => {
     expect(cross.status).toBe(403);
     const body = await cross.json();
     expect(body.error).toMatchObject({ code: "forbidden", requestId: cross.headers.get("x-request-id") });
+    // Without TRUST_PROXY, X-Forwarded-Host cannot make another site's Origin look like ours.
+    const forged = proxy(
+      new NextRequest("http://localhost/sign-in", {
+        method: "POST",
+        headers: { host: "localhost", "x-forwarded-host": "evil.example", origin: "https://evil.example" },
+      }),
+    );
+    expect(forged.status).toBe(403);
 
     const same = proxy(
       new NextRequest("http://localhost/sign-in", {

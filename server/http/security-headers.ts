@@ -57,8 +57,10 @@ export function newNonce(): string {
  * on every POST, Origin; a page on another site can forge neither. Requests with neither
  * (curl, scripts, server-to-server) are not cross-site: they carry no victim's cookies.
  * "same-site" (a sibling subdomain) is refused too: it may be hosted by someone else.
+ * `trustProxy` (TRUST_PROXY): the host addressed is X-Forwarded-Host, which only a trusted reverse
+ * proxy may set; without it, any client could name the host its Origin claims (issue 38).
  */
-export function isCrossSiteRequest(headers: Headers): boolean {
+export function isCrossSiteRequest(headers: Headers, { trustProxy = false }: { trustProxy?: boolean } = {}): boolean {
   const site = headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return true;
   const origin = headers.get("origin");
@@ -69,7 +71,8 @@ export function isCrossSiteRequest(headers: Headers): boolean {
   } catch {
     return true; // "null" (sandboxed frames, some redirects) or garbage
   }
-  // The host the browser addressed: a reverse proxy may pass it on in X-Forwarded-Host.
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
+  // The host the browser addressed: a trusted reverse proxy passes it on in X-Forwarded-Host.
+  const forwarded = trustProxy ? headers.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  const host = forwarded || headers.get("host");
   return !host || originHost.toLowerCase() !== host.toLowerCase();
 }

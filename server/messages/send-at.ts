@@ -1,5 +1,6 @@
 import { AppError } from "../errors";
 import { sendAtWindowError } from "@/schemas/send-at";
+import { instantOf } from "@/schemas/dates";
 
 /**
  * A request's `sendAt` (contract §11) as the instant it is due, to the millisecond the column
@@ -8,7 +9,7 @@ import { sendAtWindowError } from "@/schemas/send-at";
  */
 export function parseSendAt(sendAt: string | undefined, now: Date): Date | null {
   if (sendAt === undefined) return null;
-  const at = new Date(sendAt);
+  const at = instantOf(sendAt);
   const problem = sendAtWindowError(at, now);
   if (problem) throw new AppError("invalid_send_at", problem, { details: [{ path: "sendAt", message: problem }] });
   return at;

@@ -33,6 +33,8 @@ export interface OperationSpec {
   params?: z.ZodObject;
   /** Accepts the Idempotency-Key header (sms/send, sms/bulk, otp/send). */
   idempotent?: boolean;
+  /** JWT routes open to a member who must still set up two-factor sign-in (apiRoute's `allowUnenrolled`). */
+  allowUnenrolled?: boolean;
   success: {
     status: number;
     description: string;
@@ -49,7 +51,7 @@ export interface OperationSpec {
 
 /** The codes the apiRoute() wrapper itself can answer with for these options (server/http/api-route.ts). */
 export function impliedErrorCodes(
-  spec: Pick<OperationSpec, "auth" | "scope" | "allow" | "body" | "query" | "idempotent">,
+  spec: Pick<OperationSpec, "auth" | "scope" | "allow" | "body" | "query" | "idempotent" | "allowUnenrolled">,
 ): ErrorCode[] {
   // Any route: a malformed percent-escape or U+0000 in the path is 400, and an unreachable database
   // answers 503 with Retry-After (contract §12).
@@ -69,6 +71,8 @@ export function impliedErrorCodes(
   if (spec.auth === "any") {
     codes.push("unauthenticated", "token_expired", "key_disabled", "key_expired", "ip_not_allowed", "rate_limited");
   }
+  // A member whose organization requires two-factor sign-in and who has none (contract §12).
+  if ((spec.auth === "jwt" || spec.auth === "any") && !spec.allowUnenrolled) codes.push("mfa_enrollment_required");
   // While OPERATOR_TOKEN is unset the operator's routes answer 404.
   if (spec.auth === "operator") codes.push("unauthenticated", "not_found");
   if (spec.scope) codes.push("insufficient_scope");

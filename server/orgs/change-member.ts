@@ -8,6 +8,7 @@ import { recordAudit } from "../audit/record-audit";
 import type { Member } from "./list-members";
 import { memberSelect, toMember } from "./member-row";
 import { assertMayAssign, assertNotLastOwner, lockOrganization } from "./owner-rules";
+import { credentialChanged } from "../auth/credential-changes";
 
 /** Changes a member's role. The last owner cannot be demoted; only owners touch the owner role. */
 export async function updateMemberRole(
@@ -18,7 +19,7 @@ export async function updateMemberRole(
   actor: AuditActor,
 ): Promise<Member> {
   const data = updateMemberRoleInput.parse(input);
-  return db.$transaction(async (tx) => {
+  const changed = await db.$transaction(async (tx) => {
     await lockOrganization(tx, organizationId);
     // Scoped by organization: a membership id of another organization is simply not found.
     const current = await tx.membership.findFirst({
@@ -42,8 +43,10 @@ export async function updateMemberRole(
       resourceId: m.id,
       changes: diffChanges("member", { ...member, role: current.role }, member),
     });
-    return member;
+    return { member, userId: current.user.id };
   });
+  credentialChanged({ userId: changed.userId });
+  return changed.member;
 }
 
 /** Removes a member from the organization (their account stays). The last owner cannot be removed. */
@@ -55,7 +58,7 @@ export async function removeMember(
   actor: AuditActor,
 ): Promise<{ id: string; userId: string }> {
   const data = memberIdInput.parse(input);
-  return db.$transaction(async (tx) => {
+  const removed = await db.$transaction(async (tx) => {
     await lockOrganization(tx, organizationId);
     const current = await tx.membership.findFirst({
       where: { id: data.memberId, organizationId },
@@ -73,4 +76,6 @@ export async function removeMember(
     });
     return { id: current.id, userId: current.user.id };
   });
+  credentialChanged({ userId: removed.userId });
+  return removed;
 }

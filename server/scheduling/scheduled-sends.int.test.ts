@@ -77,6 +77,18 @@ describe("sendAt on send and bulk", () => {
     expect(await getDb().message.count({ where: { organizationId: sender.organizationId } })).toBe(2);
   });
 
+  it("refuses more than 9 fraction digits and keeps the millisecond a finer sendAt names (issue 38)", async () => {
+    const sender = await seedSender();
+    const hour = new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000).toISOString().slice(0, 19);
+    const tooFine = await api.send(sender.testKey, { to: TO, body: "hi", sendAt: `${hour}.000123456789Z` });
+    expectError(tooFine, 400, "invalid_request");
+    expect(tooFine.json.error.details).toEqual([{ path: "sendAt", message: expect.stringMatching(/9 fraction/) }]);
+    const nanos = await api.send(sender.testKey, { to: TO, body: "hi", sendAt: `${hour}.000987654Z` });
+    expect(nanos.json).toMatchObject({ status: "SCHEDULED", sendAt: `${hour}.000Z` });
+    const row = await getDb().message.findFirstOrThrow({ where: { id: nanos.json.messageId } });
+    expect(row.sendAt?.toISOString()).toBe(`${hour}.000Z`);
+  });
+
   it("takes exactly 60 s and 35 days, not 59 s nor 35 days + 1 s (the server's clock)", async () => {
     const sender = await seedSender();
     const who: MessageSender = { organizationId: sender.organizationId, apiKeyId: null, environment: "test" };

@@ -194,7 +194,12 @@ async function main(): Promise<number> {
   // The retention part runs retention itself, so the server's own job must leave the seed alone.
   const { server, account } = await startSeededServer(
     databaseUrl,
-    options.only === "retention" || options.only === "growth" ? { RETENTION: "off" } : {},
+    options.only === "retention" || options.only === "growth"
+      ? { RETENTION: "off" }
+      : // The links part taps as many phones, each from its own address (X-Forwarded-For).
+        options.only === "links"
+        ? { TRUST_PROXY: "true" }
+        : {},
   );
   if (options.only === "retention") {
     if (!databaseUrl) throw new Error("--only retention needs PostgreSQL (run `npm run bench -- --only retention`)");

@@ -22,7 +22,14 @@ export async function serveShortLink(req, res) {
   const code = req.url.slice(3).split("?")[0];
   let answer;
   try {
-    answer = await globalThis.__signalgateLinkRedirect(req.method ?? "GET", code, req.headers["user-agent"]);
+    // serve.mjs recorded the client's address in x-sg-client-ip before handing the request here.
+    const ip = req.headers["x-sg-client-ip"];
+    answer = await globalThis.__signalgateLinkRedirect(
+      req.method ?? "GET",
+      code,
+      req.headers["user-agent"],
+      typeof ip === "string" ? ip : undefined,
+    );
   } catch (err) {
     // A bug: a plain 500 in the contract's shape, with this request's id, and the cause in the log.
     console.error("[short-links]", requestId, err);
@@ -34,7 +41,19 @@ export async function serveShortLink(req, res) {
   }
   const headers = { ...answer.headers, "x-request-id": requestId };
   if (!answer.error) {
-    res.writeHead(answer.status, headers);
+    try {
+      res.writeHead(answer.status, headers);
+    } catch (err) {
+      // A header Node refuses (it never should: locations are stored in ASCII): a 500 in the
+      // contract's shape with this request's id, never a half-written answer.
+      console.error("[short-links]", requestId, err);
+      const body = JSON.stringify({
+        error: { code: "internal_error", message: "An internal error occurred.", requestId },
+      });
+      res.writeHead(500, { "content-type": "application/json", "x-request-id": requestId });
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
     res.end();
     return;
   }

@@ -44,10 +44,13 @@ export interface TrpcErrorData {
 }
 
 /** A mutation posted through the fetch handler: the HTTP status and body the browser receives. */
-export async function postTrpc(path: string, input: unknown, session: SessionLike | null) {
+export async function postTrpc(path: string, input: unknown, session: SessionLike | null, activeOrgId?: string) {
   const req = new Request(`http://localhost/api/trpc/${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: {
+      "content-type": "application/json",
+      ...(activeOrgId ? { cookie: `${ACTIVE_ORG_COOKIE}=${activeOrgId}` } : {}),
+    },
     body: JSON.stringify({ json: input }),
   });
   const res = await fetchRequestHandler({

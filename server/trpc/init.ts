@@ -7,10 +7,8 @@ import { AppError, serviceUnavailable, type ErrorCode } from "../errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertStorable } from "../http/storable-text";
 import { errorDocUrl } from "../http/error-doc-url.mjs";
-import { mustEnrol } from "../two-factor/require-mfa";
-import { resolveActiveMembership } from "../orgs/memberships";
 import { can, type Action } from "@/schemas/roles";
-import { ACTIVE_ORG_COOKIE, readCookie } from "./active-org-cookie";
+import { dashboardMember } from "./dashboard-member";
 import { userActor, type RequestOrigin } from "../audit/actor";
 
 /** The part of the next-auth session the API relies on (tests build it by hand). */
@@ -77,7 +75,19 @@ function trpcCodeForStatus(status: number): TRPC_ERROR_CODE_KEY {
   }
 }
 
-const t = initTRPC.context<TRPCContext>().create({
+/** Per-procedure settings, read by the middlewares below. */
+export interface ProcedureMeta {
+  /**
+   * Open to a member whom the active organization holds back until they set up two-factor sign-in
+   * (contract §12): what the enrolment screen needs, the caller's own account and sessions, and
+   * moving to another organization. Every other procedure refuses them.
+   */
+  allowUnenrolled?: boolean;
+}
+
+const withMeta = initTRPC.context<TRPCContext>().meta<ProcedureMeta>();
+
+const t = withMeta.create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -141,21 +151,25 @@ export const router = t.router;
 
 export const publicProcedure = t.procedure.use(mapErrors);
 
-/** Signed in. Adds `userId`, and `actor` (the user, from where) for the audit log. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * Signed in. Adds `userId`, `actor` (the user, from where) for the audit log, and `membership`
+ * (dashboardMember: the active organization, or null). Every procedure but the public ones passes
+ * here, so this is where an organization's two-factor requirement is enforced (contract §12): a
+ * member who has not enrolled reaches only procedures marked `allowUnenrolled`.
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, next }) => {
   const userId = ctx.session?.user?.id;
   if (!userId) throw new AppError("unauthenticated", "Your session has ended. Sign in again.");
-  return next({ ctx: { userId, actor: userActor(userId, ctx.origin) } });
+  const membership = await dashboardMember(ctx.db, userId, ctx.headers, { allowUnenrolled: meta?.allowUnenrolled });
+  return next({ ctx: { userId, actor: userActor(userId, ctx.origin), membership } });
 });
 
 /**
- * Member of the active organization (the `sg_org` cookie, else the oldest membership), checked
- * against the database on every call: removal from an organization takes effect at once.
- * Adds `organizationId`, `organizationName`, `role`, `membershipId`.
+ * Member of the active organization. Adds `organizationId`, `organizationName`, `role`,
+ * `membershipId`.
  */
-export const orgProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  const preferred = readCookie(ctx.headers, ACTIVE_ORG_COOKIE);
-  const membership = await resolveActiveMembership(ctx.db, ctx.userId, preferred);
+export const orgProcedure = protectedProcedure.use(({ ctx, next }) => {
+  const { membership } = ctx;
   if (!membership) throw new AppError("not_found", "You are not a member of any organization.");
   return next({
     ctx: {
@@ -169,19 +183,10 @@ export const orgProcedure = protectedProcedure.use(async ({ ctx, next }) => {
 
 /** Member whose role allows `action` (schemas/roles.ts); others get FORBIDDEN. */
 export function roleProcedure(action: Action) {
-  return orgProcedure
-    .use(({ ctx, next }) => {
-      if (!can(ctx.role, action)) {
-        throw new AppError("forbidden", `Your role (${ctx.role}) does not allow this.`);
-      }
-      return next();
-    })
-    .use(async ({ ctx, next }) => {
-      // contract §12: an organization that requires two-factor shows a member without it nothing else.
-      // 403, not 401: the session is valid, and a 401 would send the dashboard back to sign-in.
-      if (await mustEnrol(ctx.db, ctx.userId, ctx.organizationId)) {
-        throw new AppError("forbidden", "This organization requires two-factor sign-in: set it up first.");
-      }
-      return next();
-    });
+  return orgProcedure.use(({ ctx, next }) => {
+    if (!can(ctx.role, action)) {
+      throw new AppError("forbidden", `Your role (${ctx.role}) does not allow this.`);
+    }
+    return next();
+  });
 }

@@ -1,7 +1,8 @@
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import type { AuditActor, RequestOrigin } from "../audit/actor";
 import { recordAuditInEveryOrganization } from "../audit/record-audit";
 import { throttleCredentialAttempt } from "../auth/login-throttle";
+import { runSql } from "../db/sql";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import type { RecoveryCodes, TotpEnrollment, TwoFactorStatus } from "@/schemas/two-factor";
@@ -109,10 +110,37 @@ export async function confirmTotpEnrollment(
   );
 }
 
-/** DELETE /auth/mfa/totp: needs a current code; removes the authenticator and the recovery codes. */
+/**
+ * 403 while an organization of the user requires two-factor sign-in (contract §12): turning it off
+ * would lock them out of it at their next sign-in. Null when nothing holds it on.
+ */
+async function requiredBy(db: DbOrTx, userId: string): Promise<AppError | null> {
+  const [holding] = await runSql<{ name: string }>(
+    db,
+    `SELECT o.name FROM memberships m
+     JOIN organization_security s ON s.organization_id = m.organization_id AND s.require_mfa
+     JOIN organizations o ON o.id = m.organization_id
+     WHERE m.user_id = $1 ORDER BY m.created_at LIMIT 1`,
+    [userId],
+  );
+  if (!holding) return null;
+  return new AppError(
+    "forbidden",
+    `${holding.name} requires two-factor sign-in of its members: it cannot be turned off while you ` +
+      "belong to it (an owner can lift the requirement first).",
+  );
+}
+
+/**
+ * DELETE /auth/mfa/totp: needs a current code; removes the authenticator and the recovery codes.
+ * Refused while one of the user's organizations requires it (checked before the code is used up,
+ * and again where the change is made).
+ */
 export async function disableTotp(db: Db, userId: string, code: string, actor: AuditActor, now = new Date()) {
   const row = await db.userTotp.findUnique({ where: { userId } });
   if (!row?.confirmedAt) throw new AppError("invalid_request", "Two-factor sign-in is not on.");
+  const refusal = await requiredBy(db, userId);
+  if (refusal) throw refusal;
   await withCode(
     db,
     userId,
@@ -120,6 +148,8 @@ export async function disableTotp(db: Db, userId: string, code: string, actor: A
     () => consumeCurrentCode(db, userId, code, now),
     () =>
       db.$transaction(async (tx) => {
+        const lateRefusal = await requiredBy(tx, userId);
+        if (lateRefusal) throw lateRefusal;
         await tx.userTotp.delete({ where: { userId } });
         await tx.userRecoveryCode.deleteMany({ where: { userId } });
         await recordAuditInEveryOrganization(tx, userId, actor, {

@@ -6,8 +6,12 @@ import { getDb } from "@/server/db/client";
 import { listDevMail } from "@/server/email/list-dev-mail";
 import { getEnv } from "@/server/env";
 import { devMailEnabled } from "@/server/email/delivery-mode";
+import { metadata as notFoundMetadata } from "@/app/not-found";
 
-export const metadata: Metadata = { title: "Dev mail" };
+// Switched off, the page is the 404 page and is titled as one (issue 38: it said "Dev mail").
+export async function generateMetadata(): Promise<Metadata> {
+  return devMailEnabled() ? { title: "Dev mail" } : notFoundMetadata;
+}
 export const dynamic = "force-dynamic";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
@@ -30,10 +34,9 @@ function Linked({ text }: { text: string }) {
   );
 }
 
-// Outside production only (contract §14): without SMTP_URL, this is where emails can be read.
 export default async function DevMailPage() {
-  const env = getEnv();
-  if (!devMailEnabled(env)) notFound();
+  // Outside production only (contract §14): without SMTP_URL, this is where emails can be read.
+  if (!devMailEnabled()) notFound();
   const emails = await listDevMail(getDb());
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">

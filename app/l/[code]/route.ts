@@ -1,4 +1,5 @@
 import { answerLinkRequest } from "@/server/campaigns/links/redirect";
+import { clientIp } from "@/server/http/client-ip";
 import { resolveRequestId } from "@/server/http/request-id";
 import { errorDocUrl } from "@/server/http/error-doc-url.mjs";
 
@@ -12,7 +13,7 @@ export const dynamic = "force-dynamic";
 async function answer(req: Request, { params }: { params: Promise<{ code: string }> }): Promise<Response> {
   const { code } = await params;
   const requestId = resolveRequestId(req.headers.get("x-request-id"));
-  const out = await answerLinkRequest(req.method, code, req.headers.get("user-agent"));
+  const out = await answerLinkRequest(req.method, code, req.headers.get("user-agent"), new Date(), clientIp(req));
   const headers = { ...out.headers, "x-request-id": requestId };
   if (!out.error) return new Response(null, { status: out.status, headers });
   return Response.json(

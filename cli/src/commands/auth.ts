@@ -16,8 +16,23 @@ interface LoginOptions {
   organization?: string;
 }
 
+/**
+ * What `--totp` or the prompt was given, as the field /auth/token takes it: 6 digits are the
+ * authenticator's code (`totpCode`), anything else a recovery code (`recoveryCode`, `xxxxx-xxxxx`).
+ */
+export function secondFactor(code: string | undefined): { totpCode?: string; recoveryCode?: string } {
+  const typed = code?.trim();
+  if (!typed) return {};
+  return /^\d{6}$/.test(typed.replace(/\s/g, "")) ? { totpCode: typed.replace(/\s/g, "") } : { recoveryCode: typed };
+}
+
 /** Sign in; on 401 `mfa_required` (two-factor, contract §12) ask for the code and sign in again with it. */
-async function signIn(baseUrl: string, email: string, password: string, opts: LoginOptions): Promise<SignalGate> {
+export async function signIn(
+  baseUrl: string,
+  email: string,
+  password: string,
+  opts: LoginOptions,
+): Promise<SignalGate> {
   let totpCode = opts.totp;
   for (;;) {
     let tokens: { accessToken: string; refreshToken: string } | undefined;
@@ -26,7 +41,7 @@ async function signIn(baseUrl: string, email: string, password: string, opts: Lo
       email,
       password,
       organizationId: opts.organization,
-      totpCode,
+      ...secondFactor(totpCode),
       maxRetries: 0,
       onTokens: (pair) => (tokens = pair),
     });
@@ -52,7 +67,7 @@ export function registerAuth(program: Command, globals: Globals): void {
     .description("Sign in with your email and password; the session is kept in your config directory (mode 0600)")
     .option("--email <email>", "your account's email")
     .option("--password-stdin", "read the password from standard input (for scripts)")
-    .option("--totp <code>", "the current two-factor code, if your account uses one")
+    .option("--totp <code>", "the current two-factor code, or a recovery code, if your account uses two-factor")
     .option("--organization <id>", "the organization to sign in to, if you belong to several")
     .addHelpText(
       "after",

@@ -59,6 +59,8 @@ Each event is POSTed with the headers of a real delivery: X-Webhook-Id, X-Webhoo
 X-Webhook-Signature (sha256=<hex HMAC of the body>) and the Standard Webhooks webhook-id,
 webhook-timestamp and webhook-signature (v1,<base64>), signed with the session's secret (printed
 at start). A dropped connection is reopened where it stopped (Last-Event-ID): nothing is missed.
+When the server ends the stream because the session's access token expired, the session is
+renewed and the stream resumes the same way; a revoked session or key ends the command.
 
 Examples:
   $ signalgate listen --forward-to localhost:4000/hooks
@@ -91,11 +93,21 @@ Examples:
           } else console.log(pc.green(`Reconnected${lastId ? `, resuming after ${lastId}` : ""}.`));
           first = false;
         } else if (m.type === "disconnected") {
-          if (g.json) emitLine({ type: "disconnected", error: m.error?.message ?? null, retryInMs: m.retryInMs });
+          // The server ends a stream whose credential stopped holding (`event: error`): the SDK renews
+          // an expired session and reconnects at once, resuming after the last event forwarded.
+          const code = (m.error as { code?: unknown } | undefined)?.code;
+          if (g.json)
+            emitLine({
+              type: "disconnected",
+              error: m.error?.message ?? null,
+              code: typeof code === "string" ? code : null,
+              retryInMs: m.retryInMs,
+            });
           else
             console.log(
               pc.yellow(
-                `Connection lost${m.error ? ` (${m.error.message})` : ""}; reconnecting in ${m.retryInMs / 1000}s`,
+                `Connection lost${m.error ? ` (${m.error.message})` : ""}; ` +
+                  (m.retryInMs === 0 ? "renewing and reconnecting now" : `reconnecting in ${m.retryInMs / 1000}s`),
               ),
             );
         } else if (m.type === "reset") {

@@ -47,7 +47,8 @@ export interface OperationErrorCodes {
   };
   disableTotp: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
     413: "payload_too_large";
     415: "unsupported_media_type";
     429: "rate_limited";
@@ -65,7 +66,7 @@ export interface OperationErrorCodes {
   };
   regenerateRecoveryCodes: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     413: "payload_too_large";
     415: "unsupported_media_type";
     429: "rate_limited";
@@ -177,7 +178,7 @@ export interface OperationErrorCodes {
   };
   getInboundSettings: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -185,7 +186,7 @@ export interface OperationErrorCodes {
   };
   updateInboundSettings: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     413: "payload_too_large";
     415: "unsupported_media_type";
@@ -211,7 +212,7 @@ export interface OperationErrorCodes {
   };
   listSmsPrices: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed";
     429: "rate_limited";
     500: "internal_error";
@@ -219,7 +220,7 @@ export interface OperationErrorCodes {
   };
   getSmsPrice: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed";
     404: "not_found";
     429: "rate_limited";
@@ -341,7 +342,7 @@ export interface OperationErrorCodes {
   };
   getContactSettings: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -349,7 +350,7 @@ export interface OperationErrorCodes {
   };
   updateContactSettings: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     413: "payload_too_large";
     415: "unsupported_media_type";
@@ -391,7 +392,7 @@ export interface OperationErrorCodes {
   };
   listApiKeys: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -399,7 +400,7 @@ export interface OperationErrorCodes {
   };
   createApiKey: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     409: "limit_reached";
     413: "payload_too_large";
@@ -410,7 +411,7 @@ export interface OperationErrorCodes {
   };
   getApiKey: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -419,7 +420,7 @@ export interface OperationErrorCodes {
   };
   deleteApiKey: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -428,7 +429,7 @@ export interface OperationErrorCodes {
   };
   updateApiKey: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -439,7 +440,7 @@ export interface OperationErrorCodes {
   };
   regenerateApiKey: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -450,7 +451,7 @@ export interface OperationErrorCodes {
   };
   enableApiKey: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -459,7 +460,7 @@ export interface OperationErrorCodes {
   };
   disableApiKey: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -468,7 +469,7 @@ export interface OperationErrorCodes {
   };
   listWebhooks: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -476,7 +477,7 @@ export interface OperationErrorCodes {
   };
   createWebhook: {
     400: "invalid_request" | "url_not_allowed";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     409: "limit_reached";
     413: "payload_too_large";
@@ -487,7 +488,7 @@ export interface OperationErrorCodes {
   };
   getWebhook: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -496,7 +497,7 @@ export interface OperationErrorCodes {
   };
   deleteWebhook: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -505,7 +506,7 @@ export interface OperationErrorCodes {
   };
   updateWebhook: {
     400: "invalid_request" | "url_not_allowed";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -516,7 +517,7 @@ export interface OperationErrorCodes {
   };
   revealWebhookSecret: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -525,7 +526,7 @@ export interface OperationErrorCodes {
   };
   testWebhook: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -534,7 +535,7 @@ export interface OperationErrorCodes {
   };
   listWebhookDeliveries: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -543,7 +544,7 @@ export interface OperationErrorCodes {
   };
   redeliverWebhookDelivery: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     409: "delivery_in_progress" | "webhook_disabled";
@@ -553,7 +554,7 @@ export interface OperationErrorCodes {
   };
   listAlerts: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -561,7 +562,7 @@ export interface OperationErrorCodes {
   };
   createAlert: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     409: "limit_reached";
     413: "payload_too_large";
@@ -572,7 +573,7 @@ export interface OperationErrorCodes {
   };
   getAlert: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -581,7 +582,7 @@ export interface OperationErrorCodes {
   };
   deleteAlert: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -590,7 +591,7 @@ export interface OperationErrorCodes {
   };
   updateAlert: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -601,7 +602,7 @@ export interface OperationErrorCodes {
   };
   listRequestLogs: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -609,7 +610,7 @@ export interface OperationErrorCodes {
   };
   getRequestLog: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -618,7 +619,7 @@ export interface OperationErrorCodes {
   };
   listEvents: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -626,15 +627,15 @@ export interface OperationErrorCodes {
   };
   streamEvents: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
-    429: "rate_limited";
+    429: "rate_limited" | "too_many_streams";
     500: "internal_error";
     503: "service_unavailable";
   };
   getEvent: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -643,7 +644,7 @@ export interface OperationErrorCodes {
   };
   resendEvent: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     409: "webhook_disabled" | "delivery_in_progress";
@@ -655,7 +656,7 @@ export interface OperationErrorCodes {
   };
   getRateLimits: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -664,7 +665,7 @@ export interface OperationErrorCodes {
   };
   updateRateLimits: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -675,7 +676,7 @@ export interface OperationErrorCodes {
   };
   getBilling: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -684,7 +685,7 @@ export interface OperationErrorCodes {
   };
   updateBilling: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -695,7 +696,7 @@ export interface OperationErrorCodes {
   };
   getUsage: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -703,7 +704,7 @@ export interface OperationErrorCodes {
   };
   listStatements: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -711,7 +712,7 @@ export interface OperationErrorCodes {
   };
   getStatement: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -720,7 +721,7 @@ export interface OperationErrorCodes {
   };
   getFraudGuard: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -728,7 +729,7 @@ export interface OperationErrorCodes {
   };
   updateFraudGuard: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     413: "payload_too_large";
     415: "unsupported_media_type";
@@ -738,7 +739,7 @@ export interface OperationErrorCodes {
   };
   listFraudBlocks: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -746,7 +747,7 @@ export interface OperationErrorCodes {
   };
   unblockFraudPrefix: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -773,7 +774,7 @@ export interface OperationErrorCodes {
   };
   listAuditLog: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -807,7 +808,7 @@ export interface OperationErrorCodes {
   };
   changePassword: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "invalid_credentials";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required" | "invalid_credentials";
     413: "payload_too_large";
     415: "unsupported_media_type";
     429: "rate_limited";
@@ -816,14 +817,14 @@ export interface OperationErrorCodes {
   };
   resendVerificationEmail: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     429: "rate_limited";
     500: "internal_error";
     503: "service_unavailable";
   };
   acceptInvitation: {
     400: "invalid_request" | "invalid_token";
-    401: "unauthenticated" | "token_expired";
+    401: "unauthenticated" | "token_expired" | "mfa_enrollment_required";
     403: "forbidden";
     409: "already_member" | "email_taken";
     413: "payload_too_large";
@@ -848,7 +849,7 @@ export interface OperationErrorCodes {
   };
   listInvitations: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -856,7 +857,7 @@ export interface OperationErrorCodes {
   };
   createInvitation: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     409: "already_member";
     413: "payload_too_large";
@@ -867,7 +868,7 @@ export interface OperationErrorCodes {
   };
   revokeInvitation: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -876,7 +877,7 @@ export interface OperationErrorCodes {
   };
   listCampaigns: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     429: "rate_limited";
     500: "internal_error";
@@ -884,7 +885,7 @@ export interface OperationErrorCodes {
   };
   createCampaign: {
     400: "invalid_request" | "invalid_send_at";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     413: "payload_too_large";
     415: "unsupported_media_type";
@@ -894,7 +895,7 @@ export interface OperationErrorCodes {
   };
   getCampaign: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -903,7 +904,7 @@ export interface OperationErrorCodes {
   };
   deleteCampaign: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     409: "campaign_not_editable";
@@ -913,7 +914,7 @@ export interface OperationErrorCodes {
   };
   updateCampaign: {
     400: "invalid_request" | "invalid_send_at";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     409: "campaign_not_editable";
@@ -925,7 +926,7 @@ export interface OperationErrorCodes {
   };
   previewCampaign: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     413: "payload_too_large";
@@ -936,7 +937,7 @@ export interface OperationErrorCodes {
   };
   testCampaign: {
     400: "invalid_request" | "invalid_phone_number" | "recipient_opted_out" | "country_not_allowed";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     402: "spending_limit_reached";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
@@ -948,7 +949,7 @@ export interface OperationErrorCodes {
   };
   launchCampaign: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     409: "campaign_not_editable";
@@ -958,7 +959,7 @@ export interface OperationErrorCodes {
   };
   pauseCampaign: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     409: "campaign_not_editable";
@@ -968,7 +969,7 @@ export interface OperationErrorCodes {
   };
   resumeCampaign: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     409: "campaign_not_editable";
@@ -978,7 +979,7 @@ export interface OperationErrorCodes {
   };
   cancelCampaign: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     409: "campaign_not_editable";
@@ -988,7 +989,7 @@ export interface OperationErrorCodes {
   };
   listCampaignRecipients: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired";
+    401: "unauthenticated" | "token_expired" | "key_disabled" | "key_expired" | "mfa_enrollment_required";
     403: "ip_not_allowed" | "insufficient_scope" | "forbidden";
     404: "not_found";
     429: "rate_limited";
@@ -997,14 +998,14 @@ export interface OperationErrorCodes {
   };
   getSecuritySettings: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     429: "rate_limited";
     500: "internal_error";
     503: "service_unavailable";
   };
   updateSecuritySettings: {
     400: "invalid_request";
-    401: "unauthenticated" | "token_expired" | "wrong_credential_type";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
     403: "forbidden";
     413: "payload_too_large";
     415: "unsupported_media_type";
@@ -1014,6 +1015,7 @@ export interface OperationErrorCodes {
   };
   followShortLink: {
     404: "not_found";
+    429: "rate_limited";
     500: "internal_error";
     503: "service_unavailable";
   };
@@ -1055,6 +1057,7 @@ export type ApiErrorCode =
   | "spending_limit_reached"
   | "suspected_fraud"
   | "token_expired"
+  | "too_many_streams"
   | "unauthenticated"
   | "unsupported_media_type"
   | "url_not_allowed"

@@ -103,14 +103,14 @@ export interface paths {
         put?: never;
         /**
          * Start setting up two-factor sign-in
-         * @description A new TOTP secret for the caller (RFC 6238: SHA-1, 6 digits, 30 s) as base32 and as an `otpauth://` URL for a QR code. Not active until confirmed with a code from it. 400 when two-factor is already on.
+         * @description A new TOTP secret for the caller (RFC 6238: SHA-1, 6 digits, 30 s) as base32 and as an `otpauth://` URL for a QR code. Not active until confirmed with a code from it. 400 when two-factor is already on. Open to a member whose organization requires two-factor sign-in before they have it (every other route answers them 401 `mfa_enrollment_required`).
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
          */
         post: operations["startTotpEnrollment"];
         /**
          * Turn two-factor sign-in off
-         * @description Needs a current code (or a recovery code); removes the authenticator and the recovery codes. A wrong code is 400 and counts as a failed sign-in attempt. Recorded in the audit log.
+         * @description Needs a current code (or a recovery code); removes the authenticator and the recovery codes. A wrong code is 400 and counts as a failed sign-in attempt. 403 `forbidden` while an organization the caller belongs to requires two-factor sign-in (the code is not used up). Recorded in the audit log.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
          */
@@ -1275,7 +1275,7 @@ export interface paths {
         };
         /**
          * Stream events (Server-Sent Events)
-         * @description A `text/event-stream` of the organization's events as they are committed, in commit order. Each event is one frame: `id:` the event id, `event:` its type, `data:` the envelope (the same JSON as a webhook delivery, on one line). A comment line `: ping` comes every 15 seconds so proxies keep the connection open; `retry: 2000` asks clients to reconnect after 2 seconds. Send `Last-Event-ID` to resume. A client that leaves more than 256 KiB unread is disconnected (it resumes with `Last-Event-ID` and misses nothing); so is every client when the server shuts down. `signalgate listen` reads this stream.
+         * @description A `text/event-stream` of the organization's events as they are committed, in commit order. Each event is one frame: `id:` the event id, `event:` its type, `data:` the envelope (the same JSON as a webhook delivery, on one line). A comment line `: ping` comes every 15 seconds so proxies keep the connection open; `retry: 2000` asks clients to reconnect after 2 seconds. Send `Last-Event-ID` to resume. A client that leaves more than 256 KiB unread is disconnected (it resumes with `Last-Event-ID` and misses nothing); so is every client when the server shuts down. The credential that opened the stream is checked again at least every 30 seconds, and at once when it is revoked on the instance serving the stream: a key deleted, disabled, regenerated or stripped of `webhooks.manage`, an access token expired, its session ended, its member removed or held back by the organization's two-factor requirement. The stream then ends with one frame `event: error`, `data: {"code", "status", "message"}`: the refusal a new request would get. It has no `id:`, so a client renews its credential and resumes with `Last-Event-ID` (the SDK and `signalgate listen` do). One API key, or one user, may hold 20 streams open on one server instance; another is 429 `too_many_streams` (not the rate limit: it applies with rate limiting off too).
          *
          *     **Authentication:** an API key with the `webhooks.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer, support). Rate-limit category: `webhooks`.
          */
@@ -1463,7 +1463,7 @@ export interface paths {
         };
         /**
          * Get the fraud guard settings
-         * @description The level (default `standard`) and the safe list. Per organization and environment, OTP sends are watched by destination prefix (the E.164 number without its last 4 digits). A prefix with at least `minSends` OTP sends in the last hour and a verify conversion below `minConversion` is blocked for 12 hours (`standard`: 10 sends, 20 %; `strict`: 5 sends, 40 %; `off`: never). While blocked, `POST /api/v1/otp/send` to it answers 403 `suspected_fraud`, and nothing is sent or billed. Numbers and prefixes on the safe list are never blocked. Each block records the figures that caused it and sends the `fraud.prefix_blocked` event.
+         * @description The level (default `standard`) and the safe list. Per organization and environment, OTP sends are watched by destination prefix (the E.164 number without its last 4 digits). A prefix with at least `minSends` OTP sends in the last hour and a verify conversion below `minConversion` is blocked for 12 hours (`standard`: 10 sends, 20 %; `strict`: 5 sends, 40 %; `off`: never). Over all prefixes, a destination country is blocked the same way at three times the sends (`standard`: 30, `strict`: 15), so pumping spread over neighbouring prefixes is caught too (a block with `scope` `country`). While blocked, `POST /api/v1/otp/send` to it answers 403 `suspected_fraud`, and nothing is sent or billed. Numbers and prefixes on the safe list are never blocked. Each block records the figures that caused it and sends the `fraud.prefix_blocked` event.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer.
          */
@@ -1516,7 +1516,7 @@ export interface paths {
         post?: never;
         /**
          * Unblock a prefix
-         * @description Lifts the prefix's active blocks at once and restarts its counts, so the next sends are judged afresh. 404 `not_found` when the prefix is not blocked. Recorded in the audit log.
+         * @description Lifts the prefix's active blocks at once and restarts its counts, so the next sends are judged afresh. A country (`US`) lifts its country-wide block and restarts the country's counts. 404 `not_found` when the prefix is not blocked. Recorded in the audit log.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin.
          */
@@ -1695,7 +1695,7 @@ export interface paths {
         put?: never;
         /**
          * Change your password
-         * @description Checks the current password, sets the new one (at least 10 characters) and signs out every other session; the one this access token belongs to stays. A wrong current password is 401 `invalid_credentials`. The account's address is told by email.
+         * @description Checks the current password, sets the new one (at least 10 characters) and signs out every other session; the one this access token belongs to stays. A wrong current password is 401 `invalid_credentials` and counts as a failed sign-in (10 per account, 100 per IP in 15 minutes, shared with `POST /auth/token`); beyond, 429 `rate_limited` with `Retry-After`, even for the right password. The account's address is told by email.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support.
          */
@@ -2003,7 +2003,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a campaign
-         * @description A PAUSED campaign (by hand or by the spend limit) runs again from where it stopped; no recipient is texted twice.
+         * @description A PAUSED campaign (by hand, by the spend limit, or set aside after an internal error once its cause is fixed) runs again from where it stopped; no recipient is texted twice.
          *
          *     **Authentication:** an API key with the `campaigns.manage` permission, or an access token (JWT; roles allowed: owner, admin, developer).
          */
@@ -2095,9 +2095,9 @@ export interface paths {
         };
         /**
          * Follow a campaign's tracked short link
-         * @description Redirects to the original URL and records a click: the link's count, the recipient's unique click, the campaign's clicks for the UTC day, and a `link.clicked` event, in one transaction. A known link-preview agent (messengers unfurling the link, crawlers, any agent calling itself a bot) is redirected without a click. A link of a campaign's test send redirects too; its clicks are never campaign clicks.
+         * @description Redirects to the original URL and records a click: the link's count, the recipient's unique click, the campaign's clicks for the UTC day, and a `link.clicked` event, in one transaction. A known link-preview agent (messengers unfurling the link, crawlers, any agent calling itself a bot) is redirected without a click. A link of a campaign's test send redirects too; its clicks are never campaign clicks. A repeat tap from one client (address and browser) on one link within 10 minutes is redirected but not counted again. A sandbox message's links work for an hour after it was made; then, like an unknown code, 404.
          *
-         *     **Authentication:** none; no session, no rate limit. Other methods answer 405 `method_not_allowed` with `Allow: GET, HEAD`.
+         *     **Authentication:** none; no session. One client address (IPv6: its /64) may make 300 requests a minute to `/l/`; beyond, 429 `rate_limited` with `Retry-After`. Other methods answer 405 `method_not_allowed` with `Allow: GET, HEAD`.
          */
         get: operations["followShortLink"];
         put?: never;
@@ -2108,7 +2108,7 @@ export interface paths {
          * Check a tracked short link without counting a click
          * @description The same redirect as GET, never counted as a click (link checkers and prefetches).
          *
-         *     **Authentication:** none.
+         *     **Authentication:** none; the same 300 requests a minute per client address.
          */
         head: operations["checkShortLink"];
         patch?: never;
@@ -3150,10 +3150,15 @@ export interface components {
         FraudBlockList: components["schemas"]["FraudBlock"][];
         FraudBlock: {
             /**
-             * @description The blocked E.164 prefix (the number without its last 4 digits).
+             * @description The blocked E.164 prefix (the number without its last 4 digits); for a `country` block, the country (ISO 3166-1 alpha-2). Either unblocks it.
              * @example +88213100
              */
             prefix: string;
+            /**
+             * @description prefix: too many unverified codes to one prefix; country: to one country over all its prefixes (pumping spread over neighbouring ranges), which blocks every number there.
+             * @enum {string}
+             */
+            scope: "prefix" | "country";
             /** @description ISO 3166-1 alpha-2 of the prefix, null when unknown. */
             country: string | null;
             /** @enum {string} */
@@ -3409,6 +3414,11 @@ export interface components {
              */
             status: string;
             skippedReason: ("opted_out" | "country_not_allowed" | "frequency_cap" | "invalid_template" | "contact_deleted") | null;
+            /**
+             * @description The reason in words, when there is more to say than its code: which variable had no value, or how long the text came out once filled in (over 1,600 characters is `invalid_template`).
+             * @example Filled in, the text is 88,023 characters; a message may have at most 1,600.
+             */
+            skippedDetail: string | null;
         };
         SecuritySettings: {
             /**
@@ -4504,6 +4514,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -4519,6 +4530,30 @@ export interface operations {
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
                      *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -4940,6 +4975,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -7681,6 +7717,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -7875,6 +7912,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -8492,6 +8530,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -8675,6 +8714,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -11646,6 +11686,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -11842,6 +11883,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12797,6 +12839,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -12992,6 +13035,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13252,6 +13296,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13462,6 +13507,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13683,6 +13729,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -13948,6 +13995,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14208,6 +14256,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14420,6 +14469,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14629,6 +14679,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -14829,6 +14880,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15089,6 +15141,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15299,6 +15352,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15525,6 +15579,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15752,7 +15807,7 @@ export interface operations {
             /**
              * @description Bad Request. `error.code` is one of:
              *
-             *     - `invalid_request`: The request body is not valid.
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
              */
             400: {
                 headers: {
@@ -15766,6 +15821,7 @@ export interface operations {
                      *         "code": "invalid_request",
                      *         "message": "The request body is not valid.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
                      *         "details": [
                      *           {
                      *             "path": "messages.3.to",
@@ -15781,9 +15837,10 @@ export interface operations {
             /**
              * @description Unauthorized. `error.code` is one of:
              *
-             *     - `unauthenticated`: Authentication is required. Send an Authorization: Bearer header.
-             *     - `token_expired`: The access token has expired. Refresh it and try again.
-             *     - `wrong_credential_type`: This endpoint does not accept that kind of credential.
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -15797,7 +15854,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "unauthenticated",
                      *         "message": "Authentication is required. Send an Authorization: Bearer header.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
                      *       }
                      *     }
                      */
@@ -15807,7 +15865,7 @@ export interface operations {
             /**
              * @description Forbidden. `error.code` is one of:
              *
-             *     - `forbidden`: Your role does not allow this action.
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
              */
             403: {
                 headers: {
@@ -15820,7 +15878,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "forbidden",
                      *         "message": "Your role does not allow this action.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
                      *       }
                      *     }
                      */
@@ -15830,7 +15889,7 @@ export interface operations {
             /**
              * @description Not Found. `error.code` is one of:
              *
-             *     - `not_found`: The resource was not found.
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
              */
             404: {
                 headers: {
@@ -15843,7 +15902,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "not_found",
                      *         "message": "The resource was not found.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
                      *       }
                      *     }
                      */
@@ -15853,7 +15913,7 @@ export interface operations {
             /**
              * @description Too Many Requests. `error.code` is one of:
              *
-             *     - `rate_limited`: Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
              */
             429: {
                 headers: {
@@ -15870,7 +15930,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "rate_limited",
                      *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -15880,7 +15941,7 @@ export interface operations {
             /**
              * @description Internal Server Error. `error.code` is one of:
              *
-             *     - `internal_error`: An internal error occurred.
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
              */
             500: {
                 headers: {
@@ -15893,7 +15954,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "internal_error",
                      *         "message": "An internal error occurred.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
                      *       }
                      *     }
                      */
@@ -15903,7 +15965,7 @@ export interface operations {
             /**
              * @description Service Unavailable. `error.code` is one of:
              *
-             *     - `service_unavailable`: The service is briefly unavailable. Retry after the time given in Retry-After.
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
              */
             503: {
                 headers: {
@@ -15917,7 +15979,8 @@ export interface operations {
                      *       "error": {
                      *         "code": "service_unavailable",
                      *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
-                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c"
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
                      *       }
                      *     }
                      */
@@ -15990,6 +16053,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16210,6 +16274,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16424,6 +16489,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16658,6 +16724,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -16791,6 +16858,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "metric": "delivery_rate",
+                 *       "threshold": 0.9,
+                 *       "windowMinutes": 60,
+                 *       "environment": "live"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAlertRequest"];
             };
         };
@@ -16847,6 +16922,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17107,6 +17183,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17317,6 +17394,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17477,6 +17555,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "threshold": 0.85
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAlertRequest"];
             };
         };
@@ -17533,6 +17616,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17800,6 +17884,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -17988,6 +18073,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18200,6 +18286,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18388,6 +18475,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18439,6 +18527,7 @@ export interface operations {
              * @description Too Many Requests. `error.code` is one of:
              *
              *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             *     - [`too_many_streams`](/docs/errors#too_many_streams): This credential already holds the most event streams allowed; close one first.
              */
             429: {
                 headers: {
@@ -18573,6 +18662,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -18791,6 +18881,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -19075,6 +19166,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -19293,6 +19385,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -19550,6 +19643,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -19773,6 +19867,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20037,6 +20132,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20222,6 +20318,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20410,6 +20507,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20619,6 +20717,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -20816,6 +20915,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21053,6 +21153,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21182,7 +21283,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The blocked prefix, URL-encoded (`%2B1212736`). */
+                /** @description The blocked prefix, URL-encoded (`%2B1212736`), or the country of a `country` block (`US`). */
                 prefix: string;
             };
             cookie?: never;
@@ -21239,6 +21340,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -21864,6 +21966,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22609,6 +22712,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              *     - [`invalid_credentials`](/docs/errors#invalid_credentials): The email or password is incorrect.
              */
             401: {
@@ -22819,6 +22923,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -22985,6 +23090,7 @@ export interface operations {
              *
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23562,6 +23668,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -23757,6 +23864,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24015,6 +24123,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24227,6 +24336,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24426,6 +24536,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24659,6 +24770,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -24866,6 +24978,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -25110,6 +25223,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -25396,6 +25510,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -25665,6 +25780,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -25947,6 +26063,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -26180,6 +26297,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -26413,6 +26531,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -26646,6 +26765,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -26887,6 +27007,7 @@ export interface operations {
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`key_disabled`](/docs/errors#key_disabled): This API key is disabled.
              *     - [`key_expired`](/docs/errors#key_expired): This API key has expired.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -27098,6 +27219,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -27268,6 +27390,7 @@ export interface operations {
              *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
              *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
              *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
              */
             401: {
                 headers: {
@@ -27455,7 +27578,7 @@ export interface operations {
             /** @description To the original URL; the click is recorded. */
             302: {
                 headers: {
-                    /** @description The original URL of the campaign's template. */
+                    /** @description The original URL of the campaign's template, in its ASCII form (the host in punycode, the rest percent-encoded: `https://例え.jp/ü` is `https://xn--r8jz45g.jp/%C3%BC`). */
                     Location: string;
                     /** @description Never cached: every tap must reach the service to be counted. */
                     "Cache-Control": "private, no-store";
@@ -27463,6 +27586,11 @@ export interface operations {
                     "Referrer-Policy": "no-referrer";
                     /** @description Short links are not indexed. */
                     "X-Robots-Tag": "noindex";
+                    "X-Content-Type-Options": "nosniff";
+                    "X-Frame-Options": "DENY";
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Production builds only. */
+                    "Strict-Transport-Security"?: "max-age=63072000; includeSubDomains";
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -27486,6 +27614,34 @@ export interface operations {
                      *         "message": "The resource was not found.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
                      *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -27558,7 +27714,7 @@ export interface operations {
             /** @description To the original URL; nothing is recorded. */
             302: {
                 headers: {
-                    /** @description The original URL of the campaign's template. */
+                    /** @description The original URL of the campaign's template, in its ASCII form (the host in punycode, the rest percent-encoded: `https://例え.jp/ü` is `https://xn--r8jz45g.jp/%C3%BC`). */
                     Location: string;
                     /** @description Never cached: every tap must reach the service to be counted. */
                     "Cache-Control": "private, no-store";
@@ -27566,6 +27722,11 @@ export interface operations {
                     "Referrer-Policy": "no-referrer";
                     /** @description Short links are not indexed. */
                     "X-Robots-Tag": "noindex";
+                    "X-Content-Type-Options": "nosniff";
+                    "X-Frame-Options": "DENY";
+                    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'";
+                    /** @description Production builds only. */
+                    "Strict-Transport-Security"?: "max-age=63072000; includeSubDomains";
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -27589,6 +27750,34 @@ export interface operations {
                      *         "message": "The resource was not found.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
                      *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */

@@ -18,7 +18,12 @@ export type StreamMessage =
   | { type: "reset" }
   /** A connection opened (the first, or a reconnection after `retryInMs`). */
   | { type: "connected"; lastEventId: string | undefined }
-  /** The connection ended; the stream reconnects in `retryInMs` with Last-Event-ID. */
+  /**
+   * The connection ended; the stream reconnects in `retryInMs` with Last-Event-ID. When the server
+   * ended it because the credential stopped holding (`event: error`: an expired access token, a
+   * revoked key or session), `error` is that refusal and the stream reconnects at once: an access
+   * token is renewed first, and a credential that cannot be renewed ends the iteration by throwing.
+   */
   | { type: "disconnected"; error: Error | undefined; retryInMs: number };
 
 export interface StreamEventsParams {
@@ -73,8 +78,11 @@ export class Events {
     let lastEventId = params.lastEventId;
     let retryMs = 2_000;
     let failures = 0;
+    // Refusals with no event between them: the credential was renewed yet refused again.
+    let refusals = 0;
     for (;;) {
       let error: Error | undefined;
+      let refused: SignalGateError | undefined;
       try {
         const res = await this.t.open({
           method: "GET",
@@ -91,7 +99,12 @@ export class Events {
             yield { type: "reset" };
             continue;
           }
+          if (m.event === "error") {
+            refused = refusalOf(m.data);
+            break;
+          }
           if (m.id === undefined || m.data === "") continue;
+          refusals = 0;
           lastEventId = m.id;
           yield { type: "event", id: m.id, event: JSON.parse(m.data) as Event };
         }
@@ -101,14 +114,34 @@ export class Events {
         if (err instanceof SignalGateError && err.status >= 400 && err.status < 500 && err.status !== 429) throw err;
         error = err instanceof Error ? err : new Error(String(err));
       }
-      if (params.signal?.aborted || !reconnect) return;
-      const wait = Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.min(failures, 4));
-      failures++;
-      yield { type: "disconnected", error, retryInMs: wait };
+      if (params.signal?.aborted) return;
+      if (refused && !reconnect) throw refused;
+      if (!reconnect) return;
+      // A refused credential is checked again at once by the reconnection itself (renewed when it can
+      // be); only a second refusal in a row waits, as any failure does.
+      const immediate = refused !== undefined && refusals++ === 0;
+      const wait = immediate ? 0 : Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.min(failures, 4));
+      if (!immediate) failures++;
+      yield { type: "disconnected", error: refused ?? error, retryInMs: wait };
       await sleep(wait, params.signal);
       if (params.signal?.aborted) return;
     }
   }
+}
+
+/** The refusal an `event: error` frame names (`{ code, status, message }`). */
+function refusalOf(data: string): SignalGateError {
+  let body: { code?: unknown; status?: unknown; message?: unknown } = {};
+  try {
+    body = JSON.parse(data) as typeof body;
+  } catch {
+    // a frame without JSON still ends the connection
+  }
+  return new SignalGateError({
+    status: typeof body.status === "number" ? body.status : 401,
+    code: (typeof body.code === "string" ? body.code : "unauthenticated") as SignalGateError["code"],
+    message: typeof body.message === "string" ? body.message : "The stream's credential was refused.",
+  });
 }
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -86,14 +86,16 @@ export interface MessageReceivedPayload {
   receivedAt: string;
 }
 
-/** `fraud.prefix_blocked`: the OTP fraud guard blocked a destination prefix (contract §12). */
+/** `fraud.prefix_blocked`: the OTP fraud guard blocked a destination prefix, or a whole country (contract §12). */
 export interface FraudPrefixBlockedPayload {
+  /** The prefix, or with scope `country` the country (ISO 3166-1 alpha-2): what unblocks it. */
   prefix: string;
+  scope: "prefix" | "country";
   country: string | null;
   environment: "live" | "test";
   /** When the block ends (ISO 8601). */
   until: string;
-  /** OTP sends to the prefix in the hour before the block, and how many were verified. */
+  /** OTP sends to the prefix (or country) in the hour before the block, and how many were verified. */
   sends: number;
   verified: number;
 }

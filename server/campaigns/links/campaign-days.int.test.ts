@@ -67,8 +67,16 @@ describe("campaign days: opt-outs over time", () => {
     await getDb().$transaction((tx) =>
       trackLinks(
         tx,
-        { organizationId, campaignId, linkBaseUrl: "https://sg.link" },
-        [{ contactId: "ct_1", messageId: null, phone: "+14155550301", text: "https://x.example" }],
+        { organizationId, campaignId, linkBaseUrl: "https://sg.link", environment: "live" },
+        [
+          {
+            contactId: "ct_1",
+            messageId: null,
+            phone: "+14155550301",
+            text: "https://x.example",
+            written: [{ start: 0, end: 17 }],
+          },
+        ],
         new Date(),
       ),
     );

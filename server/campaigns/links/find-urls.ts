@@ -53,6 +53,27 @@ function isHttpUrl(candidate: string): boolean {
   return (parsed.protocol === "http:" || parsed.protocol === "https:") && parsed.hostname.length > 0;
 }
 
+/** Where a URL's origin (scheme, host, port and the character that ends them) ends within it. */
+function originLength(url: string): number {
+  const after = url.indexOf("://") + 3;
+  const rest = url.slice(after).search(/[/?#]/);
+  return rest < 0 ? url.length : after + rest + 1;
+}
+
+/**
+ * The URLs link tracking rewrites (issue 38): those whose origin was written in the template
+ * (`written`, from renderTemplate), never one whose scheme or host came from a contact's value, so
+ * a contact's data cannot turn into a redirect on the service's domain. A path or query filled in
+ * from a variable (`https://shop.example/r/{{attributes.code}}`) is still tracked: the template's
+ * author chose where it leads.
+ */
+export function findTrackedUrls(text: string, written: readonly { start: number; end: number }[]): FoundUrl[] {
+  return findUrls(text).filter((u) => {
+    const originEnd = u.start + originLength(u.url);
+    return written.some((w) => w.start <= u.start && originEnd <= w.end);
+  });
+}
+
 /** The text with each found URL replaced by `replace(url, index)`. */
 export function replaceUrls(text: string, urls: readonly FoundUrl[], replace: (url: string, i: number) => string) {
   let out = "";
@@ -70,6 +91,10 @@ export function shortLinkUrl(base: string, code: string): string {
 }
 
 /** The text as the sender will send it, with a sample code where each real one will be. */
-export function withSampleLinks(text: string, base: string): string {
-  return replaceUrls(text, findUrls(text), () => shortLinkUrl(base, SAMPLE_LINK_CODE));
+export function withSampleLinks(
+  text: string,
+  written: readonly { start: number; end: number }[],
+  base: string,
+): string {
+  return replaceUrls(text, findTrackedUrls(text, written), () => shortLinkUrl(base, SAMPLE_LINK_CODE));
 }

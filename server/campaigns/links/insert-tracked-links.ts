@@ -4,10 +4,10 @@ import { planTrackedLinks, type LinkRecipient, type PlannedLink } from "./plan-t
 
 // One statement for a whole batch: the rows travel as parallel arrays.
 const INSERT_SQL = `
-INSERT INTO campaign_links (code, organization_id, campaign_id, contact_id, message_id, phone, url, created_at)
-SELECT l.code, l.organization_id, l.campaign_id, l.contact_id, l.message_id, l.phone, l.url, $8::timestamptz
-FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-  AS l(code, organization_id, campaign_id, contact_id, message_id, phone, url)`;
+INSERT INTO campaign_links (code, organization_id, campaign_id, contact_id, message_id, phone, url, expires_at, created_at)
+SELECT l.code, l.organization_id, l.campaign_id, l.contact_id, l.message_id, l.phone, l.url, l.expires_at, $9::timestamptz
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+  AS l(code, organization_id, campaign_id, contact_id, message_id, phone, url, expires_at)`;
 
 /**
  * Writes planned links in the caller's transaction, one INSERT for the batch. A code that already
@@ -26,6 +26,7 @@ export async function insertTrackedLinks(tx: RawTx, links: readonly PlannedLink[
     links.map((l) => l.messageId),
     links.map((l) => l.phone),
     links.map((l) => l.url),
+    links.map((l) => l.expiresAt?.toISOString() ?? null),
     now.toISOString(),
   );
 }
@@ -46,11 +47,11 @@ export async function deleteTrackedLinks(tx: RawTx, codes: readonly string[]): P
  */
 export async function trackLinks(
   tx: DbOrTx,
-  scope: { organizationId: string; campaignId: string; linkBaseUrl: string },
+  scope: { organizationId: string; campaignId: string; linkBaseUrl: string; environment: "live" | "test" },
   recipients: readonly LinkRecipient[],
   now: Date,
 ): Promise<string[]> {
-  const plan = planTrackedLinks(scope, recipients);
+  const plan = planTrackedLinks(scope, recipients, now);
   await insertTrackedLinks(tx, plan.links, now);
   return plan.texts;
 }

@@ -12,6 +12,12 @@ const BASE = "https://sg.link";
 const BROWSER =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
 
+/** A whole text as written in a template (link tracking rewrites only URLs a template wrote). */
+const whole = (text: string) => ({ text, written: [{ start: 0, end: text.length }] });
+let clients = 0;
+/** A new client address: a repeat click from one client within ten minutes counts once. */
+const anotherIp = () => `198.51.100.${(clients++ % 250) + 1}`;
+
 function codesIn(text: string): string[] {
   return [...text.matchAll(/https:\/\/sg\.link\/l\/([0-9A-Za-z]+)/g)].map((m) => m[1]!);
 }
@@ -24,14 +30,19 @@ async function campaignWithLinks() {
       contactId: newId("ct"),
       messageId: newId("msg"),
       phone: "+14155550101",
-      text: "Sale https://shop.example/a and https://shop.example/b. Again: https://shop.example/a",
+      ...whole("Sale https://shop.example/a and https://shop.example/b. Again: https://shop.example/a"),
     },
-    { contactId: newId("ct"), messageId: newId("msg"), phone: "+14155550102", text: "Sale https://shop.example/a!" },
-    { contactId: newId("ct"), messageId: null, phone: "+14155550103", text: "No links here" },
+    {
+      contactId: newId("ct"),
+      messageId: newId("msg"),
+      phone: "+14155550102",
+      ...whole("Sale https://shop.example/a!"),
+    },
+    { contactId: newId("ct"), messageId: null, phone: "+14155550103", ...whole("No links here") },
   ];
   const now = new Date("2026-11-26T10:00:00.000Z");
   const texts = await getDb().$transaction((tx) =>
-    trackLinks(tx, { organizationId, campaignId, linkBaseUrl: BASE }, recipients, now),
+    trackLinks(tx, { organizationId, campaignId, linkBaseUrl: BASE, environment: "live" }, recipients, now),
   );
   return { organizationId, campaignId, recipients, texts };
 }
@@ -83,9 +94,13 @@ describe("tracked links: the sender's rewrite", () => {
       contactId: `ct_${i}`,
       messageId: null,
       phone: `+1415555${String(1000 + i)}`,
-      text: `Hi https://example.com/${i}`,
+      ...whole(`Hi https://example.com/${i}`),
     }));
-    const plan = planTrackedLinks({ organizationId, campaignId, linkBaseUrl: BASE }, recipients);
+    const plan = planTrackedLinks(
+      { organizationId, campaignId, linkBaseUrl: BASE, environment: "live" },
+      recipients,
+      new Date(),
+    );
     expect(plan.links).toHaveLength(50);
     await expect(
       getDb().$transaction(async (tx) => {
@@ -116,6 +131,7 @@ describe("tracked links: the sender's rewrite", () => {
       messageId: null,
       phone: "+1",
       url: "https://evil.example",
+      expiresAt: null,
     };
     await expect(getDb().$transaction((tx) => insertTrackedLinks(tx, [clash], new Date()))).rejects.toThrow();
     expect(await answerLinkRequest("HEAD", existing!.code, BROWSER)).not.toMatchObject({
@@ -131,16 +147,18 @@ describe("GET /l/:code", () => {
     const [c] = codesIn(texts[1]!);
     const t1 = new Date("2026-11-26T12:00:00.000Z");
 
-    const first = await answerLinkRequest("GET", a!, BROWSER, t1);
+    const first = await answerLinkRequest("GET", a!, BROWSER, t1, anotherIp());
     expect(first).toMatchObject({
       status: 302,
       headers: { location: "https://shop.example/a", "cache-control": "private, no-store" },
     });
     expect(await linkRow(a!)).toEqual({ clicks: 1, first_clicked_at: t1 });
 
-    await answerLinkRequest("GET", a!, BROWSER, new Date("2026-11-26T12:05:00.000Z"));
-    expect((await answerLinkRequest("GET", b!, BROWSER, t1)).headers.location).toBe("https://shop.example/b");
-    await answerLinkRequest("GET", c!, BROWSER, t1);
+    await answerLinkRequest("GET", a!, BROWSER, new Date("2026-11-26T12:05:00.000Z"), anotherIp());
+    expect((await answerLinkRequest("GET", b!, BROWSER, t1, anotherIp())).headers.location).toBe(
+      "https://shop.example/b",
+    );
+    await answerLinkRequest("GET", c!, BROWSER, t1, anotherIp());
 
     expect(await readClickTotals(getDb(), [campaignId])).toEqual(
       new Map([[campaignId, { clicks: 4, uniqueClicks: 2 }]]),
@@ -213,8 +231,8 @@ describe("GET /l/:code", () => {
     const codes = [...codesIn(texts[0]!), ...codesIn(texts[1]!)];
     const days = ["2026-11-26T23:59:59.000Z", "2026-11-27T00:00:00.000Z", "2026-11-27T08:00:00.000Z"];
     for (const [i, iso] of days.entries())
-      await answerLinkRequest("GET", codes[i % codes.length]!, BROWSER, new Date(iso));
-    await answerLinkRequest("GET", codes[3]!, BROWSER, new Date(days[2]!));
+      await answerLinkRequest("GET", codes[i % codes.length]!, BROWSER, new Date(iso), anotherIp());
+    await answerLinkRequest("GET", codes[3]!, BROWSER, new Date(days[2]!), anotherIp());
     const series = await readCampaignDays(getDb(), campaignId);
     expect(series.map((d) => [d.day, d.clicks, d.uniqueClicks])).toEqual([
       ["2026-11-26", 1, 1],
@@ -235,7 +253,9 @@ describe("GET /l/:code", () => {
     const { campaignId, texts } = await campaignWithLinks();
     const [a, b] = codesIn(texts[0]!);
     const now = new Date("2026-11-26T15:00:00.000Z");
-    await Promise.all(Array.from({ length: 20 }, (_, i) => answerLinkRequest("GET", i % 2 ? a! : b!, BROWSER, now)));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => answerLinkRequest("GET", i % 2 ? a! : b!, BROWSER, now, anotherIp())),
+    );
     expect((await readClickTotals(getDb(), [campaignId])).get(campaignId)).toEqual({ clicks: 20, uniqueClicks: 1 });
   });
 });

@@ -54,7 +54,10 @@ async function clickedCampaign() {
   });
   expect(links).toHaveLength(8);
   // Recipient 0 taps both links (one unique), recipient 1 taps one twice, a bot previews recipient 2's.
-  for (const i of [0, 1, 2, 2]) await answerLinkRequest("GET", links[i]!.code, BROWSER);
+  // Each tap from its own address: one client's repeat within ten minutes would count once.
+  for (const [n, i] of [0, 1, 2, 2].entries()) {
+    await answerLinkRequest("GET", links[i]!.code, BROWSER, new Date(), `198.51.100.${n + 1}`);
+  }
   await answerLinkRequest("GET", links[4]!.code, "facebookexternalhit/1.1");
   await getDb().$executeRawUnsafe(
     `INSERT INTO contact_opt_outs (organization_id, phone, source) VALUES ($1, $2, 'keyword')`,
@@ -111,7 +114,7 @@ describe("retention of campaign links", () => {
         if (left && !probed) {
           probed = true;
           const [link] = await getDb().campaignLink.findMany({ where: { campaignId, contactId: left.contact_id } });
-          await answerLinkRequest("GET", link!.code, BROWSER);
+          await answerLinkRequest("GET", link!.code, BROWSER, new Date(), "198.51.100.99");
         }
       },
     });

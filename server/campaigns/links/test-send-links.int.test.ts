@@ -70,9 +70,9 @@ describe("a campaign's test send", () => {
     expect(links.map((l) => l.code).sort()).toEqual([...codes].sort());
 
     // A tap redirects to the original URL; a preview bot too, uncounted.
-    const tap = await answerLinkRequest("GET", codes[0]!, BROWSER);
+    const tap = await answerLinkRequest("GET", codes[0]!, BROWSER, new Date(), "198.51.100.1");
     expect(tap).toMatchObject({ status: 302, headers: { location: URL_A } });
-    await answerLinkRequest("GET", codes[0]!, BROWSER);
+    await answerLinkRequest("GET", codes[0]!, BROWSER, new Date(), "198.51.100.2");
     await answerLinkRequest("GET", codes[1]!, BROWSER);
     expect((await answerLinkRequest("GET", codes[1]!, "Slackbot-LinkExpanding 1.0")).headers.location).toBe(URL_B);
 
@@ -96,8 +96,8 @@ describe("a campaign's test send", () => {
       where: { campaignId: c.id, NOT: { contactId: null }, url: URL_A },
     });
     await answerLinkRequest("GET", testCode, BROWSER);
-    await answerLinkRequest("GET", recipientLink!.code, BROWSER);
-    await answerLinkRequest("GET", recipientLink!.code, BROWSER);
+    await answerLinkRequest("GET", recipientLink!.code, BROWSER, new Date(), "198.51.100.3");
+    await answerLinkRequest("GET", recipientLink!.code, BROWSER, new Date(), "198.51.100.4");
     const view = await getCampaignView(getDb(), { organizationId: org }, c.id);
     expect(view.stats).toMatchObject({ clicks: 2, uniqueClicks: 1, recipients: 1 });
     expect(await countsOf(c.id, org)).toMatchObject({ clickers: 1, events: 2 });

@@ -51,8 +51,9 @@ describe("a campaign with link tracking", () => {
     expect(links.map((l) => l.messageId).sort()).toEqual(messages.map((m) => m.id).sort());
     expect(links.every((l) => l.url === "https://shop.example/spring?utm=sms")).toBe(true);
 
-    await answerLinkRequest("GET", codes[0]!, BROWSER);
-    await answerLinkRequest("GET", codes[0]!, BROWSER);
+    // Two people on the first link (one client's repeat within ten minutes would count once).
+    await answerLinkRequest("GET", codes[0]!, BROWSER, new Date(), "198.51.100.1");
+    await answerLinkRequest("GET", codes[0]!, BROWSER, new Date(), "198.51.100.2");
     await answerLinkRequest("GET", codes[1]!, BROWSER);
     await answerLinkRequest("GET", codes[2]!, "facebookexternalhit/1.1");
     const view = await getCampaignView(getDb(), { organizationId: org }, c.id);

@@ -226,6 +226,7 @@ describe("a contact deleted after the audience is fixed", () => {
         messageId: null,
         status: "SKIPPED",
         skippedReason: "contact_deleted",
+        skippedDetail: null,
       },
     ]);
     expect(await recountCampaignStats(getDb(), id)).toEqual(v.stats);

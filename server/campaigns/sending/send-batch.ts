@@ -10,7 +10,8 @@ import type { SkippedReason } from "@/schemas/campaigns";
 import { insertCampaignEvent } from "../campaign-events";
 import { PASS_CAMPAIGN_GATE } from "../campaign-gate";
 import { pauseFromRunner } from "../pause-from-runner";
-import { campaignRenderer } from "../render-port";
+import { campaignRenderer, tooLongDetail } from "../render-port";
+import type { TextSpan } from "../template";
 import { sendWindowCheck } from "../send-window";
 import { deleteTrackedLinks, insertTrackedLinks } from "../links/insert-tracked-links";
 import { linkBaseUrl } from "../links/link-base-url";
@@ -72,16 +73,20 @@ FOR UPDATE OF r SKIP LOCKED`;
 // Every recipient's outcome in one statement.
 const SETTLE_SQL = `
 UPDATE campaign_recipients r
-SET status = v.status::"CampaignRecipientStatus", skipped_reason = v.reason, message_id = v.message_id,
+SET status = v.status::"CampaignRecipientStatus", skipped_reason = v.reason, skipped_detail = v.detail,
+    message_id = v.message_id,
     accepted_at = CASE WHEN v.status = 'ACCEPTED' THEN $3::timestamptz END,
     not_before = coalesce(v.not_before, r.not_before)
-FROM jsonb_to_recordset($2::jsonb) AS v(contact_id text, status text, reason text, message_id text, not_before timestamptz)
+FROM jsonb_to_recordset($2::jsonb)
+  AS v(contact_id text, status text, reason text, detail text, message_id text, not_before timestamptz)
 WHERE r.campaign_id = $1 AND r.contact_id = v.contact_id`;
 
 interface Outcome {
   contact_id: string;
   status: "PENDING" | "ACCEPTED" | "SKIPPED";
   reason: SkippedReason | null;
+  /** The reason in words, when there is more to say than its code. */
+  detail?: string;
   message_id: string | null;
   not_before: string | null;
 }
@@ -186,15 +191,16 @@ async function settle(
   now: Date,
 ): Promise<Omit<SendResult, "worked" | "completed">> {
   const outcomes: Outcome[] = [];
-  const drafts: { recipient: Claimed; id: string; text: string }[] = [];
+  const drafts: { recipient: Claimed; id: string; text: string; written: TextSpan[] }[] = [];
   const window =
     c.send_window_start && c.send_window_end ? { start: c.send_window_start, end: c.send_window_end } : null;
   const from = c.from_sender ?? (claimed.length ? await defaultSenderOf(tx, c.organization_id) : "");
   const render = campaignRenderer({ template: c.template, appendOptOutText: c.append_opt_out_text });
-  const skip = (contactId: string, reason: SkippedReason): Outcome => ({
+  const skip = (contactId: string, reason: SkippedReason, detail?: string): Outcome => ({
     contact_id: contactId,
     status: "SKIPPED",
     reason,
+    ...(detail ? { detail } : {}),
     message_id: null,
     not_before: null,
   });
@@ -229,27 +235,40 @@ async function settle(
       attributes: attributesOf(r.attributes),
     });
     if (!rendered.ok) {
-      outcomes.push(skip(r.contact_id, "invalid_template"));
+      outcomes.push(skip(r.contact_id, "invalid_template", rendered.detail));
       continue;
     }
-    drafts.push({ recipient: r, id: newIdAt("msg", now), text: rendered.text });
+    drafts.push({ recipient: r, id: newIdAt("msg", now), text: rendered.text, written: rendered.written });
   }
   // Link tracking (contract §11): each recipient's URLs become short links of its own, counted in
   // its segments and price.
   const plan = c.link_tracking
     ? planTrackedLinks(
-        { organizationId: c.organization_id, campaignId: c.id, linkBaseUrl: linkBaseUrl() },
+        { organizationId: c.organization_id, campaignId: c.id, linkBaseUrl: linkBaseUrl(), environment: c.environment },
         drafts.map((d) => ({
           contactId: d.recipient.contact_id,
           messageId: d.id,
           phone: d.recipient.phone,
           text: d.text,
+          written: d.written,
         })),
+        now,
       )
     : null;
-  const candidates = drafts.map((d, i): { recipient: Claimed; message: NewMessage } => {
+  // A short link can be longer than the URL it replaces: the text as sent obeys the limit too, and a
+  // recipient skipped here takes its links with it.
+  const tooLong = new Set<string>();
+  const sendable = drafts.flatMap((d, i) => {
     const body = plan ? plan.texts[i]! : d.text;
-    const { encoding, segments } = countSegments(body);
+    const detail = tooLongDetail(body);
+    if (!detail) return [{ recipient: d.recipient, id: d.id, body }];
+    outcomes.push(skip(d.recipient.contact_id, "invalid_template", detail));
+    tooLong.add(d.id);
+    return [];
+  });
+  const links = plan?.links.filter((l) => l.messageId === null || !tooLong.has(l.messageId)) ?? [];
+  const candidates = sendable.map((d): { recipient: Claimed; message: NewMessage } => {
+    const { encoding, segments } = countSegments(d.body);
     return {
       recipient: d.recipient,
       message: {
@@ -261,7 +280,7 @@ async function settle(
         environment: c.environment,
         to: d.recipient.phone,
         from,
-        body,
+        body: d.body,
         segments,
         encoding,
         // The country stored with the contact: exact (contact-country.test.ts) and no parse per message.
@@ -285,7 +304,7 @@ async function settle(
   if (outcomes.length > 0) {
     await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString());
   }
-  if (plan) await insertTrackedLinks(tx, plan.links, now);
+  if (links.length > 0) await insertTrackedLinks(tx, links, now);
   const refusals = await insertMessages(
     tx,
     candidates.map((x) => x.message),
@@ -318,7 +337,7 @@ async function settle(
       const refused = new Set<string | null>(candidates.filter((_, i) => refusals[i] != null).map((x) => x.message.id));
       await deleteTrackedLinks(
         tx,
-        plan.links.filter((l) => refused.has(l.messageId)).map((l) => l.code),
+        links.filter((l) => refused.has(l.messageId)).map((l) => l.code),
       );
     }
   }

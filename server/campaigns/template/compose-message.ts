@@ -20,5 +20,6 @@ export function composeMessage(
   return {
     text: withOptOutFooter(rendered.text, template.source, options.appendOptOutText),
     missing: rendered.missing,
+    written: rendered.written,
   };
 }

@@ -14,6 +14,8 @@ export interface MessagePreview {
   encoding: SmsEncoding;
   /** segments × the recipient's country price; "0.0000" in the sandbox, as the send will be. */
   price: string;
+  /** The same in integer units of 1/10,000 USD. */
+  priceUnits: number;
   /** The destination country, null without a recipient (the default price applies). */
   country: string | null;
   /** Septets (GSM-7) or UTF-16 units (UCS-2): what the segment counter counts. */
@@ -41,7 +43,7 @@ export interface PreviewInput {
  */
 export function previewMessage(input: PreviewInput): MessagePreview {
   const composed = composeMessage(input.template, input.contact, { appendOptOutText: input.appendOptOutText });
-  const text = input.linkTracking ? withSampleLinks(composed.text, input.linkBaseUrl) : composed.text;
+  const text = input.linkTracking ? withSampleLinks(composed.text, composed.written, input.linkBaseUrl) : composed.text;
   const { segments, encoding, units } = countSegments(text);
   const to = input.to ?? input.contact?.phone ?? null;
   const country = to ? countryOf(to) : null;
@@ -51,6 +53,7 @@ export function previewMessage(input: PreviewInput): MessagePreview {
     segments,
     encoding,
     price: formatMoney(priceUnits),
+    priceUnits,
     country,
     characters: units,
     missing: composed.missing,

@@ -9,8 +9,20 @@ export interface TemplateContact {
   attributes?: Readonly<Record<string, string>> | null;
 }
 
+/** A stretch of a rendered text, `end` exclusive. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
 export interface RenderedTemplate {
   text: string;
+  /**
+   * The stretches of `text` written in the template itself (its literal text and the fallbacks it
+   * gives), adjacent ones merged; what came from a contact's values is outside them. Link tracking
+   * rewrites only URLs written there (issue 38: a contact's value must not mint redirects).
+   */
+  written: TextSpan[];
   /**
    * Variables with no value and no fallback, by name. Non-empty means the recipient is skipped with
    * `invalid_template` (contract §11); `text` then has them as nothing, which a test send or a
@@ -30,19 +42,31 @@ function valueOf(contact: TemplateContact | null, variable: TemplateVariable): s
 export function renderTemplate(template: ParsedTemplate, contact: TemplateContact | null): RenderedTemplate {
   let text = "";
   let missing: string[] | undefined;
+  const written: TextSpan[] = [];
+  const add = (value: string, authored: boolean) => {
+    if (value === "") return;
+    if (authored) {
+      const last = written.at(-1);
+      if (last && last.end === text.length) last.end += value.length;
+      else written.push({ start: text.length, end: text.length + value.length });
+    }
+    text += value;
+  };
   for (const part of template.parts) {
     if (typeof part === "string") {
-      text += part;
+      add(part, true);
       continue;
     }
-    const value = valueOf(contact, part.variable) ?? part.fallback;
-    if (value === null) {
+    const own = valueOf(contact, part.variable);
+    if (own !== null) {
+      add(own, false);
+    } else if (part.fallback !== null) {
+      add(part.fallback, true);
+    } else {
       missing ??= [];
       const name = variableName(part.variable);
       if (!missing.includes(name)) missing.push(name);
-    } else {
-      text += value;
     }
   }
-  return { text, missing: missing ?? [] };
+  return { text, missing: missing ?? [], written };
 }

@@ -103,6 +103,23 @@ describe("renderTemplate", () => {
     expect(renderTemplate(t, ada)).toEqual({
       text: "Hi Ada Lovelace (ada@example.com, +14155550123), plan Pro in London",
       missing: [],
+      // What the template wrote: everything but the values.
+      written: [
+        { start: 0, end: 3 },
+        { start: 6, end: 7 },
+        { start: 15, end: 17 },
+        { start: 32, end: 34 },
+        { start: 46, end: 54 },
+        { start: 57, end: 61 },
+      ],
+    });
+  });
+
+  it("counts a fallback it gave as written, and merges what it wrote side by side", () => {
+    const t = parsed("Go {{attributes.link|https://x.io}}/sale {{firstName}}");
+    expect(renderTemplate(t, { firstName: "Ann" })).toMatchObject({
+      text: "Go https://x.io/sale Ann",
+      written: [{ start: 0, end: 21 }],
     });
   });
 

@@ -50,6 +50,23 @@ describe("the import's header and its mapping", () => {
   });
 });
 
+describe("a `__proto__` column", () => {
+  it("is refused by name as an attribute (it would vanish from every row's attributes, issue 38)", () => {
+    expect(() => planImport(["phone", "__PROTO__"])).toThrow(
+      expect.objectContaining({
+        code: "invalid_request",
+        details: [{ path: "csv", message: "column name not allowed" }],
+      }),
+    );
+    expect(planImport(["Phone", "constructor", "toString"]).header).toEqual(["phone", "constructor", "tostring"]);
+    // Left out by the mapping, it is no attribute (JSON.parse: a literal's `__proto__` is no key).
+    expect(planImport(["phone", "__proto__"], JSON.parse('{"__proto__":"skip"}') as never).header).toEqual([
+      "phone",
+      "",
+    ]);
+  });
+});
+
 describe("the dashboard's guesses", () => {
   it("recognises common names", () => {
     const guesses = ["name", "Full Name", "mobile", "Phone_Number", "E-mail", "email", "Surname", "Company", ""].map(

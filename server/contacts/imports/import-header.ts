@@ -29,9 +29,9 @@ export interface ImportPlan {
 /**
  * The import's header row (contract §10), read through the optional mapping (issue 39): column
  * names trimmed and lowercased; 400 without a `phone` column, past MAX_IMPORT_COLUMNS columns, with
- * a name twice, a name longer than an attribute key may be, or a mapping that names a column the
- * header lacks, gives a field twice, maps a full name beside first or last names, or would store an
- * attribute under a field's name.
+ * a name twice, a name longer than an attribute key may be, an attribute named `__proto__`, or a
+ * mapping that names a column the header lacks, gives a field twice, maps a full name beside first
+ * or last names, or would store an attribute under a field's name.
  */
 export function planImport(values: string[], mapping: ImportMapping = {}): ImportPlan {
   if (values.length > MAX_IMPORT_COLUMNS) {
@@ -69,9 +69,12 @@ export function planImport(values: string[], mapping: ImportMapping = {}): Impor
     if (field === "attribute" && contract.includes(name)) {
       throw refuse(`\`${name}\` is a contact field's name: it cannot be an attribute.`, "attribute name", "mapping");
     }
-    if (field !== undefined) return field;
-    if (name === "") return "skip";
-    return contract.includes(name) ? (name as ImportField) : "attribute";
+    const target = field ?? (name === "" ? "skip" : contract.includes(name) ? (name as ImportField) : "attribute");
+    // No object can hold `__proto__` as a key: it would vanish from every row's attributes (issue 38).
+    if (target === "attribute" && name === "__proto__") {
+      throw refuse("`__proto__` cannot be a column: attribute names must be plain keys.", "column name not allowed");
+    }
+    return target;
   });
   const problem = targetsProblem(targets);
   if (problem) throw refuse(problem, "columns mapped to the same field", "mapping");

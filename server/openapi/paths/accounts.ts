@@ -40,6 +40,7 @@ export const accountsPaths: PathModule = {
         summary: "Who am I",
         description: "The caller, the organization of the access token and the caller's role there now.",
         auth: "jwt",
+        allowUnenrolled: true,
         success: { status: 200, description: "The caller.", schema: meResponse },
       }),
     },
@@ -83,7 +84,9 @@ export const accountsPaths: PathModule = {
         description:
           "Checks the current password, sets the new one (at least 10 characters) and signs out every other " +
           "session; the one this access token belongs to stays. A wrong current password is 401 " +
-          "`invalid_credentials`. The account's address is told by email.",
+          "`invalid_credentials` and counts as a failed sign-in (10 per account, 100 per IP in 15 minutes, " +
+          "shared with `POST /auth/token`); beyond, 429 `rate_limited` with `Retry-After`, even for the right " +
+          "password. The account's address is told by email.",
         auth: "jwt",
         body: changePasswordInput,
         bodyExample: { currentPassword: "correct horse battery", newPassword: "a new correct horse battery" },
@@ -122,7 +125,15 @@ export const accountsPaths: PathModule = {
           password: "correct horse battery",
         },
         success: { status: 200, description: "Joined.", schema: acceptInvitationResponse },
-        errors: ["invalid_token", "unauthenticated", "token_expired", "forbidden", "already_member", "email_taken"],
+        errors: [
+          "invalid_token",
+          "unauthenticated",
+          "token_expired",
+          "forbidden",
+          "already_member",
+          "email_taken",
+          "mfa_enrollment_required",
+        ],
       }),
     },
     "/api/v1/auth/sessions": {
@@ -134,6 +145,7 @@ export const accountsPaths: PathModule = {
           'whose id stays across refreshes) and dashboard sign-ins (`kind: "dashboard"`). `current` marks the ' +
           "one this request was made with.",
         auth: "jwt",
+        allowUnenrolled: true,
         success: { status: 200, description: "The caller's sessions.", schema: sessionsResponse },
       }),
     },
@@ -145,6 +157,7 @@ export const accountsPaths: PathModule = {
           "Ends one of the caller's sessions at once: its refresh token and access tokens stop working, or the " +
           "dashboard browser is signed out on its next request. Another user's session is 404.",
         auth: "jwt",
+        allowUnenrolled: true,
         params: sessionIdParams,
         success: { status: 204, description: "Signed out." },
         errors: ["not_found"],

@@ -34,7 +34,7 @@ export const alertsPaths: PathModule = {
       post: operation({
         ...manage,
         body: createAlertInput,
-        bodyExample: { metric: "delivery_rate", threshold: 0.95, windowMinutes: 60, environment: "live" },
+        bodyExample: { metric: "delivery_rate", threshold: 0.9, windowMinutes: 60, environment: "live" },
         operationId: "createAlert",
         summary: "Create an alert",
         description:
@@ -57,7 +57,7 @@ export const alertsPaths: PathModule = {
       patch: operation({
         ...manage,
         body: updateAlertInput,
-        bodyExample: { threshold: 0.9 },
+        bodyExample: { threshold: 0.85 },
         operationId: "updateAlert",
         summary: "Change an alert",
         description: "Any of `threshold`, `windowMinutes` and `environment`; the state starts over at `ok`.",

@@ -94,8 +94,11 @@ export const authPaths: PathModule = {
         summary: "Start setting up two-factor sign-in",
         description:
           "A new TOTP secret for the caller (RFC 6238: SHA-1, 6 digits, 30 s) as base32 and as an `otpauth://` URL " +
-          "for a QR code. Not active until confirmed with a code from it. 400 when two-factor is already on.",
+          "for a QR code. Not active until confirmed with a code from it. 400 when two-factor is already on. Open to a " +
+          "member whose organization requires two-factor sign-in before they have it (every other route answers " +
+          "them 401 `mfa_enrollment_required`).",
         auth: "jwt",
+        allowUnenrolled: true,
         success: { status: 200, description: "The secret, not active yet.", schema: totpEnrollmentSchema },
         errors: ["invalid_request"],
       }),
@@ -104,12 +107,14 @@ export const authPaths: PathModule = {
         summary: "Turn two-factor sign-in off",
         description:
           "Needs a current code (or a recovery code); removes the authenticator and the recovery codes. A wrong " +
-          "code is 400 and counts as a failed sign-in attempt. Recorded in the audit log.",
+          "code is 400 and counts as a failed sign-in attempt. 403 `forbidden` while an organization the caller " +
+          "belongs to requires two-factor sign-in (the code is not used up). Recorded in the audit log.",
         auth: "jwt",
         // The authenticator's current code, or one of the recovery codes.
         body: mfaCodeInput,
         bodyExample: { code: "492039" },
         success: { status: 204, description: "Two-factor sign-in is off." },
+        errors: ["forbidden"],
       }),
     },
     "/api/v1/auth/mfa/totp/confirm": {
@@ -121,6 +126,7 @@ export const authPaths: PathModule = {
           "shown this once (stored hashed). A wrong code is 400 and counts as a failed sign-in attempt. Recorded " +
           "in the audit log.",
         auth: "jwt",
+        allowUnenrolled: true,
         // The authenticator's current code, or one of the recovery codes.
         body: mfaCodeInput,
         bodyExample: { code: "492039" },

@@ -59,8 +59,16 @@ const streamOperation = operation({
     "delivery, on one line). A comment line `: ping` comes every 15 seconds so proxies keep the connection " +
     "open; `retry: 2000` asks clients to reconnect after 2 seconds. Send `Last-Event-ID` to resume. A client " +
     "that leaves more than 256 KiB unread is disconnected (it resumes with `Last-Event-ID` and misses nothing); " +
-    "so is every client when the server shuts down. `signalgate listen` reads this stream.",
+    "so is every client when the server shuts down. The credential that opened the stream is checked again " +
+    "at least every 30 seconds, and at once when it is revoked on the instance serving the stream: a key " +
+    "deleted, disabled, regenerated or stripped of `webhooks.manage`, an access token expired, its session " +
+    "ended, its member removed or held back by the organization's two-factor requirement. The stream then ends " +
+    'with one frame `event: error`, `data: {"code", "status", "message"}`: the refusal a new request would ' +
+    "get. It has no `id:`, so a client renews its credential and resumes with `Last-Event-ID` (the SDK and " +
+    "`signalgate listen` do). One API key, or one user, may hold 20 streams open on one server instance; " +
+    "another is 429 `too_many_streams` (not the rate limit: it applies with rate limiting off too).",
   query: streamQueryDoc,
+  errors: ["too_many_streams"],
   success: {
     status: 200,
     description: "The stream (it stays open).",

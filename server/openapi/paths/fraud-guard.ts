@@ -13,6 +13,8 @@ const HOW =
   "Per organization and environment, OTP sends are watched by destination prefix (the E.164 number without its " +
   "last 4 digits). A prefix with at least `minSends` OTP sends in the last hour and a verify conversion below " +
   "`minConversion` is blocked for 12 hours (`standard`: 10 sends, 20 %; `strict`: 5 sends, 40 %; `off`: never). " +
+  "Over all prefixes, a destination country is blocked the same way at three times the sends (`standard`: 30, " +
+  "`strict`: 15), so pumping spread over neighbouring prefixes is caught too (a block with `scope` `country`). " +
   "While blocked, `POST /api/v1/otp/send` to it answers 403 `suspected_fraud`, and nothing is sent or billed. " +
   "Numbers and prefixes on the safe list are never blocked. Each block records the figures that caused it and " +
   "sends the `fraud.prefix_blocked` event.";
@@ -63,14 +65,16 @@ export const fraudGuardPaths: PathModule = {
         auth: "jwt",
         allow: "fraudGuard.manage",
         params: z.object({
-          prefix: z
-            .string()
-            .meta({ description: "The blocked prefix, URL-encoded (`%2B1212736`).", example: "%2B1212736" }),
+          prefix: z.string().meta({
+            description: "The blocked prefix, URL-encoded (`%2B1212736`), or the country of a `country` block (`US`).",
+            example: "%2B1212736",
+          }),
         }),
         operationId: "unblockFraudPrefix",
         summary: "Unblock a prefix",
         description:
           "Lifts the prefix's active blocks at once and restarts its counts, so the next sends are judged afresh. " +
+          "A country (`US`) lifts its country-wide block and restarts the country's counts. " +
           "404 `not_found` when the prefix is not blocked. Recorded in the audit log.",
         success: { status: 204, description: "Unblocked." },
         errors: ["not_found"],

@@ -4,6 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import pg from "pg";
 import { newId } from "../../ids";
+import { MAX_STREAMS_PER_CREDENTIAL } from "../../events/stream-guard";
 import { intFromEnv, log } from "./args";
 import { onCleanup, reportServerOutput, startBenchServer } from "./lifecycle";
 import { describeSlice, percentile, runLoad, type Slice, type Target } from "./measure";
@@ -42,29 +43,35 @@ function readSettings(): Settings {
   };
 }
 
-async function seedOrganization(baseUrl: string, name: string) {
+/** An organization with enough API keys for `streams` streams (one key holds at most 20 open). */
+async function seedOrganization(baseUrl: string, name: string, streams = 1) {
   const email = `bench-events-${randomBytes(6).toString("hex")}@example.test`;
   const password = `bench-${randomBytes(12).toString("hex")}`;
   const organizationId = organizationIdOf(
     await call(baseUrl, "POST", "/api/v1/auth/register", { email, password, organizationName: name }),
   );
   const accessToken = field(await call(baseUrl, "POST", "/api/v1/auth/token", { email, password }), "accessToken");
-  const apiKey = field(
-    await call(baseUrl, "POST", "/api/v1/developer/api-keys", { name: "bench-events" }, accessToken),
-    "rawKey",
-  );
+  const apiKeys: string[] = [];
+  for (let i = 0; i < Math.ceil(streams / MAX_STREAMS_PER_CREDENTIAL); i++) {
+    apiKeys.push(
+      field(await call(baseUrl, "POST", "/api/v1/developer/api-keys", { name: "bench-events" }, accessToken), "rawKey"),
+    );
+  }
   await call(baseUrl, "PATCH", "/api/v1/developer/rate-limits", { enabled: false }, accessToken);
-  return { organizationId, apiKey };
+  return { organizationId, apiKeys };
 }
 
 interface OpenStream {
   close(): void;
 }
 
-/** Opens `n` streams and resolves once every one has its first bytes; `onFrame` sees each event id. */
+/**
+ * Opens `n` streams, 20 per key (the cap), and resolves once every one has its first bytes;
+ * `onFrame` sees each event id.
+ */
 async function openStreams(
   baseUrl: string,
-  apiKey: string,
+  apiKeys: string[],
   n: number,
   onFrame?: (id: string, at: number) => void,
 ): Promise<OpenStream[]> {
@@ -74,7 +81,8 @@ async function openStreams(
   const batch = 100;
   for (let i = 0; i < n; i += batch) {
     await Promise.all(
-      Array.from({ length: Math.min(batch, n - i) }, () => {
+      Array.from({ length: Math.min(batch, n - i) }, (_, j) => {
+        const apiKey = apiKeys[Math.floor((i + j) / MAX_STREAMS_PER_CREDENTIAL)];
         return new Promise<void>((resolve, reject) => {
           const req = http.get(url, { agent, headers: { authorization: `Bearer ${apiKey}` } }, (res) => {
             if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
@@ -115,7 +123,7 @@ async function latency(db: pg.Pool, baseUrl: string, s: Settings) {
   const org = await seedOrganization(baseUrl, "Benchmark events");
   const committed = new Map<string, number>();
   const arrived = new Map<string, number>();
-  const streams = await openStreams(baseUrl, org.apiKey, 1, (id, at) => arrived.set(id, at));
+  const streams = await openStreams(baseUrl, org.apiKeys, 1, (id, at) => arrived.set(id, at));
   const total = s.rate * s.seconds;
   const payload = JSON.stringify({ messageId: "msg_bench", status: "DELIVERED", to: "+14155550123" });
   const insert = async () => {
@@ -158,16 +166,17 @@ async function latency(db: pg.Pool, baseUrl: string, s: Settings) {
 /** Single-send p50 with idle streams open ÷ without, in interleaved slices. */
 async function idleCost(baseUrl: string, s: Settings) {
   const sender = await seedOrganization(baseUrl, "Benchmark events sender");
-  const idle = await seedOrganization(baseUrl, "Benchmark events idle");
+  const [senderKey] = sender.apiKeys;
+  const idle = await seedOrganization(baseUrl, "Benchmark events idle", s.idleStreams);
   const send: Target = {
     name: "send",
     method: "POST",
     path: "/api/v1/sms/send",
-    headers: { authorization: `Bearer ${sender.apiKey}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${senderKey}`, "content-type": "application/json" },
     body: JSON.stringify({ to: "+14155550123", body: "Your code is 123456" }),
   };
   const slice = async (mode: "without" | "with", label: string): Promise<Slice> => {
-    const streams = mode === "with" ? await openStreams(baseUrl, idle.apiKey, s.idleStreams) : [];
+    const streams = mode === "with" ? await openStreams(baseUrl, idle.apiKeys, s.idleStreams) : [];
     const { slice } = await runLoad(baseUrl, send, { connections: s.sendConnections, durationSeconds: s.sliceSeconds });
     for (const st of streams) st.close();
     log(`events ${label} send ${mode.padEnd(7)} ${describeSlice(slice)}`);
@@ -187,12 +196,12 @@ async function idleCost(baseUrl: string, s: Settings) {
 }
 
 async function memory(baseUrl: string, pid: number, s: Settings) {
-  const org = await seedOrganization(baseUrl, "Benchmark events memory");
+  const org = await seedOrganization(baseUrl, "Benchmark events memory", s.memoryStreams);
   // Warm the route and the reader once, so the first stream's one-off costs are in the baseline.
-  for (const st of await openStreams(baseUrl, org.apiKey, 10)) st.close();
+  for (const st of await openStreams(baseUrl, org.apiKeys, 10)) st.close();
   await new Promise((r) => setTimeout(r, 2_000));
   const before = rssMb(pid);
-  const streams = await openStreams(baseUrl, org.apiKey, s.memoryStreams);
+  const streams = await openStreams(baseUrl, org.apiKeys, s.memoryStreams);
   await new Promise((r) => setTimeout(r, 3_000));
   const withStreams = rssMb(pid);
   for (const st of streams) st.close();

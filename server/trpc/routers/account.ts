@@ -11,7 +11,7 @@ import { protectedProcedure, router } from "../init";
 // The Account page (contract §14): the signed-in person, whatever organization is active. The
 // dashboard session's id (ctx.session.sessionId) is "current" in the list and survives a password change.
 export const accountRouter = router({
-  profile: protectedProcedure.query(async ({ ctx }) => {
+  profile: protectedProcedure.meta({ allowUnenrolled: true }).query(async ({ ctx }) => {
     const user = await ctx.db.user.findUnique({
       where: { id: ctx.userId },
       select: { id: true, email: true, name: true, emailVerified: true, createdAt: true },
@@ -49,12 +49,15 @@ export const accountRouter = router({
     return { queued: true };
   }),
 
-  sessions: protectedProcedure.query(({ ctx }) =>
-    listSessions(ctx.db, ctx.userId, { dashboardSessionId: ctx.session?.sessionId ?? null }),
-  ),
+  sessions: protectedProcedure
+    .meta({ allowUnenrolled: true })
+    .query(({ ctx }) => listSessions(ctx.db, ctx.userId, { dashboardSessionId: ctx.session?.sessionId ?? null })),
 
-  revokeSession: protectedProcedure.input(sessionIdInput).mutation(async ({ ctx, input }) => {
-    await revokeSessionById(ctx.db, ctx.userId, input.sessionId, ctx.actor);
-    return { revoked: true };
-  }),
+  revokeSession: protectedProcedure
+    .meta({ allowUnenrolled: true })
+    .input(sessionIdInput)
+    .mutation(async ({ ctx, input }) => {
+      await revokeSessionById(ctx.db, ctx.userId, input.sessionId, ctx.actor);
+      return { revoked: true };
+    }),
 });

@@ -7,21 +7,24 @@ import { orgProcedure, protectedProcedure, router } from "../init";
 
 export const organizationsRouter = router({
   /** Every organization of the signed-in user, with their role in it (the switcher). */
-  list: protectedProcedure.query(({ ctx }) => listMyOrganizations(ctx.db, ctx.userId)),
+  list: protectedProcedure.meta({ allowUnenrolled: true }).query(({ ctx }) => listMyOrganizations(ctx.db, ctx.userId)),
 
   /** The organization this request acts on and the caller's role in it. */
-  active: orgProcedure.query(({ ctx }) => ({
+  active: orgProcedure.meta({ allowUnenrolled: true }).query(({ ctx }) => ({
     id: ctx.organizationId,
     name: ctx.organizationName,
     role: ctx.role,
   })),
 
   /** Makes another organization active (membership checked first; non-members get NOT_FOUND). */
-  switch: protectedProcedure.input(switchOrganizationInput).mutation(async ({ ctx, input }) => {
-    const membership = await getMembershipOrThrow(ctx.db, ctx.userId, input.organizationId);
-    ctx.resHeaders.append("set-cookie", activeOrgCookieHeader(membership.organizationId, ctx.secureCookies));
-    return { id: membership.organizationId, name: membership.organizationName, role: membership.role };
-  }),
+  switch: protectedProcedure
+    .meta({ allowUnenrolled: true })
+    .input(switchOrganizationInput)
+    .mutation(async ({ ctx, input }) => {
+      const membership = await getMembershipOrThrow(ctx.db, ctx.userId, input.organizationId);
+      ctx.resHeaders.append("set-cookie", activeOrgCookieHeader(membership.organizationId, ctx.secureCookies));
+      return { id: membership.organizationId, name: membership.organizationName, role: membership.role };
+    }),
 
   /** Creates an organization owned by the caller and makes it active. */
   create: protectedProcedure.input(createOrganizationInput).mutation(async ({ ctx, input }) => {

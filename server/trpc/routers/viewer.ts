@@ -3,7 +3,7 @@ import { protectedProcedure, router } from "../init";
 
 export const viewerRouter = router({
   /** The signed-in user as stored now (the session may carry a stale name). */
-  me: protectedProcedure.query(async ({ ctx }) => {
+  me: protectedProcedure.meta({ allowUnenrolled: true }).query(async ({ ctx }) => {
     const user = await ctx.db.user.findUnique({
       where: { id: ctx.userId },
       select: { id: true, email: true, name: true, createdAt: true },

@@ -162,6 +162,22 @@ function forbiddenHostName(host: string): string | null {
   return null;
 }
 
+/**
+ * Why a URL must not be sent to the public as a link (campaign link tracking, issue 38): a user
+ * name or password in it, a host that is a private, loopback, link-local or otherwise special
+ * address, or a name that only means something inside a network. Null when it may.
+ */
+export function privateLinkReason(url: URL): string | null {
+  if (url.username !== "" || url.password !== "") return "it carries a user name or password";
+  const address = literalHostAddress(url.hostname);
+  if (address !== null) {
+    const reason = forbiddenAddressReason(address);
+    return reason === null ? null : `it points to ${address}, ${reason}`;
+  }
+  const nameReason = forbiddenHostName(url.hostname);
+  return nameReason === null ? null : `its host ${url.hostname} ${nameReason}`;
+}
+
 export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 /**

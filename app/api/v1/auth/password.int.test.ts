@@ -15,6 +15,7 @@ import { POST as resetConfirm } from "./password-reset/confirm/route";
 import { POST as changePassword } from "./password/route";
 import { GET as me } from "./me/route";
 import { acceptedResponse } from "@/schemas/accounts";
+import { LOGIN_THROTTLE } from "@/server/auth/login-throttle";
 import {
   password,
   documented,
@@ -171,5 +172,30 @@ describe("change password", () => {
     const notice = (await mailbox(user.email)).find((m) => m.subject === "Your SignalGate password was changed");
     expect(notice).toBeDefined();
     expect((await auditActions(user.organizationId)).map((a) => a.action)).toContain("account.passwordChanged");
+  });
+
+  it("counts wrong current passwords in the sign-in limits: a stolen token cannot guess its way to a takeover", async () => {
+    const user = await registered();
+    const mine = await login(user.email);
+    const other = await login(user.email);
+    const attempt = (currentPassword: string) =>
+      call(changePassword, "/api/v1/auth/password", {
+        token: mine.accessToken,
+        body: { currentPassword, newPassword: "taken over 123" },
+      });
+    for (let i = 0; i < LOGIN_THROTTLE.perAccount; i++) {
+      expectError(await attempt(`guess number ${i}`), 401, "invalid_credentials");
+    }
+    // The right one now waits like any sign-in after ten failures, and nothing is revoked.
+    const refused = await attempt(password);
+    expectError(refused, 429, "rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await call(me, "/api/v1/auth/me", { token: other.accessToken })).status).toBe(200);
+    // The same per-account count the sign-in keeps.
+    expectError(
+      await call(tokenRoute, "/api/v1/auth/token", { body: { email: user.email, password } }),
+      429,
+      "rate_limited",
+    );
   });
 });

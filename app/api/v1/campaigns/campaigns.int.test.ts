@@ -194,6 +194,7 @@ describe("launch, pause, resume, cancel, recipients", () => {
       messageId: expect.stringMatching(/^msg_/),
       status: "QUEUED",
       skippedReason: null,
+      skippedDetail: null,
     });
     const rest = await rcpts(c.id, { limit: "5", cursor: page.headers.get("x-next-cursor")! });
     expect(rest.json).toHaveLength(2);

@@ -1,5 +1,5 @@
 // Contacts over the real routes (contract §10), API key authenticated.
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { call, expectError } from "@/server/test/http";
 import { seedSender } from "@/server/test/messaging";
@@ -60,6 +60,21 @@ describe("create, read, update, delete", () => {
     expect((await create({ phone: "+14155550102" }, otherKey)).status).toBe(201);
   });
 
+  // Issue 38: a 409 is an expected answer, not a database error for the operator's log.
+  it("logs no prisma:error for a duplicate, created or patched", async () => {
+    const a = (await create({ phone: "+14155550110" })).json;
+    await create({ phone: "+14155550111" });
+    const logged = vi.spyOn(console, "log");
+    try {
+      expectError(await create({ phone: "+14155550110" }), 409, "contact_exists");
+      expectError(await patch(a.id, { phone: "+14155550111" }), 409, "contact_exists");
+      expect(logged.mock.calls.filter((c) => String(c[0]).startsWith("prisma:"))).toEqual([]);
+    } finally {
+      logged.mockRestore();
+    }
+    expect((await get(a.id)).json.phone).toBe("+14155550110");
+  });
+
   it("refuses an invalid phone, unknown fields and read-only fields", async () => {
     expectError(await create({ phone: "0415" }), 400, "invalid_phone_number");
     expectError(await create({ phone: "+14155550103", id: "ct_x" }), 400, "invalid_request");
@@ -68,6 +83,25 @@ describe("create, read, update, delete", () => {
       400,
       "invalid_request",
     );
+  });
+
+  it("refuses a `__proto__` attribute by name rather than dropping it (issue 38)", async () => {
+    const raw = (json: string, method = "POST", id?: string) =>
+      call(id ? byId.PATCH : list.POST, id ? `${base}/${id}` : base, {
+        token: key,
+        method,
+        params: id ? { id } : undefined,
+        rawBody: json,
+        headers: { "content-type": "application/json" },
+      });
+    const refused = await raw('{"phone":"+14155550109","attributes":{"__proto__":"x","plan":"pro"}}');
+    expectError(refused, 400, "invalid_request");
+    expect(refused.json.error.details).toEqual([
+      { path: "attributes.__proto__", message: "`__proto__` cannot be an attribute name." },
+    ]);
+    const made = (await create({ phone: "+14155550109", attributes: { constructor: "c" } })).json;
+    expect(made.attributes).toEqual({ constructor: "c" });
+    expectError(await raw('{"attributes":{"__proto__":{"admin":"true"}}}', "PATCH", made.id), 400, "invalid_request");
   });
 
   it("patches only the given fields, keeps the phone unique, and deletes", async () => {

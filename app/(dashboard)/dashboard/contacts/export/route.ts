@@ -2,8 +2,8 @@ import { auth } from "@/server/auth/next-auth";
 import { getDb } from "@/server/db/client";
 import { exportContactsCsv } from "@/server/contacts/export-contacts";
 import { csvResponse } from "@/server/contacts/csv-response";
-import { resolveActiveMembership } from "@/server/orgs/memberships";
-import { ACTIVE_ORG_COOKIE, readCookie } from "@/server/trpc/active-org-cookie";
+import { AppError } from "@/server/errors";
+import { dashboardMember } from "@/server/trpc/dashboard-member";
 import { can } from "@/schemas/roles";
 
 // The dashboard's Export CSV: the same stream as GET /api/v1/contacts/export, for the signed-in
@@ -12,7 +12,11 @@ import { can } from "@/schemas/roles";
 export async function GET(req: Request): Promise<Response> {
   const userId = (await auth())?.user?.id;
   if (!userId) return new Response("Sign in to export contacts.", { status: 401 });
-  const membership = await resolveActiveMembership(getDb(), userId, readCookie(req.headers, ACTIVE_ORG_COOKIE));
+  const membership = await dashboardMember(getDb(), userId, req.headers).catch((err: unknown) => {
+    if (err instanceof AppError) return err; // a member who must set up two-factor first
+    throw err;
+  });
+  if (membership instanceof AppError) return new Response(membership.message, { status: membership.status });
   if (!membership || !can(membership.role, "contacts.export")) {
     return new Response("Your role does not allow this.", { status: 403 });
   }

@@ -197,4 +197,24 @@ describe("two-factor sign-in over the API", () => {
     });
     expect(changed).toHaveLength(1);
   });
+
+  it("refuses to turn two-factor off while an organization of the user requires it, without using the code", async () => {
+    const a = await account();
+    const { recoveryCodes } = await enrol(a);
+    await setRequireMfa(getDb(), a.organizationId, { userId: a.userId, role: "owner" }, true, SYSTEM_ACTOR);
+    const disable = () =>
+      call(totp.DELETE, "/api/v1/auth/mfa/totp", {
+        method: "DELETE",
+        token: a.accessToken,
+        body: { code: recoveryCodes[0]! },
+      });
+    const refused = await disable();
+    expectError(refused, 403, "forbidden");
+    expect(refused.json.error.message).toMatch(/Acme requires two-factor sign-in/);
+    expect(await getDb().userTotp.count({ where: { userId: a.userId } })).toBe(1);
+    expect(await getDb().userRecoveryCode.count({ where: { userId: a.userId, usedAt: null } })).toBe(10);
+    // Lifted, the same recovery code turns it off.
+    await setRequireMfa(getDb(), a.organizationId, { userId: a.userId, role: "owner" }, false, SYSTEM_ACTOR);
+    expect((await disable()).status).toBe(204);
+  });
 });

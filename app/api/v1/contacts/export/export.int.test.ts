@@ -35,4 +35,26 @@ describe("GET /contacts/export", () => {
     expect(new Set(lines.slice(1).map((l) => l.split(",")[0])).size).toBe(1203);
     expect(text).not.toContain("+14155559999");
   });
+
+  it("leaves a cell empty for a contact without an attribute another has, even one named like Object's own", async () => {
+    const s = await seedSender();
+    await getDb().contact.createMany({
+      data: [
+        {
+          id: newId("ct"),
+          organizationId: s.organizationId,
+          phone: "+14155557001",
+          attributes: { constructor: "c", toString: "t" },
+        },
+        { id: newId("ct"), organizationId: s.organizationId, phone: "+14155557002", attributes: {} },
+      ],
+    });
+    const res = await exportRoute.GET(
+      new Request("http://localhost/api/v1/contacts/export", { headers: { authorization: `Bearer ${s.testKey}` } }),
+    );
+    const [header, ...rows] = (await res.text()).trimEnd().split("\r\n");
+    expect(header).toBe("phone,first_name,last_name,email,tags,constructor,toString");
+    // Rows come in id order: two ids made in one millisecond need not follow their creation order.
+    expect(rows.sort()).toEqual(["+14155557001,,,,,c,t", "+14155557002,,,,,,"]);
+  });
 });

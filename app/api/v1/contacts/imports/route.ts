@@ -8,7 +8,7 @@ import { importContactsQuery } from "@/schemas/contact-imports";
 // The body is CSV, not JSON: read here, under the import's own 10 MiB limit (checked while streaming).
 // `?mapping=` (issue 39) is optional: without it the header is read exactly as contract §10 says.
 export const POST = apiRoute(
-  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", query: importContactsQuery },
+  { auth: "apiKey", scope: "contacts.write", rateLimit: "contacts", query: importContactsQuery, ownBody: true },
   async ({ auth, req, actor, query }) => {
     if (!(req.headers.get("content-type") ?? "").toLowerCase().startsWith("text/csv")) {
       throw new AppError("unsupported_media_type", "Send the CSV with Content-Type: text/csv.");

@@ -86,8 +86,7 @@ describe("limits on the API", () => {
   it("carries X-RateLimit headers, then 429 with Retry-After in the contract shape, and a client that waits gets through", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2030-01-01T00:00:10.000Z"));
-    // Rows of 2030 (the key's audit entry, the messages) need the partitions of 2030, which the
-    // partition job makes as that time comes.
+    // The audit log and messages are partitioned by time: 2030 needs its partitions.
     await ensurePartitions(getDriver(), new Date());
     const owner = await seedOrganization("owner");
     const key = await seedApiKey(owner.organizationId);
@@ -95,6 +94,7 @@ describe("limits on the API", () => {
     expect(first.status).toBe(202);
     expect(first.headers.get("x-ratelimit-limit")).toBe("10");
     expect(first.headers.get("x-ratelimit-remaining")).toBe("9");
+    // The minute's window counts the second bucket that began at 00:00:10 until 00:01:10 (never 61 s).
     expect(Number(first.headers.get("x-ratelimit-reset"))).toBe(Date.parse("2030-01-01T00:01:10.000Z") / 1000);
     for (let i = 0; i < 9; i++) await send(key.rawKey);
 

@@ -60,8 +60,9 @@ describe("/api/v1/developer/security-settings", () => {
     expect(on.status).toBe(200);
     expect(on.json).toEqual({ requireMfa: true });
     documented(securitySettingsSchema, on.json);
+    // A member without two-factor, token in hand, is held back from every management route (issue 38).
     const developer = await seedMember(owner.organizationId, "developer");
-    expect((await read(developer)).json).toEqual({ requireMfa: true });
+    expectError(await read(developer), 401, "mfa_enrollment_required");
 
     // A member without two-factor can no longer get tokens for this organization.
     const email = uniqueEmail("member");

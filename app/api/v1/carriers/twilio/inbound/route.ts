@@ -3,4 +3,4 @@ import { apiRoute } from "@/server/http/api-route";
 
 // Twilio's incoming-message webhook: authenticated by X-Twilio-Signature (checked in the handler,
 // before the body is interpreted), not by our keys; answers an empty TwiML <Response/>.
-export const POST = apiRoute({ auth: "none", rateLimit: false }, ({ req }) => receiveTwilioInbound(req));
+export const POST = apiRoute({ auth: "none", rateLimit: false, ownBody: true }, ({ req }) => receiveTwilioInbound(req));
