@@ -64,8 +64,9 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   await template.fill("");
   await page.getByRole("button", { name: "{{firstName}}" }).click();
   await template.press("End");
-  // The link leads back to this server (nothing else is reachable here), as a shop's page would.
-  const landing = `${new URL(page.url()).origin}/dashboard/campaigns?utm=sms`;
+  // A shop's page: a public address (link tracking refuses loopback and private ones). Nothing
+  // outside is reachable here, so the browser's visit is answered by a route below.
+  const landing = "https://shop.example/spring?utm=sms";
   await template.pressSequentially(`, spring sale today: ${landing}`);
   await expect(template).toHaveValue(`{{firstName|there}}, spring sale today: ${landing}`);
   await expect(page.getByTestId("segment-counter")).toContainText("1 segment · GSM-7");
@@ -153,6 +154,9 @@ test("build, test-send, launch, pause and resume a sandbox campaign; follow a tr
   expect((await request.get("/l/AAAAAAAAAAAA", { maxRedirects: 0 })).status()).toBe(404);
 
   // The browser follows it: a 302 to the original URL.
+  await page.route("https://shop.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>Spring sale</h1>" }),
+  );
   await page.goto(`/l/${code}`);
   await expect(page).toHaveURL(landing);
 
