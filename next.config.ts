@@ -4,7 +4,22 @@ import { API_CONTENT_SECURITY_POLICY, staticSecurityHeaders } from "./server/htt
 const nextConfig: NextConfig = {
   // PGlite loads its wasm and data files from its own package folder at run time.
   // prom-client: one registry per process, shared by route handlers and instrumentation.ts.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "prom-client"],
+  // Loaded by Node at run time, not bundled. The OpenTelemetry instrumentations hook `require` of
+  // pg and Prisma: bundled, they never see the pg the app loads (no statement spans under next build).
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@node-rs/argon2",
+    "pg",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/sdk-trace-node",
+    "@prisma/instrumentation",
+  ],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

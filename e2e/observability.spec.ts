@@ -33,11 +33,16 @@ test("a live send is traced from its request through its database statements, an
       })
       .toBe("POST /api/v1/sms/send");
     const root = receiver.spans.find((s) => s.attributes["signalgate.request_id"] === requestId)!;
-    // pg's instrumentation works in the built app: the send's statements are spans of its trace.
+    // The send's database statements are spans of its trace in the built app: Prisma's (db.system.name)
+    // or pg's (db.system), whichever instrumentation sees them.
     await expect
       .poll(
         () =>
-          receiver.spans.filter((s) => s.traceId === root.traceId && s.attributes["db.system"] === "postgresql").length,
+          receiver.spans.filter(
+            (s) =>
+              s.traceId === root.traceId &&
+              (s.attributes["db.system"] === "postgresql" || s.attributes["db.system.name"] === "postgresql"),
+          ).length,
       )
       .toBeGreaterThan(0);
     // The hand-off continues the trace when this instance takes the message (the other instance

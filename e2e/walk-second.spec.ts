@@ -214,6 +214,8 @@ test("item 1: every /docs request body sample runs as copied, the credential and
     await request.get("/api/v1/developer/events", { headers: { authorization: `Bearer ${jwt}` } })
   ).json();
   await sample("resendEvent", key, { path: { id: events[0].id }, body: { webhookId: webhook.id } });
+  const alert = await sample("createAlert", jwt);
+  await sample("updateAlert", jwt, { path: { id: alert.id } });
   const campaign = await sample("createCampaign", key);
   for (const id of ["updateCampaign", "previewCampaign", "testCampaign"]) {
     await sample(id, key, { path: { id: campaign.id } });
