@@ -20,6 +20,18 @@ export const messageBodySchema = z
   .min(1, "The message body is empty.")
   .max(MAX_BODY_LENGTH, `At most ${MAX_BODY_LENGTH} characters.`);
 
+/** Contract §15: seconds a live message may wait for its carrier, 1 to 36,000 (default 14,400). */
+export const validityPeriodSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(36_000)
+  .meta({
+    description:
+      "Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.",
+    example: 600,
+  });
+
 export const sendSmsInput = z
   .strictObject({
     to: phoneNumberSchema,
@@ -28,6 +40,7 @@ export const sendSmsInput = z
       .optional()
       .meta({ description: "Sender label or number; the organization's default sender (`SG` if unset) when omitted." }),
     sendAt: sendAtSchema.optional(),
+    validityPeriod: validityPeriodSchema.optional(),
   })
   .meta({ id: "SendSmsRequest" });
 
@@ -35,7 +48,7 @@ export const sendSmsInput = z
 export const bulkSmsInput = z
   .strictObject({
     messages: z
-      .array(z.strictObject({ to: z.string(), body: z.string() }))
+      .array(z.strictObject({ to: z.string(), body: z.string(), validityPeriod: validityPeriodSchema.optional() }))
       .min(1, "Send at least one message.")
       .max(MAX_BULK_MESSAGES, `At most ${MAX_BULK_MESSAGES} messages per request.`),
     from: senderSchema.optional(),
@@ -116,6 +129,7 @@ export const bulkSmsResponse = z
             "country_not_allowed",
             "recipient_opted_out",
             "spending_limit_reached",
+            "queue_full",
           ])
           .meta({ example: "invalid_phone_number" }),
         message: z.string(),

@@ -189,6 +189,21 @@ const GUIDANCE: Record<ErrorCode, { meaning: string; action: string }> = {
       "The API key, or the user, already holds 20 open event streams (`GET /api/v1/events/stream`). This is not the request rate limit: it applies with rate limiting off.",
     action: "Close a stream you no longer read (end its connection) and open the new one.",
   },
+  queue_full: {
+    meaning:
+      "The sender's queue already holds four hours of sending (its mps × 14,400 segments): carriers allow each sender only so many segments per second, and a message that would wait longer is refused, not queued and not charged. In bulk, each refused item is reported by index.",
+    action:
+      "Wait the number of seconds in `Retry-After`, send from another number, or use a sender pool with more numbers (see Live delivery in the docs).",
+  },
+  number_not_owned: {
+    meaning: "A sender pool named a number that is not assigned to this organization.",
+    action: "Use the organization's own numbers (`GET /api/v1/numbers`), or ask the operator to assign the number.",
+  },
+  no_sender_for_country: {
+    meaning:
+      "The sender pool has no number, and its alphanumeric sender ID is not allowed in the recipient's country (the US and Canada allow none).",
+    action: "Add a number to the pool, or send from a number directly.",
+  },
 };
 
 export interface ErrorReferenceEntry {

@@ -46,6 +46,9 @@ export const ERROR_STATUS = {
   invalid_token: 400,
   email_unverified: 403,
   campaign_not_editable: 409,
+  queue_full: 429,
+  number_not_owned: 400,
+  no_sender_for_country: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -101,6 +104,9 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   invalid_token: "This link is not valid: it was already used, has expired or was revoked.",
   email_unverified: "Verify your email address first: follow the link in the email we sent you.",
   campaign_not_editable: "Only a DRAFT or SCHEDULED campaign can be changed or deleted.",
+  queue_full: "The sender's queue is full (four hours of sending). Retry after the time given in Retry-After.",
+  number_not_owned: "That number is not assigned to this organization.",
+  no_sender_for_country: "The sender pool has no sender allowed for the recipient's country.",
 };
 
 export class AppError extends Error {

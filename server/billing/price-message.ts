@@ -35,5 +35,8 @@ export function refusalError(refusal: Refusal, to: string, country: string | nul
         "spending_limit_reached",
         "This message would take the organization's spend past its monthly limit. Raise the limit or wait for the next month.",
       );
+    case "queue_full":
+      // Single sends answer with the sender's own wait (messages/queue-full.ts); bulk by index.
+      return new AppError("queue_full");
   }
 }

@@ -13,6 +13,11 @@ export const SANDBOX_NUMBERS = {
    * bulk), as a live send past the monthly limit would (server/messages/insert-messages.ts).
    */
   spendingLimit: "+15005550004",
+  /**
+   * Never handed off: it waits until its validity ends and fails `expired` (contract §15), so a
+   * client can test its handling with `validityPeriod: 5`.
+   */
+  neverSent: "+15005550005",
 } as const;
 
 export const SANDBOX_PROVIDER = "sandbox";

@@ -35,7 +35,18 @@ export type SubmitResult =
      * write): it may have been taken, so it must not fail over to another provider. Without it the
      * refusal is definite (not connected, throttled, 5xx) and the next provider may take it.
      */
-    | { messageId: string; outcome: "retry"; errorMessage: string; retryAfterMs?: number; maybeTaken?: boolean }
+    | {
+        messageId: string;
+        outcome: "retry";
+        errorMessage: string;
+        retryAfterMs?: number;
+        maybeTaken?: boolean;
+        /**
+         * The carrier said "slow down" (SMPP ESME_RTHROTTLED / ESME_RMSGQFUL, HTTP 429): the same
+         * message is tried again later, the attempt not counted; a throttle never fails a message.
+         */
+        throttled?: boolean;
+      }
   ) & {
     /** Which provider answered, when a composite carrier (failover) chose among several. */
     provider?: string;

@@ -73,6 +73,7 @@ export async function sendBulkSms(
       encoding,
       ...priceMessage(sender.environment, item.to, segments),
       sendAt,
+      validityPeriod: item.validityPeriod,
     });
   });
   let accepted = 0;

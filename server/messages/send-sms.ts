@@ -15,6 +15,14 @@ import { getSenderProfile } from "./sender-profile";
 import { priceMessage, refusalError } from "../billing/price-message";
 import { formatMoney } from "@/schemas/money";
 import { parseSendAt } from "./send-at";
+import { queueFullError } from "./queue-full";
+import type { Refusal } from "./insert-messages";
+
+/** A full sender queue answers with that sender's own wait (Retry-After); the rest as billing says. */
+async function refusalOf(refusal: Refusal, message: NewMessage, country: string | null) {
+  if (refusal === "queue_full") return queueFullError(message.organizationId, message.from, message.segments);
+  return refusalError(refusal, message.to, country);
+}
 
 export type SendSmsInput = z.output<typeof sendSmsInput>;
 
@@ -66,6 +74,7 @@ export async function sendSms(
     priceUnits,
     country,
     sendAt,
+    validityPeriod: input.validityPeriod,
     ...(options.campaignTest && { autoReply: "campaign_test" as const }),
   };
   const response = sendSmsResponse.parse({
@@ -87,14 +96,14 @@ export async function sendSms(
     await db.$transaction(async (tx) => {
       const [refusal] = await insertMessages(tx, [message], now);
       // Thrown inside the transaction: the idempotency record is not kept either.
-      if (refusal) throw refusalError(refusal, message.to, country);
+      if (refusal) throw await refusalOf(refusal, message, country);
       await alongside?.(tx, message.id);
       await record?.(tx, response);
     });
   } else {
     // No response to record with it: written together with concurrent sends (group commit).
     const refusal = await insertMessageBatched(message, now);
-    if (refusal) throw refusalError(refusal, message.to, country);
+    if (refusal) throw await refusalOf(refusal, message, country);
   }
   rememberMessageTraces([message.id]);
   nudgeMessagePipeline();

@@ -67,7 +67,24 @@ WITH t AS (
     updated_at = $2::timestamptz
   FROM t
   WHERE m.organization_id = t.organization_id AND m.id = t.id AND m.status::text = t.from_status AND (t.lease IS NULL OR m.locked_until = t.lease)
-  RETURNING m.id, m.organization_id, m.status::text AS status, sg_message_event_payload(m) AS payload
+  RETURNING m.id, m.organization_id, m.status::text AS status, sg_message_event_payload(m) AS payload,
+    m.environment::text AS environment, m.from_sender, m.segments
+), dequeued AS MATERIALIZED (
+  -- A live message leaving QUEUED leaves its sender's queue (contract §15). Locked in key order,
+  -- before the billing months below, the order acceptance takes them in, so the two never deadlock.
+  SELECT q.organization_id, q.sender, d.segments FROM sender_queues q
+  JOIN (
+    SELECT moved.organization_id, moved.from_sender AS sender, sum(moved.segments) AS segments
+    FROM moved JOIN t ON t.organization_id = moved.organization_id AND t.id = moved.id
+    WHERE t.from_status = 'QUEUED' AND moved.environment = 'live'
+    GROUP BY moved.organization_id, moved.from_sender
+  ) d ON q.organization_id = d.organization_id AND q.sender = d.sender
+  ORDER BY q.organization_id, q.sender
+  FOR UPDATE OF q
+), dequeue AS (
+  UPDATE sender_queues q SET queued_segments = greatest(q.queued_segments - d.segments, 0), updated_at = $2::timestamptz
+  FROM dequeued d WHERE q.organization_id = d.organization_id AND q.sender = d.sender
+  RETURNING 1
 ), events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
   SELECT t.event_id, moved.organization_id, 'message.' || lower(moved.status), moved.payload, $2::timestamptz,
@@ -83,6 +100,8 @@ WITH t AS (
   -- In key order, like acceptance (sg_charge_live_messages), so the two never deadlock.
   SELECT b.organization_id, b.month FROM billing_months b
   JOIN released r ON r.organization_id = b.organization_id AND r.billing_month = b.month
+  -- After the senders' rows (see dequeued): reading it first takes their locks first.
+  WHERE (SELECT count(*) FROM dequeued) >= 0
   ORDER BY b.organization_id, b.month
   FOR UPDATE OF b
 ), unbilled AS (

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { describeNumber } from "./describe-number";
 
-const view = (number: string) => ({ number, organizationId: "org_x", createdAt: "2026-11-26T00:00:00.000Z" });
+const view = (number: string) => ({
+  number,
+  organizationId: "org_x",
+  type: "long_code" as const,
+  mps: 1,
+  createdAt: "2026-11-26T00:00:00.000Z",
+});
 
 describe("describeNumber", () => {
   it("names a long code's country and type from libphonenumber's metadata", () => {

@@ -7,6 +7,7 @@ import type { RecordResponse } from "../idempotency/record";
 import { newId, newIdAt } from "../ids";
 import { sendJobEvent } from "../jobs/send-event";
 import { insertMessages } from "../messages/insert-messages";
+import { queueFullError } from "../messages/queue-full";
 import { priceMessage, refusalError } from "../billing/price-message";
 import { nudgeMessagePipeline } from "../messages/pipeline/worker";
 import type { MessageSender } from "../messages/sender";
@@ -150,11 +151,14 @@ export async function sendOtp(
           encoding,
           priceUnits,
           country,
+          // Contract §15: a code that arrives after it expired is worth nothing.
+          validityPeriod: input.expiresIn,
         },
       ],
       now,
     );
-    // Refused by the allowed countries or the spend limit: the code is rolled back with it.
+    // Refused by the allowed countries, the sender's queue or the spend limit: the code is rolled back with it.
+    if (refusal === "queue_full") throw await queueFullError(sender.organizationId, profile.defaultSender, segments);
     if (refusal) throw refusalError(refusal, input.to, country);
     await insertOtpEvent(
       tx,

@@ -79,7 +79,19 @@ WITH due AS MATERIALIZED (${due}
   UPDATE messages m SET status = 'QUEUED', next_attempt_at = m.send_at, updated_at = $4::timestamptz
   FROM target t
   WHERE m.organization_id = t.organization_id AND m.id = t.id AND m.status = 'SCHEDULED' AND NOT t.opted_out
-  RETURNING m.id, m.organization_id, t.n, ${PAYLOAD_COLUMNS.map((c) => `m.${c}`).join(", ")}
+  RETURNING m.id, m.organization_id, t.n, ${PAYLOAD_COLUMNS.map((c) => `m.${c}`).join(", ")},
+    m.environment::text AS env, m.from_sender AS sender, m.segments AS segs
+), joining AS MATERIALIZED (
+  -- Live messages join their sender's paced queue now (contract §15); acceptance made the row.
+  -- Locked in key order, as acceptance and transitions lock them, so none of them deadlock.
+  SELECT s.organization_id, s.sender, a.segments FROM sender_queues s
+  JOIN (SELECT organization_id, sender, sum(segs) AS segments FROM queued WHERE env = 'live' GROUP BY 1, 2) a
+    ON s.organization_id = a.organization_id AND s.sender = a.sender
+  ORDER BY s.organization_id, s.sender
+  FOR UPDATE OF s
+), enqueued AS (
+  UPDATE sender_queues s SET queued_segments = s.queued_segments + j.segments, updated_at = $4::timestamptz
+  FROM joining j WHERE s.organization_id = j.organization_id AND s.sender = j.sender
 ), queued_events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
   SELECT ($5::text[])[q.n], q.organization_id, 'message.queued', to_jsonb(p), $4::timestamptz,

@@ -13,7 +13,14 @@ import {
   type HeldMessage,
 } from "../set-aside-messages";
 import type { Transition } from "../transitions";
-import { claimQueuedMessages, releaseForRetry, type ClaimedMessage, type RetryRelease } from "./claim";
+import { getEnv } from "../../env";
+import {
+  claimPacedMessages,
+  claimQueuedMessages,
+  releaseForRetry,
+  type ClaimedMessage,
+  type RetryRelease,
+} from "./claim";
 import { holdClaimed, takeForHandOff } from "./release";
 
 /** A message refused as retryable this many times fails for good (`carrier_unavailable`). */
@@ -32,24 +39,79 @@ export interface HandOffOptions {
   organizationId?: string;
   /** Which carrier takes an environment's messages (the configured ones by default). */
   carriers?: (environment: "live" | "test") => Carrier | null;
+  /**
+   * Live messages are handed over at their senders' slots, up to SENDER_PACING_HORIZON_MS ahead.
+   * Given this, the round does not wait for them: it hands over the promise of their outcomes
+   * (the worker claims the next slots meanwhile, so pacing never pauses between rounds). Without
+   * it the round ends when every outcome is recorded.
+   */
+  onPaced?: (outcomes: Promise<void>) => void;
+  /** How long to wait for a slot (tests count instead of sleeping). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
+const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Slots are served in ticks this long (a timer per tick, not per message). */
+export const SLOT_TICK_MS = 5;
+
 /**
- * One hand-off round: claim due QUEUED messages, give each environment's batch to its carrier,
- * and record the outcomes (SENT, FAILED, or back in the queue) in two statements. Returns how
- * many messages were claimed, so the worker knows whether to go again at once.
+ * One hand-off round: claim due sandbox messages and the live messages whose senders' slots come
+ * up (contract §15), give each batch to its carrier (live ones at their slot's time), and record
+ * the outcomes (SENT, FAILED, or back in the queue), a statement for the transitions and one for
+ * the releases per batch. Returns how many messages were claimed, so the worker knows whether to
+ * go again at once.
  */
 export async function handOffQueued(options: HandOffOptions = {}): Promise<number> {
   const now = options.now ?? (() => new Date());
-  const claimed = await claimQueuedMessages(
-    now(),
-    options.limit ?? 500,
-    options.leaseMs ?? 60_000,
-    options.organizationId ?? null,
-  );
-  if (claimed.length === 0) return 0;
-  holdClaimed(claimed);
+  const limit = options.limit ?? 500;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const organizationId = options.organizationId ?? null;
+  const sandbox = await claimQueuedMessages(now(), limit, leaseMs, organizationId);
+  const env = getEnv();
+  const claimedAt = now();
+  const live = await claimPacedMessages({
+    now: claimedAt,
+    // Past the next poll, so the next round's claim picks up where this one's slots end.
+    horizon: new Date(claimedAt.getTime() + Math.max(env.SENDER_PACING_HORIZON_MS, env.MESSAGE_POLL_INTERVAL_MS + 50)),
+    leaseMs,
+    senders: limit,
+    perSender: limit,
+    unpaced: env.SENDER_PACING === "off",
+    organizationId,
+  });
+  holdClaimed(sandbox);
+  holdClaimed(live);
+  if (sandbox.length > 0) await handOver(sandbox, options, now);
+  if (live.length > 0) {
+    const outcomes = handOverAtSlots(live, options, now);
+    if (options.onPaced) options.onPaced(outcomes);
+    else await outcomes;
+  }
+  return sandbox.length + live.length;
+}
 
+/** Each tick's messages go to the carrier at the tick's time, all ticks side by side. */
+async function handOverAtSlots(live: readonly ClaimedMessage[], options: HandOffOptions, now: () => Date) {
+  const ticks = new Map<number, ClaimedMessage[]>();
+  for (const m of live) {
+    const tick = Math.ceil((m.slotAt?.getTime() ?? 0) / SLOT_TICK_MS) * SLOT_TICK_MS;
+    const group = ticks.get(tick);
+    if (group) group.push(m);
+    else ticks.set(tick, [m]);
+  }
+  const wait = options.sleep ?? sleepMs;
+  await Promise.all(
+    [...ticks].map(async ([tick, batch]) => {
+      const delay = tick - now().getTime();
+      if (delay > 0) await wait(delay);
+      await handOver(batch, options, now);
+    }),
+  );
+}
+
+/** Give claimed messages to their environment's carrier and record what it answered. */
+async function handOver(claimed: readonly ClaimedMessage[], options: HandOffOptions, now: () => Date): Promise<void> {
   const byEnvironment = new Map<"live" | "test", ClaimedMessage[]>();
   for (const m of claimed) {
     const group = byEnvironment.get(m.environment);
@@ -79,7 +141,6 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
     }
   }
   await recordOutcomes(transitions, retries, now());
-  return claimed.length;
 }
 
 const PIPELINE = "message-pipeline";
@@ -115,6 +176,13 @@ async function submitIsolated(carrier: Carrier, batch: readonly ClaimedMessage[]
   const results: SubmitResult[] = [];
   const started = performance.now();
   try {
+    // A paced tick often holds one message: a throw then says no more than that the carrier could
+    // not take it (the interface's meaning of a throw), so it is retried, and fails for good only
+    // after MAX_HANDOFF_ATTEMPTS; taking a batch apart is what tells one message's own fault.
+    if (batch.length === 1) {
+      results.push(...(await carrier.submit(batch)));
+      return results;
+    }
     const failed = await isolateBatch({
       items: batch,
       describe: (m) => pipelineItem({ id: m.id, organizationId: m.organizationId, from: "QUEUED" }),
@@ -176,7 +244,7 @@ function outcomeOf(
     transitions.push({ ...base, to: "SENT", providerMessageId: result.providerMessageId });
   } else if (result.outcome === "rejected") {
     transitions.push({ ...base, to: "FAILED", errorCode: result.errorCode, errorMessage: result.errorMessage });
-  } else if (message.attempt >= MAX_HANDOFF_ATTEMPTS) {
+  } else if (message.attempt >= MAX_HANDOFF_ATTEMPTS && !result.throttled) {
     transitions.push({
       ...base,
       to: "FAILED",
@@ -194,6 +262,7 @@ function outcomeOf(
       lease: message.lease,
       nextAttemptAt,
       pinProvider,
+      throttled: result.throttled,
     });
   }
 }

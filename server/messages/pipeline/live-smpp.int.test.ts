@@ -8,6 +8,7 @@ import { waitFor } from "../../carriers/smpp/test-helpers";
 import type { LiveCarriers } from "../../carriers/live";
 import { api, eventsOf, seedSender } from "../../test/messaging";
 import { useLiveCarriers } from "../../test/live-carriers";
+import { paceSender } from "../../test/sender-pace";
 import { handOffQueued } from "./hand-off";
 
 let smsc: TestSmsc;
@@ -130,6 +131,7 @@ describe("live SMS through SMPP", () => {
 
   it("loses nothing and doubles nothing when the SMSC drops the connection mid-stream and comes back", async () => {
     const { organizationId, liveKey } = await seedSender();
+    await paceSender(organizationId, 1000);
     const count = 60;
     const res = await api.bulk(liveKey, {
       messages: Array.from({ length: count }, (_, i) => ({ to: "+14155550150", body: `stream-${i}` })),

@@ -58,6 +58,14 @@ async function queued(n: number, live: number, at: Date) {
   }
   await getDb().message.updateMany({ where: { id: { in: ids } }, data: { nextAttemptAt: at } });
   await getDb().message.updateMany({ where: { id: { in: ids.slice(0, live) } }, data: { environment: "live" } });
+  if (live > 0) {
+    // Live messages wait in their sender's paced queue (contract §15): counted there, at a pace
+    // that hands them all over in one tick.
+    const { from } = await getDb().message.findFirstOrThrow({ where: { id: ids[0] }, select: { from: true } });
+    await getDb().senderQueue.create({
+      data: { organizationId: s.organizationId, sender: from, mps: 1000, queuedSegments: live, nextSlotAt: at },
+    });
+  }
   return { organizationId: s.organizationId, ids };
 }
 

@@ -6,6 +6,8 @@ import { apiActivityMark, servedApiSince } from "../../http/api-activity";
 import { handOffQueued } from "./hand-off";
 import { pauseAfterRound } from "./pace";
 import { deliverSandboxReceipts } from "./sandbox-receipts";
+import { expireMessages } from "./expire";
+import { logger } from "../../logger";
 
 export interface PipelineOptions {
   pollIntervalMs: number;
@@ -48,6 +50,8 @@ export class MessagePipeline {
   private readonly loop: PollLoop;
   private lastPrune = 0;
   private stopping = false;
+  /** Live hand-offs waiting for their senders' slots (hand-off.ts): stop() waits for them. */
+  private readonly paced = new Set<Promise<void>>();
 
   constructor(private readonly options: PipelineOptions) {
     this.loop = new PollLoop("message pipeline", options.pollIntervalMs, async () => {
@@ -62,9 +66,17 @@ export class MessagePipeline {
   }
 
   /** Stop polling and wait for the round in progress (its claims are recorded or their lease expires). */
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     this.stopping = true;
-    return this.loop.stop();
+    await this.loop.stop();
+    await Promise.all(this.paced);
+  }
+
+  private track(outcomes: Promise<void>): void {
+    const settled = outcomes
+      .catch((err: unknown) => logger.error("paced hand-off failed", { error: (err as Error).message }))
+      .finally(() => this.paced.delete(settled));
+    this.paced.add(settled);
   }
 
   /** New work was committed: run a round now rather than at the next poll. */
@@ -80,7 +92,8 @@ export class MessagePipeline {
     for (;;) {
       const roundStarted = performance.now();
       const apiMark = apiBusy.mark();
-      const handed = await handOffQueued({ now, limit, organizationId });
+      const handed = await handOffQueued({ now, limit, organizationId, onPaced: (p) => this.track(p) });
+      const expired = await expireMessages(now(), limit, organizationId ?? null);
       const applied = this.options.carrierReceipts ? await this.applyCarrierReceipts(now(), limit * 2) : 0;
       const received = await deliverSandboxReceipts(
         now(),
@@ -89,7 +102,7 @@ export class MessagePipeline {
         organizationId ?? null,
       );
       // Every transition wrote an outbox event: let the webhook worker relay it now.
-      if (handed + received + applied > 0) nudgeWebhookWorker();
+      if (handed + received + applied + expired > 0) nudgeWebhookWorker();
       if ((handed < limit && received < limit * 2 && applied < limit * 2) || this.stopping) return;
       const pauseMs = pauseAfterRound({
         roundMs: performance.now() - roundStarted,

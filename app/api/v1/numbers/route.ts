@@ -1,7 +1,6 @@
-import { getDb } from "@/server/db/client";
 import { apiRoute } from "@/server/http/api-route";
-import { listOrganizationNumbers } from "@/server/numbers/numbers";
+import { listNumbersWithQueues } from "@/server/numbers/number-queues";
 
 export const GET = apiRoute({ auth: "apiKey", scope: "sms.read" }, ({ auth }) =>
-  listOrganizationNumbers(getDb(), auth.organizationId),
+  listNumbersWithQueues(null, auth.organizationId),
 );
