@@ -12,6 +12,7 @@ import { useLiveCarriers } from "../../test/live-carriers";
 import { paceSender } from "../../test/sender-pace";
 import { expireMessages } from "./expire";
 import { handOffQueued } from "./hand-off";
+import { announceQueueBacklogs } from "./queue-backlog";
 
 let smsc: TestSmsc;
 let live: LiveCarriers;
@@ -76,6 +77,26 @@ describe("the queue bound (contract §15)", () => {
       sendAt: new Date(Date.now() + 3_600_000).toISOString(),
     });
     expect(later.status).toBe(202);
+  });
+});
+
+describe("sender.queue_backlog (contract §15)", () => {
+  it("announces a sender past 15 minutes of sending, at most once an hour", async () => {
+    const { organizationId, liveKey } = await seedSender();
+    await paceSender(organizationId, 1);
+    const small = await api.bulk(liveKey, {
+      messages: Array.from({ length: 900 }, (_, i) => ({ to: "+14155550174", body: `wait-${i}` })),
+    });
+    expect(small.json.accepted).toBe(900);
+    const now = new Date();
+    expect(await announceQueueBacklogs(now, organizationId)).toBe(0); // exactly 15 minutes: not past
+    await api.send(liveKey, { to: "+14155550174", body: "one more" });
+    expect(await announceQueueBacklogs(now, organizationId)).toBe(1);
+    expect(await announceQueueBacklogs(new Date(now.getTime() + 59 * 60_000), organizationId)).toBe(0);
+    expect(await announceQueueBacklogs(new Date(now.getTime() + 60 * 60_000), organizationId)).toBe(1);
+    const events = (await eventsOf(organizationId)).filter((e) => e.type === "sender.queue_backlog");
+    expect(events).toHaveLength(2);
+    expect(events[0]!.payload).toEqual({ sender: "SG", segments: 901, estimatedWaitSeconds: 901 });
   });
 });
 
