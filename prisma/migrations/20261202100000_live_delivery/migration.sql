@@ -10,6 +10,7 @@ UPDATE "phone_numbers" SET "type" = 'short_code', "mps" = 100 WHERE "number" ~ '
 
 -- When a live message stops being worth sending (acceptance or sendAt + validityPeriod), and the
 -- sender pool it was sent through. Nullable: adding them to the partitioned table is instant.
+ALTER TABLE "campaigns" ADD COLUMN "validity_period" INTEGER;
 ALTER TABLE "messages" ADD COLUMN "expires_at" TIMESTAMPTZ(3), ADD COLUMN "pool_id" TEXT COLLATE "C";
 
 -- One row per live sender (a number, or an organization's alphanumeric label): how many segments
