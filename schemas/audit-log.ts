@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS = [
   "campaign.paused",
   "campaign.resumed",
   "campaign.canceled",
+  "senderPool.created",
+  "senderPool.updated",
+  "senderPool.deleted",
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
@@ -85,6 +88,7 @@ export const AUDIT_RESOURCE_TYPES = [
   "optOut",
   "organization",
   "campaign",
+  "senderPool",
 ] as const;
 export const auditResourceTypeSchema = z.enum(AUDIT_RESOURCE_TYPES);
 export type AuditResourceType = z.infer<typeof auditResourceTypeSchema>;
@@ -142,6 +146,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "campaign.paused": "Campaign paused",
   "campaign.resumed": "Campaign resumed",
   "campaign.canceled": "Campaign canceled",
+  "senderPool.created": "Sender pool created",
+  "senderPool.updated": "Sender pool updated",
+  "senderPool.deleted": "Sender pool deleted",
 };
 
 export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
@@ -164,6 +171,7 @@ export const AUDIT_RESOURCE_LABELS: Record<AuditResourceType, string> = {
   optOut: "Opt-out",
   organization: "Organization",
   campaign: "Campaign",
+  senderPool: "Sender pool",
 };
 
 /*
@@ -295,6 +303,14 @@ const campaignSnapshot = z.object({
   linkTracking: z.boolean(),
 });
 
+const senderPoolSnapshot = z.object({
+  name: z.string(),
+  numbers: z.array(z.string()),
+  alphanumericSenderId: z.string().nullable(),
+  stickySender: z.boolean(),
+  geoMatch: z.boolean(),
+});
+
 export const AUDIT_SNAPSHOTS = {
   apiKey: apiKeySnapshot,
   webhook: webhookSnapshot,
@@ -315,6 +331,7 @@ export const AUDIT_SNAPSHOTS = {
   optOut: optOutSnapshot,
   organization: organizationSnapshot,
   campaign: campaignSnapshot,
+  senderPool: senderPoolSnapshot,
 } as const satisfies Record<AuditResourceType, z.ZodObject>;
 
 /**

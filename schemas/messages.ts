@@ -4,16 +4,17 @@ import { keyEnvironmentSchema } from "./api-keys";
 import { timestampSchema } from "./common";
 import { moneySchema } from "./money";
 import { sendAtSchema } from "./send-at";
+import { isPoolId } from "./sender-pools";
 
 export const MAX_BODY_LENGTH = 1600;
 export const MAX_BULK_MESSAGES = 1000;
 
 export const senderSchema = z
   .string()
-  .refine((v) => /^[A-Za-z0-9]{1,11}$/.test(v) || E164.test(v), {
-    message: "Use 1 to 11 letters and digits, or an E.164 number.",
+  .refine((v) => /^[A-Za-z0-9]{1,11}$/.test(v) || E164.test(v) || isPoolId(v), {
+    message: "Use 1 to 11 letters and digits, an E.164 number, or a sender pool's id (pool_…).",
   })
-  .meta({ example: "Acme" });
+  .meta({ example: "Acme", description: "A sender label, a number of yours, or a sender pool (`pool_…`, contract §15)." });
 
 export const messageBodySchema = z
   .string()

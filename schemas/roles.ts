@@ -61,6 +61,9 @@ export const ACTIONS = [
   "alerts.manage",
   /** The request log (contract §16): every role, support included. */
   "requestLogs.read",
+  /** Sender pools (contract §15): owner, admin and developer manage, support reads. */
+  "senderPools.read",
+  "senderPools.manage",
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -90,6 +93,8 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "campaigns.manage",
     "alerts.manage",
     "requestLogs.read",
+    "senderPools.read",
+    "senderPools.manage",
   ]),
   support: new Set<Action>([
     "requestLogs.read",
@@ -102,6 +107,7 @@ const GRANTS: Record<Role, ReadonlySet<Action>> = {
     "contacts.read",
     "inbound.read",
     "campaigns.read",
+    "senderPools.read",
   ]),
 };
 

@@ -31,6 +31,7 @@ export type IdPrefix =
   | "rc"
   | "cmp"
   | "alr"
+  | "pool"
   /** An error reference: in an item set aside by a runner and in the log line with its stack. */
   | "err";
 

@@ -23,6 +23,7 @@ import { eventsRouter } from "./routers/events";
 import { campaignsRouter } from "./routers/campaigns";
 import { campaignToolsRouter } from "./routers/campaign-tools";
 import { onboardingRouter } from "./routers/onboarding";
+import { senderPoolsRouter } from "./routers/sender-pools";
 
 /**
  * One router per dashboard area. A new area adds `routers/<area>.ts` (procedures that call the
@@ -53,6 +54,7 @@ export const appRouter = router({
   campaigns: campaignsRouter,
   campaignTools: campaignToolsRouter,
   onboarding: onboardingRouter,
+  senderPools: senderPoolsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ import { fraudGuardPaths } from "./fraud-guard";
 import { healthPaths } from "./health";
 import { inboundPaths } from "./inbound";
 import { numbersPaths } from "./numbers";
+import { senderPoolsPaths } from "./sender-pools";
 import { otpPaths, smsPaths } from "./messaging";
 import { pricingPaths } from "./pricing";
 import { rateLimitsPaths } from "./rate-limits";
@@ -38,6 +39,7 @@ export const PATH_MODULES: PathModule[] = [
   pricingPaths,
   contactsPaths,
   numbersPaths,
+  senderPoolsPaths,
   apiKeysPaths,
   webhooksPaths,
   alertsPaths,
