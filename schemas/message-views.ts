@@ -144,6 +144,8 @@ export const messageDetailSchema = messageListItemSchema.extend({
   /** Scheduled sends (contract §11): when it is due; null for immediate sends. */
   sendAt: timestampSchema.nullable(),
   canceledAt: timestampSchema.nullable(),
+  /** The sender pool `from` was chosen from (contract §15); null when sent without one. */
+  poolId: z.string().nullable().default(null),
   /** The transitions so far, oldest first. */
   timeline: z.array(timelineEntrySchema),
 });

@@ -14,7 +14,10 @@ export const senderSchema = z
   .refine((v) => /^[A-Za-z0-9]{1,11}$/.test(v) || E164.test(v) || isPoolId(v), {
     message: "Use 1 to 11 letters and digits, an E.164 number, or a sender pool's id (pool_…).",
   })
-  .meta({ example: "Acme", description: "A sender label, a number of yours, or a sender pool (`pool_…`, contract §15)." });
+  .meta({
+    example: "Acme",
+    description: "A sender label, a number of yours, or a sender pool (`pool_…`, contract §15).",
+  });
 
 export const messageBodySchema = z
   .string()
@@ -22,16 +25,11 @@ export const messageBodySchema = z
   .max(MAX_BODY_LENGTH, `At most ${MAX_BODY_LENGTH} characters.`);
 
 /** Contract §15: seconds a live message may wait for its carrier, 1 to 36,000 (default 14,400). */
-export const validityPeriodSchema = z
-  .number()
-  .int()
-  .min(1)
-  .max(36_000)
-  .meta({
-    description:
-      "Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.",
-    example: 600,
-  });
+export const validityPeriodSchema = z.number().int().min(1).max(36_000).meta({
+  description:
+    "Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.",
+  example: 600,
+});
 
 export const sendSmsInput = z
   .strictObject({
@@ -102,6 +100,12 @@ export const sendSmsResponse = z
     environment: keyEnvironmentSchema.meta({ description: "`test` for sandbox keys: nothing leaves the service." }),
     createdAt: timestampSchema,
     sendAt: timestampSchema.optional().meta({ description: "Scheduled sends only: when it is due (contract §11)." }),
+    poolId: z
+      .string()
+      .optional()
+      .meta({
+        description: "Sent through a sender pool only: the pool; `from` is the sender it chose (contract §15).",
+      }),
   })
   .meta({ id: "SentSms" });
 export type SendSmsResponse = z.infer<typeof sendSmsResponse>;
@@ -131,6 +135,7 @@ export const bulkSmsResponse = z
             "recipient_opted_out",
             "spending_limit_reached",
             "queue_full",
+            "no_sender_for_country",
           ])
           .meta({ example: "invalid_phone_number" }),
         message: z.string(),
@@ -167,5 +172,9 @@ export const messageStatusResponse = z
     receivedAt: z.string().optional().meta({ description: "Inbound messages only: when it was received." }),
     sendAt: z.string().optional().meta({ description: "Scheduled sends only (contract §11): when it is due." }),
     canceledAt: z.string().optional().meta({ description: "CANCELED messages only: when it was canceled." }),
+    poolId: z
+      .string()
+      .nullable()
+      .meta({ description: "The sender pool `from` was chosen from (contract §15); null when sent without one." }),
   })
   .meta({ id: "MessageStatus" });

@@ -48,6 +48,8 @@ export interface NewMessage {
    * it fails `expired` (contract §15). DEFAULT_VALIDITY_SECONDS when unset.
    */
   validityPeriod?: number;
+  /** The sender pool `from` was chosen from (contract §15); `from` is then the sender chosen. */
+  poolId?: string | null;
 }
 
 /** Why the accepting statement refused an item; nothing of it was written. */
@@ -81,7 +83,7 @@ WITH input AS MATERIALIZED (
   SELECT e->'p' AS payload, e->>'o' AS organization_id, e->>'k' AS api_key_id, e->>'b' AS body, e->>'e' AS event_id,
          (e->>'n')::int AS ord, e->>'c' AS country, (e->>'x') IS NOT NULL AS skip_opt_out,
          (e->>'l') IS NOT NULL AS sandbox_limit, e->>'a' AS auto_reply, (e->>'v')::timestamptz AS expires_at,
-         (e->>'q')::float8 AS default_mps, r.*
+         (e->>'q')::float8 AS default_mps, e->>'g' AS pool_id, r.*
   FROM jsonb_array_elements($1::jsonb) e
   CROSS JOIN LATERAL jsonb_to_record(e->'p')
     AS r("messageId" text, "to" text, "from" text, environment text, segments int, encoding text, "batchId" text,
@@ -149,10 +151,10 @@ WITH input AS MATERIALIZED (
 ), inserted AS (
   INSERT INTO messages (id, organization_id, api_key_id, batch_id, otp_id, environment, to_number, from_sender, body,
                         segments, encoding, price_units, country, created_at, next_attempt_at, updated_at, status, send_at,
-                        auto_reply, expires_at)
+                        auto_reply, expires_at, pool_id)
   SELECT "messageId", organization_id, api_key_id, "batchId", "otpId", environment::"KeyEnvironment", "to", "from",
          body, segments, encoding, price_units, country, "createdAt", coalesce("sendAt", "createdAt"), "createdAt",
-         status::"MessageStatus", "sendAt", auto_reply, expires_at
+         status::"MessageStatus", "sendAt", auto_reply, expires_at, pool_id
   FROM accepted
 ), enqueued AS MATERIALIZED (
   -- Through a function: a sender's row made by sg_sender_queue_room in this statement is newer
@@ -199,6 +201,7 @@ export async function insertMessages(
       ...(m.skipOptOutCheck && { x: 1 }),
       ...(m.environment === "test" && m.to === SANDBOX_NUMBERS.spendingLimit && { l: 1 }),
       ...(m.autoReply && { a: m.autoReply }),
+      ...(m.poolId && { g: m.poolId }),
       ...expiryOf(m, m.createdAt ?? now, alphanumericMps),
     })),
   );

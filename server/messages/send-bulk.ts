@@ -15,6 +15,8 @@ import type { MessageSender } from "./sender";
 import { getSenderProfile } from "./sender-profile";
 import { priceMessage, refusalError } from "../billing/price-message";
 import { parseSendAt } from "./send-at";
+import { isPoolId } from "@/schemas/sender-pools";
+import { noSenderForCountryError, resolvePoolSenders } from "../sender-pools/resolve-pool";
 
 export type BulkSmsInput = z.output<typeof bulkSmsInput>;
 
@@ -27,6 +29,30 @@ function validateItem(item: { to: string; body: string }, index: number): ItemEr
   if (!body.success)
     return { index, code: "invalid_request", message: body.error.issues[0]?.message ?? "Invalid body." };
   return null;
+}
+
+/**
+ * A bulk through a sender pool (contract §15): one sender per item, chosen for the whole request
+ * at once; an item the pool cannot serve is refused by index (`no_sender_for_country`).
+ */
+async function sendersFromPool<R extends NewMessage & { index: number }>(
+  db: Db,
+  sender: MessageSender,
+  poolId: string,
+  rows: R[],
+  now: Date,
+): Promise<{ rows: R[]; errors: ItemError[] }> {
+  const recipients = rows.map((r) => ({ to: r.to, country: r.country ?? null, segments: r.segments }));
+  const { senders } = await resolvePoolSenders(db, sender.organizationId, sender.environment, poolId, recipients, now);
+  const errors: ItemError[] = [];
+  const served = rows.flatMap((r, i) => {
+    const chosen = senders[i];
+    if (chosen) return [{ ...r, from: chosen, poolId }];
+    const { message } = noSenderForCountryError(r.to, r.country ?? null);
+    errors.push({ index: r.index, code: "no_sender_for_country", message });
+    return [];
+  });
+  return { rows: served, errors };
 }
 
 /**
@@ -76,6 +102,11 @@ export async function sendBulkSms(
       validityPeriod: item.validityPeriod,
     });
   });
+  if (isPoolId(from)) {
+    const pooled = await sendersFromPool(db, sender, from, rows, now);
+    rows.splice(0, rows.length, ...pooled.rows);
+    errors.push(...pooled.errors);
+  }
   let accepted = 0;
   const response = await withRecordedResponse(db, options.record, async (tx) => {
     // Items in index order: the spend limit takes them in that order until it is reached.

@@ -17,11 +17,28 @@ import { formatMoney } from "@/schemas/money";
 import { parseSendAt } from "./send-at";
 import { queueFullError } from "./queue-full";
 import type { Refusal } from "./insert-messages";
+import { isPoolId } from "@/schemas/sender-pools";
+import { noSenderForCountryError, resolvePoolSenders } from "../sender-pools/resolve-pool";
+import type { PoolRecipient } from "../sender-pools/select-sender";
 
 /** A full sender queue answers with that sender's own wait (Retry-After); the rest as billing says. */
 async function refusalOf(refusal: Refusal, message: NewMessage, country: string | null) {
   if (refusal === "queue_full") return queueFullError(message.organizationId, message.from, message.segments);
   return refusalError(refusal, message.to, country);
+}
+
+/** A send through a sender pool (contract §15): the sender it picks for this recipient. */
+async function senderFromPool(
+  db: Db,
+  sender: MessageSender,
+  poolId: string,
+  recipient: PoolRecipient,
+  now: Date,
+): Promise<{ from: string; poolId: string }> {
+  const choice = await resolvePoolSenders(db, sender.organizationId, sender.environment, poolId, [recipient], now);
+  const from = choice.senders[0];
+  if (!from) throw noSenderForCountryError(recipient.to, recipient.country);
+  return { from, poolId };
 }
 
 export type SendSmsInput = z.output<typeof sendSmsInput>;
@@ -56,9 +73,12 @@ export async function sendSms(
   assertCarrierAvailable(sender.environment);
   const now = options.now ?? new Date();
   const sendAt = parseSendAt(input.sendAt, now);
-  const from = input.from ?? (await getSenderProfile(db, sender.organizationId)).defaultSender;
+  const named = input.from ?? (await getSenderProfile(db, sender.organizationId)).defaultSender;
   const { encoding, segments } = countSegments(input.body);
   const { country, priceUnits } = priceMessage(sender.environment, input.to, segments);
+  const { from, poolId } = isPoolId(named)
+    ? await senderFromPool(db, sender, named, { to: input.to, country, segments }, now)
+    : { from: named, poolId: null };
   const message: NewMessage = {
     id: newIdAt("msg", now),
     organizationId: sender.organizationId,
@@ -75,6 +95,7 @@ export async function sendSms(
     country,
     sendAt,
     validityPeriod: input.validityPeriod,
+    poolId,
     ...(options.campaignTest && { autoReply: "campaign_test" as const }),
   };
   const response = sendSmsResponse.parse({
@@ -90,6 +111,7 @@ export async function sendSms(
     environment: sender.environment,
     createdAt: now.toISOString(),
     ...(sendAt && { sendAt: sendAt.toISOString() }),
+    ...(poolId && { poolId }),
   });
   if (options.record || options.alongside) {
     const { record, alongside } = options;

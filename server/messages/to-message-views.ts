@@ -95,6 +95,7 @@ export function toMessageDetail(m: Message, access: BodyAccess): MessageDetail {
     failedAt: iso(m.failedAt),
     sendAt: iso(m.sendAt),
     canceledAt: iso(m.canceledAt),
+    poolId: m.poolId,
     timeline: messageTimeline(m),
   });
 }

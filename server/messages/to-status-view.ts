@@ -32,5 +32,6 @@ export function toMessageStatusView(m: Message): MessageStatusView {
     ...(inbound ? { direction: "inbound", receivedAt: m.createdAt.toISOString() } : {}),
     ...(m.sendAt ? { sendAt: m.sendAt.toISOString() } : {}),
     ...(m.canceledAt ? { canceledAt: m.canceledAt.toISOString() } : {}),
+    poolId: m.poolId,
   });
 }

@@ -68,9 +68,10 @@ describe("selectPoolSenders", () => {
 
   it("answers null where the pool cannot serve the recipient", () => {
     const labelOnly = { ...pool };
-    expect(
-      selectPoolSenders(labelOnly, [], [to("+14155559999", "US"), to("+447700900999", "GB")], new Map()),
-    ).toEqual([null, "Acme"]);
+    expect(selectPoolSenders(labelOnly, [], [to("+14155559999", "US"), to("+447700900999", "GB")], new Map())).toEqual([
+      null,
+      "Acme",
+    ]);
   });
 });
 

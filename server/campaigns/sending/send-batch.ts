@@ -17,6 +17,8 @@ import { deleteTrackedLinks, insertTrackedLinks } from "../links/insert-tracked-
 import { linkBaseUrl } from "../links/link-base-url";
 import { planTrackedLinks } from "../links/plan-tracked-links";
 import { takeThrottleTokens } from "./throttle";
+import { isPoolId } from "@/schemas/sender-pools";
+import { sendersFromPool } from "./pool-senders";
 
 /** Recipients per transaction. */
 export const SEND_BATCH = 1000;
@@ -267,8 +269,8 @@ async function settle(
     tooLong.add(d.id);
     return [];
   });
-  const links = plan?.links.filter((l) => l.messageId === null || !tooLong.has(l.messageId)) ?? [];
-  const candidates = sendable.map((d): { recipient: Claimed; message: NewMessage } => {
+  let links = plan?.links.filter((l) => l.messageId === null || !tooLong.has(l.messageId)) ?? [];
+  const drafted = sendable.map((d): { recipient: Claimed; message: NewMessage } => {
     const { encoding, segments } = countSegments(d.body);
     return {
       recipient: d.recipient,
@@ -290,6 +292,16 @@ async function settle(
       },
     };
   });
+  let candidates = drafted;
+  if (isPoolId(from)) {
+    const pooled = await sendersFromPool(tx, c.organization_id, c.environment, from, drafted, now);
+    candidates = pooled.served;
+    // Skipped as its country's: the campaign's counters have no reason of their own for it.
+    for (const u of pooled.unserved) outcomes.push(skip(u.recipient.contact_id, "country_not_allowed", u.detail));
+    // A recipient the pool cannot serve takes its links with it, as a too long one does.
+    const served = new Set(candidates.map((x) => x.message.id));
+    links = links.filter((l) => l.messageId === null || served.has(l.messageId));
+  }
   // Every outcome first, the candidates as ACCEPTED, and their links; the accepting statement
   // last. It updates the organization's hourly message counters, one row that every sender of the
   // organization shares: written last, that row lock is held only until the commit, so the
