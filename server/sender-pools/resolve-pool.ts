@@ -17,8 +17,9 @@ export interface PoolChoice {
 // moved, for "least loaded, then least recently used"). One read.
 const POOL_SQL = `
 SELECT p.alphanumeric_sender_id, p.sticky_sender, p.geo_match, p.numbers,
-       coalesce(array_agg(coalesce(q.queued_segments, 0) ORDER BY n.ord) FILTER (WHERE n.number IS NOT NULL), '{}') AS queued,
-       coalesce(array_agg(coalesce(floor(extract(epoch FROM q.updated_at) * 1000), 0) ORDER BY n.ord)
+       coalesce(array_agg(coalesce(q.queued_segments, 0)::float8 ORDER BY n.ord)
+         FILTER (WHERE n.number IS NOT NULL), '{}') AS queued,
+       coalesce(array_agg(coalesce(floor(extract(epoch FROM q.updated_at) * 1000), 0)::float8 ORDER BY n.ord)
          FILTER (WHERE n.number IS NOT NULL), '{}') AS used
 FROM sender_pools p
 LEFT JOIN LATERAL unnest(p.numbers) WITH ORDINALITY AS n(number, ord) ON true

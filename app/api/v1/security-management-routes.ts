@@ -29,8 +29,15 @@ import * as fraudGuard from "./developer/fraud-guard/route";
 import * as fraudBlocks from "./developer/fraud-guard/blocks/route";
 import * as fraudBlockByPrefix from "./developer/fraud-guard/blocks/[prefix]/route";
 import * as securitySettings from "./developer/security-settings/route";
+import * as senderPools from "./developer/sender-pools/route";
+import * as senderPoolById from "./developer/sender-pools/[id]/route";
 import type { Handler } from "./security-routes";
-import { seedFraudBlock, seedInvitationResource, seedWebhookResource } from "./security-management-seeds";
+import {
+  seedFraudBlock,
+  seedInvitationResource,
+  seedSenderPoolResource,
+  seedWebhookResource,
+} from "./security-management-seeds";
 
 export interface ManagementRoute {
   name: string;
@@ -293,6 +300,39 @@ export const MANAGEMENT_ROUTES: ManagementRoute[] = [
     body,
     byId: true,
     seed: seedWebhookResource,
+  })),
+  {
+    name: "GET /developer/sender-pools",
+    handler: senderPools.GET,
+    method: "GET",
+    path: () => "/api/v1/developer/sender-pools",
+    action: "senderPools.read",
+    byId: false,
+  },
+  {
+    name: "POST /developer/sender-pools",
+    handler: senderPools.POST,
+    method: "POST",
+    path: () => "/api/v1/developer/sender-pools",
+    action: "senderPools.manage",
+    body: { name: "security", alphanumericSenderId: "Acme" },
+    byId: false,
+  },
+  ...(
+    [
+      ["GET", senderPoolById.GET, "senderPools.read", undefined],
+      ["PATCH", senderPoolById.PATCH, "senderPools.manage", { name: "renamed" }],
+      ["DELETE", senderPoolById.DELETE, "senderPools.manage", undefined],
+    ] as const
+  ).map(([method, handler, action, body]): ManagementRoute => ({
+    name: `${method} /developer/sender-pools/:id`,
+    handler,
+    method,
+    path: (p) => `/api/v1/developer/sender-pools/${p.id}`,
+    action,
+    body,
+    byId: true,
+    seed: seedSenderPoolResource,
   })),
   {
     name: "POST /developer/webhooks/:id/deliveries/:deliveryId/redeliver",

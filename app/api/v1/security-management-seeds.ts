@@ -6,6 +6,7 @@ import { newId } from "@/server/ids";
 import { createInvitation } from "@/server/invitations/create-invitation";
 import { uniqueEmail } from "@/server/test/http";
 import { createWebhook } from "@/server/webhooks/create-webhook";
+import { createSenderPool } from "@/server/sender-pools/manage";
 import { SYSTEM_ACTOR } from "@/server/audit/actor";
 
 export const seedKeyResource = async (organizationId: string): Promise<Record<string, string>> => ({
@@ -51,6 +52,17 @@ export async function seedInvitationResource(organizationId: string) {
   return { id: invitation.id };
 }
 
+/** A sender pool of the organization (a label only: numbers are global, the pool is not). */
+export async function seedSenderPoolResource(organizationId: string): Promise<Record<string, string>> {
+  const pool = await createSenderPool(
+    getDb(),
+    organizationId,
+    { name: "security", alphanumericSenderId: "Acme" },
+    SYSTEM_ACTOR,
+  );
+  return { id: pool.id };
+}
+
 /** What a refused request must not have changed. */
 export async function snapshot(params: Record<string, string>) {
   const db = getDb();
@@ -61,6 +73,7 @@ export async function snapshot(params: Record<string, string>) {
     delivery: params.deliveryId
       ? await db.webhookDelivery.findUnique({ where: { id: params.deliveryId }, include: { attempts: true } })
       : null,
+    senderPool: params.id ? await db.senderPool.findFirst({ where: { id: params.id } }) : null,
     fraudBlocks: params.prefix ? await db.fraudBlock.findMany({ where: { prefix: params.prefix } }) : null,
   };
 }

@@ -7,7 +7,8 @@ CREATE TABLE "sender_pools" (
   "id" TEXT COLLATE "C" NOT NULL,
   "name" TEXT NOT NULL,
   "numbers" TEXT[] NOT NULL DEFAULT '{}',
-  "alphanumeric_sender_id" TEXT,
+  -- COLLATE "C" as every column named *_id (collation.int.test.ts), though it is a label.
+  "alphanumeric_sender_id" TEXT COLLATE "C",
   "sticky_sender" BOOLEAN NOT NULL DEFAULT true,
   "geo_match" BOOLEAN NOT NULL DEFAULT true,
   "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
