@@ -31,6 +31,7 @@ import { Otp } from "./resources/otp.js";
 import { Sms } from "./resources/sms.js";
 import { Webhooks } from "./resources/webhooks.js";
 import { AlertsResource } from "./resources/alerts.js";
+import { SenderPoolsResource } from "./resources/sender-pools.js";
 import { RequestLogsResource } from "./resources/request-logs.js";
 import { AccountResource, MembersResource } from "./resources/accounts.js";
 
@@ -125,6 +126,8 @@ export class SignalGate {
   readonly fraudGuard: FraudGuardResource;
   /** Alerts (management): delivery rate, error rate, webhook failures and spend. */
   readonly alerts: AlertsResource;
+  /** Sender pools (management): numbers and a label a send `from: "pool_…"` chooses among. */
+  readonly senderPools: SenderPoolsResource;
   /** The request log: every API request of the organization, with redacted bodies. */
   readonly requestLogs: RequestLogsResource;
   /** The signed-in user's two-factor sign-in. */
@@ -195,6 +198,7 @@ export class SignalGate {
     this.inboundSettings = new InboundSettingsResource(transport);
     this.fraudGuard = new FraudGuardResource(transport);
     this.alerts = new AlertsResource(transport);
+    this.senderPools = new SenderPoolsResource(transport);
     this.requestLogs = new RequestLogsResource(transport);
     this.twoFactor = new TwoFactorResource(transport);
     this.securitySettings = new SecuritySettingsResource(transport);

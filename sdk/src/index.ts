@@ -30,6 +30,7 @@ export type * from "./resources/fraud-guard.js";
 export type * from "./resources/two-factor.js";
 export type * from "./resources/security-settings.js";
 export type * from "./resources/campaigns.js";
+export type * from "./resources/sender-pools.js";
 export { constructEvent, isKnownEvent, verifyWebhookSignature, WebhookVerificationError } from "./webhooks/verify.js";
 export type { RawBody, SignatureHeader } from "./webhooks/verify.js";
 export { standardWebhookKey, verifyStandardWebhook, verifyWebhook } from "./webhooks/standard.js";

@@ -20,12 +20,12 @@ export function registerSms(program: Command, globals: () => GlobalOptions): voi
     .description("Send one SMS (sandbox unless --live)")
     .requiredOption("--to <phone>", "recipient, E.164 (+14155550123)")
     .requiredOption("--body <text>", "the message")
-    .option("--from <sender>", "sender label or number")
+    .option("--from <sender>", "sender label, number, or sender pool (pool_…: the service picks the sender)")
     .option("--live", "send for real with a production key (billed)")
     .option("--wait", "wait until the message is delivered or fails")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ signalgate sms send --to +14155550123 --body 'Your order shipped'\n  $ signalgate sms send --to +15005550001 --body test --wait   # a sandbox number that fails\n  $ signalgate sms send --to +14155550123 --body hi --live --json",
+      "\nExamples:\n  $ signalgate sms send --to +14155550123 --body 'Your order shipped'\n  $ signalgate sms send --to +15005550001 --body test --wait   # a sandbox number that fails\n  $ signalgate sms send --to +14155550123 --body hi --live --json\n  $ signalgate sms send --to +14155550123 --body hi --from pool_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
     )
     .action(async (opts: { to: string; body: string; from?: string; live?: boolean; wait?: boolean }) => {
       const g = globals();
@@ -43,6 +43,7 @@ export function registerSms(program: Command, globals: () => GlobalOptions): voi
         console.log(
           `${pc.green("✔")} ${pc.bold(sent.messageId)} ${statusColor(sent.status)} → ${sent.to} (${sent.segments} segment${sent.segments === 1 ? "" : "s"}, ${sent.environment})`,
         );
+        if (sent.poolId) console.log(`  from ${sent.from} (pool ${sent.poolId})`);
         if (final) console.log(`  now ${statusColor((final as { status: string }).status)}`);
         else console.log(pc.dim(`  Follow it: signalgate sms status ${sent.messageId}`));
       });

@@ -390,6 +390,63 @@ export interface OperationErrorCodes {
     500: "internal_error";
     503: "service_unavailable";
   };
+  operatorUpdateNumber: {
+    400: "invalid_request";
+    401: "unauthenticated";
+    404: "not_found";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  listSenderPools: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  createSenderPool: {
+    400: "invalid_request" | "number_not_owned";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    409: "limit_reached";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  getSenderPool: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  deleteSenderPool: {
+    400: "invalid_request";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    404: "not_found";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
+  updateSenderPool: {
+    400: "invalid_request" | "number_not_owned";
+    401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
+    403: "forbidden";
+    404: "not_found";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    429: "rate_limited";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
   listApiKeys: {
     400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";
@@ -1047,6 +1104,7 @@ export type ApiErrorCode =
   | "mfa_required"
   | "not_cancelable"
   | "not_found"
+  | "number_not_owned"
   | "number_taken"
   | "payload_too_large"
   | "provider_not_configured"

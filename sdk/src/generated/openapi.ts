@@ -805,7 +805,7 @@ export interface paths {
         };
         /**
          * List your numbers
-         * @description The receiving numbers assigned to your organization, in number order.
+         * @description The numbers assigned to your organization, in number order, each with its type, throughput and queue: the live segments waiting for it, since when, and how long they should take at its `mps`.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.read` permission.
          */
@@ -835,7 +835,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a number (operator)
-         * @description `number` is E.164 or a short code of 3 to 8 digits. A number belongs to at most one organization: an assigned one answers 409 `number_taken`; an unknown organization answers 404.
+         * @description `number` is E.164 or a short code of 3 to 8 digits. A number belongs to at most one organization: an assigned one answers 409 `number_taken`; an unknown organization answers 404. `type` defaults from the number (3 to 8 digits: `short_code`; libphonenumber's toll-free type: `toll_free`; else `long_code`), `mps` from the type (1, 3, 100).
          *
          *     **Authentication:** the operator token (`OPERATOR_TOKEN`). Unset on the server: 404.
          */
@@ -863,7 +863,75 @@ export interface paths {
         delete: operations["operatorReleaseNumber"];
         options?: never;
         head?: never;
+        /**
+         * Change a number's type or throughput (operator)
+         * @description A new `type` without `mps` takes the type's default. The sender's queue is paced at the new rate from its next hand-off on.
+         *
+         *     **Authentication:** the operator token (`OPERATOR_TOKEN`). Unset on the server: 404.
+         */
+        patch: operations["operatorUpdateNumber"];
+        trace?: never;
+    };
+    "/api/v1/developer/sender-pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sender pools
+         * @description Every sender pool of the organization, oldest first.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support. Rate-limit category: `webhooks`.
+         */
+        get: operations["listSenderPools"];
+        put?: never;
+        /**
+         * Create a sender pool
+         * @description At least one number or an alphanumeric sender ID. Every number must be assigned to this organization (400 `number_not_owned`); a number may be in several pools. At most 100 pools (409 `limit_reached`).
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        post: operations["createSenderPool"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/developer/sender-pools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a sender pool
+         * @description The pool with its numbers and settings.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer, support. Rate-limit category: `webhooks`.
+         */
+        get: operations["getSenderPool"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sender pool
+         * @description Messages sent through it keep its id as `poolId`; a send naming it afterwards answers 404.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        delete: operations["deleteSenderPool"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a sender pool
+         * @description Any of `name`, `numbers` (replaces the list), `alphanumericSenderId` (null removes it), `stickySender` and `geoMatch`. The pool must keep a number or an alphanumeric sender ID.
+         *
+         *     **Authentication:** access token (JWT). Roles allowed: owner, admin, developer. Rate-limit category: `webhooks`.
+         */
+        patch: operations["updateSenderPool"];
         trace?: never;
     };
     "/api/v1/developer/api-keys": {
@@ -1575,7 +1643,7 @@ export interface paths {
         };
         /**
          * List the audit log
-         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `webhook.secretRevealed`, `webhookDelivery.redelivered`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.linkCopied`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`, `contact.created`, `contact.updated`, `contact.deleted`, `contactImport.started`, `optOut.added`, `optOut.removed`, `organization.updated`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `campaign.launched`, `campaign.paused`, `campaign.resumed`, `campaign.canceled`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
+         * @description Newest first. Actions: `apiKey.created`, `apiKey.updated`, `apiKey.enabled`, `apiKey.disabled`, `apiKey.regenerated`, `apiKey.deleted`, `webhook.created`, `webhook.updated`, `webhook.deleted`, `webhook.secretRevealed`, `webhookDelivery.redelivered`, `rateLimits.updated`, `billing.updated`, `inboundSettings.updated`, `member.added`, `member.roleChanged`, `member.removed`, `session.signedIn`, `session.refreshTokenReused`, `session.revoked`, `account.passwordResetRequested`, `account.passwordReset`, `account.passwordChanged`, `account.verificationSent`, `account.emailVerified`, `account.profileUpdated`, `invitation.created`, `invitation.resent`, `invitation.linkCopied`, `invitation.revoked`, `invitation.accepted`, `fraudGuard.updated`, `fraudGuard.unblocked`, `twoFactor.enabled`, `twoFactor.disabled`, `twoFactor.recoveryCodesRegenerated`, `twoFactor.recoveryCodeUsed`, `twoFactor.requirementChanged`, `contact.created`, `contact.updated`, `contact.deleted`, `contactImport.started`, `optOut.added`, `optOut.removed`, `organization.updated`, `campaign.created`, `campaign.updated`, `campaign.deleted`, `campaign.launched`, `campaign.paused`, `campaign.resumed`, `campaign.canceled`, `senderPool.created`, `senderPool.updated`, `senderPool.deleted`. When more entries follow, the `X-Next-Cursor` response header holds the `cursor` of the next page; a `cursor` this list did not issue answers 400 `invalid_request`.
          *
          *     **Authentication:** access token (JWT). Roles allowed: owner, admin, support.
          */
@@ -2158,13 +2226,26 @@ export interface components {
              * @example 2026-12-01T09:00:00.000Z
              */
             sendAt?: string;
+            /**
+             * @description Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.
+             * @example 600
+             */
+            validityPeriod?: number;
         };
         BulkSmsRequest: {
             messages: {
                 to: string;
                 body: string;
+                /**
+                 * @description Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.
+                 * @example 600
+                 */
+                validityPeriod?: number;
             }[];
-            /** @example Acme */
+            /**
+             * @description A sender label, a number of yours, or a sender pool (`pool_…`, contract §15).
+             * @example Acme
+             */
             from?: string;
             /**
              * Format: date-time
@@ -2219,6 +2300,33 @@ export interface components {
             to: string;
             body: string;
         };
+        CreateSenderPoolRequest: {
+            name: string;
+            /**
+             * @description E.164 numbers or short codes assigned to this organization; a number may be in several pools.
+             * @default []
+             */
+            numbers?: string[];
+            alphanumericSenderId?: string | null;
+            /**
+             * @description Send to a recipient from the pool number that last texted it (within 30 days).
+             * @default true
+             */
+            stickySender?: boolean;
+            /**
+             * @description Prefer a pool number of the recipient's country (and NANP area code).
+             * @default true
+             */
+            geoMatch?: boolean;
+        };
+        UpdateSenderPoolRequest: {
+            name?: string;
+            /** @description E.164 numbers or short codes assigned to this organization; a number may be in several pools. */
+            numbers?: string[];
+            alphanumericSenderId?: string | null;
+            stickySender?: boolean;
+            geoMatch?: boolean;
+        };
         CreateApiKeyRequest: {
             name: string;
             description?: string;
@@ -2243,14 +2351,14 @@ export interface components {
         CreateWebhookRequest: {
             name: string;
             url: string;
-            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
+            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sender.queue_backlog" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. */
             secret?: string;
         };
         UpdateWebhookRequest: {
             name?: string;
             url?: string;
-            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
+            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sender.queue_backlog" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is. */
             secret?: string | null;
             isActive?: boolean;
@@ -2352,6 +2460,7 @@ export interface components {
             scheduledAt?: string | null;
             sendWindow?: components["schemas"]["CampaignSendWindow"] | null;
             throttlePerMinute?: number | null;
+            validityPeriod?: number | null;
             frequencyCapHours?: number | null;
             linkTracking?: boolean;
             /**
@@ -2388,6 +2497,7 @@ export interface components {
             scheduledAt?: string | null;
             sendWindow?: components["schemas"]["CampaignSendWindow"] | null;
             throttlePerMinute?: number | null;
+            validityPeriod?: number | null;
             frequencyCapHours?: number | null;
             linkTracking?: boolean;
         };
@@ -2474,6 +2584,8 @@ export interface components {
             sendAt?: string;
             /** @description CANCELED messages only: when it was canceled. */
             canceledAt?: string;
+            /** @description The sender pool `from` was chosen from (contract §15); null when sent without one. */
+            poolId: string | null;
             /** @description The bulk request it came from; null for single sends. */
             batchId: string | null;
         };
@@ -2530,6 +2642,8 @@ export interface components {
              * @example 2026-11-21T10:15:00.123Z
              */
             sendAt?: string;
+            /** @description Sent through a sender pool only: the pool; `from` is the sender it chose (contract §15). */
+            poolId?: string;
         };
         BulkSmsResult: {
             /** @example bat_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
@@ -2552,7 +2666,7 @@ export interface components {
                  * @example invalid_phone_number
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out" | "spending_limit_reached";
+                code: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out" | "spending_limit_reached" | "queue_full" | "no_sender_for_country";
                 message: string;
             }[];
             /**
@@ -2598,6 +2712,8 @@ export interface components {
             sendAt?: string;
             /** @description CANCELED messages only: when it was canceled. */
             canceledAt?: string;
+            /** @description The sender pool `from` was chosen from (contract §15); null when sent without one. */
+            poolId: string | null;
         };
         OtpSent: {
             /** @example otp_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
@@ -2814,14 +2930,61 @@ export interface components {
              */
             defaultCountry: string | null;
         };
-        ReceivingNumber: {
+        OrganizationNumber: {
             number: string;
             organizationId: string;
+            /**
+             * @example long_code
+             * @enum {string}
+             */
+            type: "long_code" | "toll_free" | "short_code";
+            mps: number;
             /**
              * Format: date-time
              * @example 2026-11-21T10:15:00.123Z
              */
             createdAt: string;
+            country: string | null;
+            queue: components["schemas"]["SenderQueue"];
+        };
+        SenderQueue: {
+            segments: number;
+            oldestQueuedAt: string | null;
+            estimatedWaitSeconds: number;
+        };
+        ReceivingNumber: {
+            number: string;
+            organizationId: string;
+            /**
+             * @example long_code
+             * @enum {string}
+             */
+            type: "long_code" | "toll_free" | "short_code";
+            mps: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            createdAt: string;
+        };
+        SenderPool: {
+            /** @example pool_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
+            id: string;
+            name: string;
+            numbers: string[];
+            alphanumericSenderId: string | null;
+            stickySender: boolean;
+            geoMatch: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            updatedAt: string;
         };
         ApiKey: {
             /** @example key_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
@@ -3190,9 +3353,9 @@ export interface components {
             /** @example aud_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             id: string;
             /** @enum {string} */
-            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
+            action: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled" | "senderPool.created" | "senderPool.updated" | "senderPool.deleted";
             /** @enum {string} */
-            resourceType: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
+            resourceType: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign" | "senderPool";
             /** @example key_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
             resourceId: string | null;
             actor: {
@@ -3341,6 +3504,7 @@ export interface components {
                 end: string;
             } | null;
             throttlePerMinute: number | null;
+            validityPeriod: number | null;
             frequencyCapHours: number | null;
             linkTracking: boolean;
             estimate: components["schemas"]["CampaignEstimate"];
@@ -12078,7 +12242,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReceivingNumber"][];
+                    "application/json": components["schemas"]["OrganizationNumber"][];
                 };
             };
             /**
@@ -12404,7 +12568,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "number": "+14155550100",
-                 *       "organizationId": "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *       "organizationId": "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
+                 *       "type": "long_code",
+                 *       "mps": 1
                  *     }
                  */
                 "application/json": {
@@ -12412,6 +12578,13 @@ export interface operations {
                     number: string;
                     /** @example org_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
                     organizationId: string;
+                    /**
+                     * @example long_code
+                     * @enum {string}
+                     */
+                    type?: "long_code" | "toll_free" | "short_code";
+                    /** @example 1 */
+                    mps?: number;
                 };
             };
         };
@@ -12721,6 +12894,1380 @@ export interface operations {
                      *         "message": "The resource was not found.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
                      *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    operatorUpdateNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The number (`+` may be sent as `%2B`). */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mps": 3
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @example long_code
+                     * @enum {string}
+                     */
+                    type?: "long_code" | "toll_free" | "short_code";
+                    /** @example 1 */
+                    mps?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The number. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivingNumber"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSenderPools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pools. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderPool"][];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSenderPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Marketing",
+                 *       "numbers": [
+                 *         "+14155550100",
+                 *         "+14155550101"
+                 *       ],
+                 *       "alphanumericSenderId": "Acme"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSenderPoolRequest"];
+            };
+        };
+        responses: {
+            /** @description The pool. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderPool"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`number_not_owned`](/docs/errors#number_not_owned): That number is not assigned to this organization.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Conflict. `error.code` is one of:
+             *
+             *     - [`limit_reached`](/docs/errors#limit_reached): The limit for this resource has been reached.
+             */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "limit_reached",
+                     *         "message": "The limit for this resource has been reached.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#limit_reached"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSenderPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pool's id (`pool_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pool. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderPool"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSenderPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pool's id (`pool_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSenderPool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pool's id (`pool_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "numbers": [
+                 *         "+14155550100"
+                 *       ],
+                 *       "stickySender": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateSenderPoolRequest"];
+            };
+        };
+        responses: {
+            /** @description The pool after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Requests allowed in the most restrictive window that applies to this request. */
+                    "X-RateLimit-Limit"?: string;
+                    /** @description Requests left in that window. */
+                    "X-RateLimit-Remaining"?: string;
+                    /** @description Unix time in seconds when that window has room again. */
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SenderPool"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             *     - [`number_not_owned`](/docs/errors#number_not_owned): That number is not assigned to this organization.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             *     - [`token_expired`](/docs/errors#token_expired): The access token has expired. Refresh it and try again.
+             *     - [`wrong_credential_type`](/docs/errors#wrong_credential_type): This endpoint does not accept that kind of credential.
+             *     - [`mfa_enrollment_required`](/docs/errors#mfa_enrollment_required): This organization requires two-factor sign-in: set it up in the dashboard (Security, Two-factor sign-in) first.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Forbidden. `error.code` is one of:
+             *
+             *     - [`forbidden`](/docs/errors#forbidden): Your role does not allow this action.
+             */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Your role does not allow this action.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#forbidden"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Too Many Requests. `error.code` is one of:
+             *
+             *     - [`rate_limited`](/docs/errors#rate_limited): Rate limit exceeded. Retry after the time given in Retry-After.
+             */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Rate limit exceeded. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#rate_limited"
                      *       }
                      *     }
                      */
@@ -21897,9 +23444,9 @@ export interface operations {
                 /** @description Only changes made by this user (`usr_…`) or API key (`key_…`). */
                 actor?: string;
                 /** @description Only this action. */
-                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled";
+                action?: "apiKey.created" | "apiKey.updated" | "apiKey.enabled" | "apiKey.disabled" | "apiKey.regenerated" | "apiKey.deleted" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secretRevealed" | "webhookDelivery.redelivered" | "rateLimits.updated" | "billing.updated" | "inboundSettings.updated" | "member.added" | "member.roleChanged" | "member.removed" | "session.signedIn" | "session.refreshTokenReused" | "session.revoked" | "account.passwordResetRequested" | "account.passwordReset" | "account.passwordChanged" | "account.verificationSent" | "account.emailVerified" | "account.profileUpdated" | "invitation.created" | "invitation.resent" | "invitation.linkCopied" | "invitation.revoked" | "invitation.accepted" | "fraudGuard.updated" | "fraudGuard.unblocked" | "twoFactor.enabled" | "twoFactor.disabled" | "twoFactor.recoveryCodesRegenerated" | "twoFactor.recoveryCodeUsed" | "twoFactor.requirementChanged" | "contact.created" | "contact.updated" | "contact.deleted" | "contactImport.started" | "optOut.added" | "optOut.removed" | "organization.updated" | "campaign.created" | "campaign.updated" | "campaign.deleted" | "campaign.launched" | "campaign.paused" | "campaign.resumed" | "campaign.canceled" | "senderPool.created" | "senderPool.updated" | "senderPool.deleted";
                 /** @description Only changes of this kind of resource. */
-                resourceType?: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign";
+                resourceType?: "apiKey" | "webhook" | "webhookDelivery" | "rateLimits" | "billing" | "inboundSettings" | "member" | "session" | "account" | "invitation" | "fraudGuard" | "fraudBlock" | "twoFactor" | "organizationSecurity" | "contact" | "contactImport" | "optOut" | "organization" | "campaign" | "senderPool";
                 /** @description Only changes of this resource (`key_…`, `wh_…`, `mem_…`, …). */
                 resourceId?: string;
                 /** @description Only entries at or after this time (ISO 8601). */
