@@ -16,6 +16,7 @@ import {
   ScrollText,
   ShieldAlert,
   ShieldCheck,
+  Shuffle,
   Smartphone,
   Users,
   Webhook,
@@ -54,6 +55,7 @@ export const NAV: NavGroup[] = [
       { href: "/dashboard/contacts", label: "Contacts", icon: Contact, action: "contacts.read" },
       { href: "/dashboard/contacts/opt-outs", label: "Opt-outs", icon: BellOff, action: "contacts.read" },
       { href: "/dashboard/numbers", label: "Numbers", icon: Phone, action: "contacts.read" },
+      { href: "/dashboard/sender-pools", label: "Sender pools", icon: Shuffle, action: "senderPools.read" },
     ],
   },
   {
