@@ -18,6 +18,7 @@ import { estimateCampaign } from "./estimate";
 import { assertTrackableTemplate } from "./links/plan-tracked-links";
 import { getCampaignOrThrow, viewOf, type CampaignScope } from "./get-campaign-or-throw";
 import { checkTemplate } from "./render-port";
+import { assertSenderPoolUsable } from "../sender-pools/manage";
 
 /** Who creates: the organization, an environment for API keys (the key's) and the key itself. */
 export interface CampaignCreator {
@@ -61,6 +62,7 @@ export async function createCampaign(
     });
   }
   const environment = creator.environment ?? body.environment ?? "test";
+  await assertSenderPoolUsable(db, creator.organizationId, body.from);
   const audience = body.audience ?? { tags: [], excludeTags: [] };
   const appendOptOutText = body.appendOptOutText ?? true;
   const scheduledAt = scheduledAtOf(body.scheduledAt, now) ?? null;
@@ -141,6 +143,7 @@ export async function updateCampaign(
   const patch = updateCampaignInput.parse(input);
   checkTemplate(patch.template);
   const scheduledAt = scheduledAtOf(patch.scheduledAt, now);
+  await assertSenderPoolUsable(db, scope.organizationId, patch.from);
   return db.$transaction(async (tx) => {
     const before = await lockEditable(tx, scope, campaignId);
     const beforeView = await viewOf(tx, before);

@@ -7,6 +7,7 @@ import { diffChanges } from "../audit/changes";
 import { recordAudit } from "../audit/record-audit";
 import {
   createSenderPoolInput,
+  isPoolId,
   MAX_SENDER_POOLS,
   updateSenderPoolInput,
   type CreateSenderPoolInput,
@@ -105,6 +106,17 @@ async function poolOrThrow(db: DbOrTx, organizationId: string, id: string): Prom
   const row = await db.senderPool.findUnique({ where: { organizationId_id: { organizationId, id } } });
   if (!row) throw new AppError("not_found", "No sender pool with that id.");
   return row;
+}
+
+/** A campaign `from` naming a pool (contract §15): the pool must be the organization's. */
+export async function assertSenderPoolUsable(db: DbOrTx, organizationId: string, from: string | null | undefined) {
+  if (!from || !isPoolId(from)) return;
+  const found = await db.senderPool.count({ where: { organizationId, id: from } });
+  if (found === 0) {
+    throw new AppError("invalid_request", "The request body is not valid.", {
+      details: [{ path: "from", message: `No sender pool ${from} in this organization.` }],
+    });
+  }
 }
 
 export async function getSenderPool(db: DbOrTx, organizationId: string, id: string): Promise<SenderPoolView> {

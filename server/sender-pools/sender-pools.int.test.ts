@@ -7,6 +7,11 @@ import { api, seedSender } from "@/server/test/messaging";
 import { seedMember, seedOrganization, type SeededMember } from "@/server/test/seed";
 import * as list from "@/app/api/v1/developer/sender-pools/route";
 import * as byId from "@/app/api/v1/developer/sender-pools/[id]/route";
+import { SYSTEM_ACTOR } from "@/server/audit/actor";
+import { createContact } from "@/server/contacts/create-contact";
+import { createCampaign } from "@/server/campaigns/save-campaign";
+import { launchCampaign } from "@/server/campaigns/launch-campaign";
+import { runUntilIdle } from "@/server/campaigns/test-kit";
 
 const base = "/api/v1/developer/sender-pools";
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
@@ -196,5 +201,42 @@ describe("sending through a pool", () => {
     const plain = await send(n415, "+4915112345671");
     expect(plain.json).not.toHaveProperty("poolId");
     expect((await api.status(org.testKey, plain.json.messageId)).json.poolId).toBeNull();
+  });
+});
+
+describe("scheduled and campaign sends through a pool", () => {
+  it("a scheduled send takes its pool's sender at acceptance", async () => {
+    const org = await seedSender();
+    const mine = usNumber("415");
+    await assign(org.organizationId, mine);
+    const id = (await create(org.accessToken, { name: "Later", numbers: [mine] })).json.id;
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    const res = await api.send(org.testKey, { to: usNumber("212"), body: "Later", from: id, sendAt });
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: "SCHEDULED", from: mine, poolId: id });
+  });
+
+  it("a campaign from a pool sends each recipient from its sender, and skips whom the pool cannot serve", async () => {
+    const org = await seedSender();
+    const scope = { organizationId: org.organizationId, environment: "test" as const, apiKeyId: null };
+    await expect(
+      createCampaign(getDb(), scope, { name: "c", template: "Hi", from: "pool_nope" }, SYSTEM_ACTOR),
+    ).rejects.toMatchObject({ code: "invalid_request" });
+    const id = (await create(org.accessToken, { name: "Label", alphanumericSenderId: "Acme" })).json.id;
+    const past = new Date(Date.now() - 60_000);
+    const us = usNumber("415");
+    for (const phone of [us, "+4915112345672"]) await createContact(getDb(), org.organizationId, { phone }, past);
+    const campaign = await createCampaign(getDb(), scope, { name: "c", template: "Hi", from: id }, SYSTEM_ACTOR);
+    await launchCampaign(getDb(), { organizationId: org.organizationId }, campaign.id, SYSTEM_ACTOR);
+    await runUntilIdle(org.organizationId);
+    const messages = await getDb().message.findMany({
+      where: { organizationId: org.organizationId, batchId: campaign.id },
+    });
+    expect(messages.map((m) => ({ to: m.to, from: m.from, poolId: m.poolId }))).toEqual([
+      { to: "+4915112345672", from: "Acme", poolId: id },
+    ]);
+    const skipped = await getDb().campaignRecipient.findFirstOrThrow({ where: { campaignId: campaign.id, phone: us } });
+    expect(skipped).toMatchObject({ status: "SKIPPED", skippedReason: "country_not_allowed" });
+    expect(skipped.skippedDetail).toContain("sender pool");
   });
 });
