@@ -112,6 +112,7 @@ describe("lifecycle on the sandbox carrier", () => {
       errorCode: null,
       errorMessage: null,
       body: "Lifecycle",
+      poolId: null,
     });
     const events = await eventsOf(sender.organizationId);
     expect(events.map((e) => e.type)).toEqual(["message.queued", "message.sent", "message.delivered"]);
