@@ -100,12 +100,9 @@ export const sendSmsResponse = z
     environment: keyEnvironmentSchema.meta({ description: "`test` for sandbox keys: nothing leaves the service." }),
     createdAt: timestampSchema,
     sendAt: timestampSchema.optional().meta({ description: "Scheduled sends only: when it is due (contract §11)." }),
-    poolId: z
-      .string()
-      .optional()
-      .meta({
-        description: "Sent through a sender pool only: the pool; `from` is the sender it chose (contract §15).",
-      }),
+    poolId: z.string().optional().meta({
+      description: "Sent through a sender pool only: the pool; `from` is the sender it chose (contract §15).",
+    }),
   })
   .meta({ id: "SentSms" });
 export type SendSmsResponse = z.infer<typeof sendSmsResponse>;

@@ -18,7 +18,9 @@ const name = z.string().trim().min(1, "Give the pool a name.").max(100, "At most
 const numbers = z
   .array(receivingNumberSchema)
   .max(MAX_POOL_NUMBERS, `At most ${MAX_POOL_NUMBERS} numbers in a pool.`)
-  .meta({ description: "E.164 numbers or short codes assigned to this organization; a number may be in several pools." });
+  .meta({
+    description: "E.164 numbers or short codes assigned to this organization; a number may be in several pools.",
+  });
 const alphanumericSenderId = z
   .string()
   .regex(/^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/, "Use 1 to 11 letters and digits, at least one a letter.")
