@@ -31,7 +31,14 @@ export function MessageFacts({ message: m }: { message: MessageDetail }) {
       <Fact label="To">
         <span className="font-mono text-[13px]">{m.to}</span>
       </Fact>
-      <Fact label="From">{m.from}</Fact>
+      <Fact label="From">
+        {m.from}
+        {m.poolId ? (
+          <span className="ml-1.5 text-xs text-slate-500">
+            chosen by pool <span className="font-mono">{m.poolId}</span>
+          </span>
+        ) : null}
+      </Fact>
       <Fact label="Environment">
         <EnvironmentTag environment={m.environment} />
       </Fact>
