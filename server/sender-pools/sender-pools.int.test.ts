@@ -12,6 +12,7 @@ import { createContact } from "@/server/contacts/create-contact";
 import { createCampaign } from "@/server/campaigns/save-campaign";
 import { launchCampaign } from "@/server/campaigns/launch-campaign";
 import { runUntilIdle } from "@/server/campaigns/test-kit";
+import { callerFor, trpcError } from "@/server/test/trpc";
 
 const base = "/api/v1/developer/sender-pools";
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
@@ -106,6 +107,25 @@ describe("managing pools", () => {
     expectError(await remove(stranger.accessToken, pool.id), 404, "not_found");
     expect((await call(list.GET, base, { token: stranger.accessToken })).json).toEqual([]);
     expect((await get(owner.accessToken, pool.id)).json.name).toBe("by developer");
+  });
+});
+
+describe("the dashboard's procedures (tRPC)", () => {
+  it("call the same functions, with the same roles", async () => {
+    const owner = await seedOrganization("owner");
+    const mine = usNumber("415");
+    await assign(owner.organizationId, mine);
+    const caller = callerFor(owner.userId, owner.organizationId);
+    const pool = await caller.senderPools.create({ name: "Dash", numbers: [mine] });
+    expect(await caller.senderPools.byId({ id: pool.id })).toEqual(pool);
+    const updated = await caller.senderPools.update({ id: pool.id, patch: { stickySender: false } });
+    expect(updated.stickySender).toBe(false);
+    const support = await seedMember(owner.organizationId, "support");
+    const supportCaller = callerFor(support.userId, owner.organizationId);
+    expect((await supportCaller.senderPools.list()).map((p) => p.id)).toEqual([pool.id]);
+    expect((await trpcError(supportCaller.senderPools.delete({ id: pool.id }))).code).toBe("FORBIDDEN");
+    await caller.senderPools.delete({ id: pool.id });
+    expect(await caller.senderPools.list()).toEqual([]);
   });
 });
 
