@@ -105,6 +105,8 @@ export async function observabilityOnly(databaseUrl: string): Promise<number> {
     ...process.env,
     DATABASE_URL: databaseUrl,
     NODE_ENV: "production",
+    // A production server refuses to start without one (the env module); one secret for both.
+    AUTH_SECRET: process.env.AUTH_SECRET || randomBytes(32).toString("hex"),
     MESSAGE_PIPELINE: "off",
     LOG_LEVEL: "warn",
   };
