@@ -13,7 +13,8 @@ import { Card } from "../ui/card";
 import { Field, Input, Select } from "../ui/input";
 import { PageHeader } from "../ui/page-header";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { initialState, toInput, type BuilderState } from "./builder-state";
 import { PreviewPanel } from "./preview-panel";
 import { TemplateEditor } from "./template-editor";
@@ -31,7 +32,7 @@ export function CampaignBuilder({ campaign, actions }: { campaign: CampaignView 
   const settings = useQuery({ ...trpc.campaignTools.settings.queryOptions(), staleTime: Infinity });
 
   const onError = (e: unknown) => {
-    if (Object.keys(fieldErrors(e)).length === 0) toast.error(errorMessage(e));
+    if (Object.keys(fieldErrors(e)).length === 0) toastError(e);
   };
   const create = useMutation(
     trpc.campaigns.create.mutationOptions({

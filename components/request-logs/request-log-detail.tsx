@@ -6,7 +6,6 @@ import { Drawer } from "../ui/drawer";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 
 const json = (value: unknown) => (value === null || value === undefined ? "(none)" : JSON.stringify(value, null, 2));
 
@@ -19,7 +18,7 @@ export function RequestLogDetail({ id, onClose }: { id: string | null; onClose: 
       {entry.isPending ? (
         <Skeleton className="h-64" />
       ) : entry.isError ? (
-        <ErrorState title="Could not load the request" message={errorMessage(entry.error)} />
+        <ErrorState title="Could not load the request" error={entry.error} />
       ) : (
         <div className="space-y-4 text-sm" data-testid="request-log-detail">
           <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1">

@@ -149,6 +149,10 @@ describe("request logs", () => {
     expect(wrong.status).toBe(401);
     const ok = await getTrpc("members.list", undefined, session);
     expect(ok.body.error).toBeUndefined();
+    // A query refused for its input is a page checking what is typed: not an entry each keystroke.
+    const quote = await getTrpc("billing.quote", { to: "+1999", body: "x" }, session);
+    expect(quote.status).toBe(400);
+    expect(quote.body.error!.json.data.requestId).toBeNull();
 
     await flushRequestLogs();
     const rows = await getDb().requestLog.findMany({

@@ -143,8 +143,10 @@ const mapErrors = t.middleware(async ({ ctx, next, getRawInput, path, type }) =>
   const result = await next({ ctx: { logScope } });
   if (result.ok) return result;
   const error = toTRPCError(result.error);
-  // A member's failed call goes to the organization's request log (contract §16, issue 42).
-  if (logScope.organizationId && logScope.userId) {
+  const status = getHTTPStatusCodeFromError(error);
+  // A member's failed call goes to the organization's request log (contract §16, issue 42); not a
+  // query refused for its input: that is a page checking what is being typed (a price quote).
+  if (logScope.organizationId && logScope.userId && !(type === "query" && status === 400)) {
     const { message, appCode, docUrl, details } = publicError(error);
     const requestId = logFailedProcedure({
       organizationId: logScope.organizationId,
@@ -152,7 +154,7 @@ const mapErrors = t.middleware(async ({ ctx, next, getRawInput, path, type }) =>
       procedure: path,
       type,
       input,
-      status: getHTTPStatusCodeFromError(error),
+      status,
       errorCode: appCode,
       // The error as the REST API words it; the zod issues are in the request's `details`.
       responseBody: { error: { code: appCode, message, docUrl, ...(details ? { details } : {}) } },
