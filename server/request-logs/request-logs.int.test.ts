@@ -174,6 +174,9 @@ describe("request logs", () => {
       responseBody: { error: { code: "already_member", docUrl: "/docs/errors#already_member" } },
     });
     expect(invalid.body.error!.json.data.requestId).toBe(rows[1]!.id);
+    expect(rows[1]!.responseBody).toMatchObject({
+      error: { code: "invalid_request", details: [{ path: "email", message: expect.any(String) }] },
+    });
     const text = JSON.stringify(rows);
     expect(text).not.toContain("tRPC-not-the-password-31");
     expect(text).not.toContain("tRPC-new-password-32");

@@ -4,7 +4,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import type { Db } from "../db/client";
-import { AppError, serviceUnavailable } from "../errors";
+import { AppError, serviceUnavailable, zodIssuesToDetails } from "../errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertStorable } from "../http/storable-text";
 import { logFailedProcedure } from "../request-logs/record-procedure";
@@ -148,6 +148,8 @@ const mapErrors = t.middleware(async ({ ctx, next, getRawInput, path, type }) =>
   // query refused for its input: that is a page checking what is being typed (a price quote).
   if (logScope.organizationId && logScope.userId && !(type === "query" && status === 400)) {
     const { message, appCode, docUrl, details } = publicError(error);
+    // The error as the REST API words it: an input error's issues are its `details` there.
+    const issues = error.cause instanceof ZodError ? zodIssuesToDetails(error.cause.issues) : details;
     const requestId = logFailedProcedure({
       organizationId: logScope.organizationId,
       userId: logScope.userId,
@@ -156,8 +158,7 @@ const mapErrors = t.middleware(async ({ ctx, next, getRawInput, path, type }) =>
       input,
       status,
       errorCode: appCode,
-      // The error as the REST API words it; the zod issues are in the request's `details`.
-      responseBody: { error: { code: appCode, message, docUrl, ...(details ? { details } : {}) } },
+      responseBody: { error: { code: appCode, message, docUrl, ...(issues ? { details: issues } : {}) } },
       startedAt: ctx.startedAt,
       ip: ctx.origin.ip,
       userAgent: ctx.origin.userAgent,
