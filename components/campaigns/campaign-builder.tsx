@@ -10,6 +10,7 @@ import { formatUtc, viewerZone } from "../format/time";
 import { fromLocalInputValue } from "../messages/schedule-format";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { FormError } from "../ui/form-dialog";
 import { Field, Input, Select } from "../ui/input";
 import { PageHeader } from "../ui/page-header";
 import { useTRPC } from "../trpc/client";
@@ -228,7 +229,9 @@ export function CampaignBuilder({ campaign, actions }: { campaign: CampaignView 
             </div>
           </Card>
 
-          <div className="flex justify-end gap-2">
+          <div className="flex items-center justify-end gap-3">
+            {/* Refused fields show their messages above; this is the refusal's code and log entry. */}
+            {Object.keys(errors).length > 0 ? <FormError error={create.error ?? save.error} /> : null}
             <Button type="submit" loading={pending}>
               {campaign ? "Save changes" : "Save draft"}
             </Button>
