@@ -24,7 +24,7 @@ export async function seedScrapeSize(
     const history = newId("org");
     const queues = newId("org");
     await client.query(
-      `INSERT INTO organizations (id, name, rate_limit_enabled) VALUES ($1, 'Scrape history', false), ($2, 'Scrape senders', false)`,
+      `INSERT INTO organizations (id, name, rate_limit_enabled, updated_at) VALUES ($1, 'Scrape history', false, now()), ($2, 'Scrape senders', false, now())`,
       [history, queues],
     );
     const now = Date.now();
