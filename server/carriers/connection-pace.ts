@@ -60,6 +60,7 @@ export class ConnectionPace {
   private lastCutAt = -Infinity;
   /** The earliest time the next request may go. */
   private nextAt = -Infinity;
+  private lastSentAt = -Infinity;
   private readonly waiting: Waiter[] = [];
   private timerAt = Infinity;
   /** Requests sent per 100 ms bucket (`bucketIds` says which bucket a slot holds). */
@@ -104,6 +105,8 @@ export class ConnectionPace {
       const target = this.ceiling ?? Math.max(sent, cutRate + this.floor);
       const step = Math.max(this.floor, target * this.rampShare);
       this.slowdown = { cutAt: now, cutRate, step, target };
+      // The slower pace holds from the last request on, not from the next one.
+      this.nextAt = Math.max(this.nextAt, this.lastSentAt + 1_000 / cutRate);
     }
     if (this.waiting.length > 0) this.arm(now);
   }
@@ -132,6 +135,7 @@ export class ConnectionPace {
   private release(now: number, rate: number): void {
     // A turn taken late (a timer's lateness) is not made up for: the ceiling is never passed.
     this.nextAt = Math.max(this.nextAt, now) + 1_000 / rate;
+    this.lastSentAt = now;
     const id = Math.floor(now / BUCKET_MS);
     const slot = id % BUCKETS;
     if (this.bucketIds[slot] !== id) {
