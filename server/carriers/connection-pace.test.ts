@@ -102,6 +102,18 @@ describe("ConnectionPace", () => {
     expect(pace.currentMps()).toBe(4); // the ceiling, not unlimited
   });
 
+  it("cuts again at once when a throttle comes after the slowdown has ended", async () => {
+    const { clock, pace, take } = paced({ ceiling: 8, cutEveryMs: 60_000, rampShare: 1 });
+    for (let i = 0; i < 8; i++) take();
+    await clock.advance(950);
+    pace.throttled();
+    expect(pace.currentMps()).toBe(4);
+    await clock.advance(1_000); // +8/s: back at the ceiling
+    expect(pace.currentMps()).toBe(8);
+    pace.throttled();
+    expect(pace.currentMps()).toBe(1); // nothing sent over the last second: the floor
+  });
+
   it("sends nothing while a Retry-After holds", async () => {
     const { clock, pace, sent, take } = paced();
     pace.throttled(2_000);

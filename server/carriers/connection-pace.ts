@@ -6,8 +6,8 @@
  *   throttle is in force, `take()` waits for nothing.
  * - A throttle answer (`throttled()`) cuts the rate to half of what the connection actually sent over
  *   the last second (the ceiling, when one is set, may be far above what it sent), never below the
- *   floor (1/s). Answers to requests sent before a cut say nothing new, so it cuts at most once per
- *   `cutEveryMs`.
+ *   floor (1/s), from the last request on. Answers to requests sent before a cut say nothing new,
+ *   so while slowed it cuts at most once per `cutEveryMs`.
  * - Then it ramps back up linearly while no throttle comes (by `rampShare` of the rate it returns
  *   to each second, at least the floor's worth), to the ceiling, or, without one, to the rate that
  *   was throttled, after which the limit lifts again (AIMD, as TCP does).
@@ -92,15 +92,16 @@ export class ConnectionPace {
   }
 
   /**
-   * The carrier said "slow down": cut the rate (at most once per `cutEveryMs`), and send nothing
-   * for `holdMs` (an HTTP Retry-After).
+   * The carrier said "slow down": cut the rate, and send nothing for `holdMs` (an HTTP Retry-After).
    */
   throttled(holdMs = 0): void {
     const now = this.now();
     if (holdMs > 0) this.nextAt = Math.max(this.nextAt, now + holdMs);
-    if (now - this.lastCutAt >= this.cutEveryMs) {
+    const rate = this.rate(now); // (first: it ends a slowdown that has ramped back up)
+    // While slowed, at most one cut per cutEveryMs; with no slowdown in force, a throttle always cuts.
+    if (this.slowdown === null || now - this.lastCutAt >= this.cutEveryMs) {
       this.lastCutAt = now;
-      const sent = Math.min(this.rate(now), Math.max(this.observed(now), this.floor));
+      const sent = Math.min(rate, Math.max(this.observed(now), this.floor));
       const cutRate = Math.max(this.floor, sent / 2);
       const target = this.ceiling ?? Math.max(sent, cutRate + this.floor);
       const step = Math.max(this.floor, target * this.rampShare);
