@@ -1,7 +1,7 @@
 // Carrier throttling end to end (contract §15): live messages through the pipeline to a test SMSC
 // that takes 10 submit_sm a second and answers ESME_RTHROTTLED to the rest. Every message ends
 // SENT, taken by the SMSC exactly once, never failed, and its throttled hand-offs not counted.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDb } from "../../db/client";
 import { handOffQueued } from "../../messages/pipeline/hand-off";
 import { useLiveCarriers } from "../../test/live-carriers";
@@ -47,13 +47,24 @@ describe("a throttling SMSC through the pipeline", () => {
     const pace = (live.providers[0] as SmppCarrier).pace;
     expect(pace.currentMps()).toBeNull();
 
+    // The connection's rate right after each throttle answer (it ramps back up on its own).
+    const cuts: (number | null)[] = [];
+    const throttled = pace.throttled.bind(pace);
+    const spy = vi.spyOn(pace, "throttled").mockImplementation((holdMs) => {
+      throttled(holdMs);
+      cuts.push(pace.currentMps());
+    });
     // Rounds until nothing is queued, each looking further ahead, past the throttled ones' retry time.
     for (let i = 1; i <= 30; i++) {
       const now = () => new Date(Date.now() + i * 2_000);
       while ((await handOffQueued({ now, organizationId })) > 0);
-      if (i === 1) expect(pace.currentMps()).not.toBeNull(); // the connection slowed down
       if ((await getDb().message.count({ where: { organizationId, status: "QUEUED" } })) === 0) break;
     }
+    spy.mockRestore();
+    // The first throttle halved what it had sent (the whole batch at most).
+    expect(cuts.length).toBeGreaterThan(0);
+    expect(cuts[0]).not.toBeNull();
+    expect(cuts[0]!).toBeLessThanOrEqual(count / 2);
 
     const rows = await getDb().message.findMany({ where: { organizationId } });
     expect(rows.map((r) => r.status)).toEqual(Array.from({ length: count }, () => "SENT"));
