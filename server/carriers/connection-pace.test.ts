@@ -83,7 +83,8 @@ describe("ConnectionPace", () => {
   });
 
   it("cuts at most once a second, never below 1/s, and returns to the ceiling", async () => {
-    const { clock, pace, sent, take } = paced({ ceiling: 4 });
+    const reported: number[] = [];
+    const { clock, pace, sent, take } = paced({ ceiling: 4, onCut: (mps) => reported.push(mps) });
     for (let i = 0; i < 4; i++) take();
     await clock.advance(800);
     expect(sent.map((s) => s.at)).toEqual([0, 250, 500, 750]);
@@ -100,6 +101,7 @@ describe("ConnectionPace", () => {
     expect(pace.currentMps()).toBe(3); // +1/s
     await clock.advance(5_000);
     expect(pace.currentMps()).toBe(4); // the ceiling, not unlimited
+    expect(reported).toEqual([2, 1]); // each cut told once (for the log)
   });
 
   it("cuts again at once when a throttle comes after the slowdown has ended", async () => {

@@ -25,6 +25,8 @@ export interface ConnectionPaceOptions {
   rampShare?: number;
   /** At most one cut this often (default 1 000 ms). */
   cutEveryMs?: number;
+  /** Told the new rate after each cut (a log line: once a second at most). */
+  onCut?: (mps: number) => void;
   /** The clock and the timer, injected by tests. */
   now?: () => number;
   setTimer?: (run: () => void, ms: number) => void;
@@ -55,6 +57,7 @@ export class ConnectionPace {
   private readonly cutEveryMs: number;
   private readonly now: () => number;
   private readonly setTimer: (run: () => void, ms: number) => void;
+  private readonly onCut: ((mps: number) => void) | undefined;
 
   private slowdown: Slowdown | null = null;
   private lastCutAt = -Infinity;
@@ -74,6 +77,7 @@ export class ConnectionPace {
     this.cutEveryMs = options.cutEveryMs ?? 1_000;
     this.now = options.now ?? Date.now;
     this.setTimer = options.setTimer ?? ((run, ms) => void setTimeout(run, ms));
+    this.onCut = options.onCut;
   }
 
   /** Waits for this request's turn; false when that would take longer than `maxWaitMs` (not sent). */
@@ -108,6 +112,7 @@ export class ConnectionPace {
       this.slowdown = { cutAt: now, cutRate, step, target };
       // The slower pace holds from the last request on, not from the next one.
       this.nextAt = Math.max(this.nextAt, this.lastSentAt + 1_000 / cutRate);
+      this.onCut?.(cutRate);
     }
     if (this.waiting.length > 0) this.arm(now);
   }

@@ -54,8 +54,13 @@ export class SmppCarrier implements Carrier {
     if (!/^s?smpp:\/\/[^/]+:\d+\/?$/.test(options.url)) {
       throw new Error("SMPP url must look like smpp://host:port or ssmpp://host:port");
     }
-    this.session = new SmppSession(options, options.log ?? silentLog);
-    this.pace = new ConnectionPace(options.pace);
+    const log = options.log ?? silentLog;
+    this.session = new SmppSession(options, log);
+    this.pace = new ConnectionPace({
+      ...options.pace,
+      onCut: (mps) =>
+        log.warn("SMPP throttled by the SMSC; the connection slows down", { mps: Number(mps.toFixed(2)) }),
+    });
     this.submitter = new SmppSubmitter(this.session, options, this.pace);
   }
 
