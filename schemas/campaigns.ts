@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { keyEnvironmentSchema } from "./api-keys";
 import { listCursorSchema, timestampSchema } from "./common";
-import { senderSchema } from "./messages";
+import { senderSchema, validityPeriodSchema } from "./messages";
 import { moneySchema } from "./money";
 import { phoneNumberSchema } from "./phone";
 import { sendAtSchema } from "./send-at";
@@ -91,6 +91,7 @@ const campaignFields = {
     .meta({ description: "When it starts (60 s to 35 days ahead); null = at launch." }),
   sendWindow: sendWindowSchema.nullish(),
   throttlePerMinute: z.number().int().min(1).max(MAX_THROTTLE_PER_MINUTE).nullish(),
+  validityPeriod: validityPeriodSchema.nullish(),
   frequencyCapHours: z.number().int().min(1).max(MAX_FREQUENCY_CAP_HOURS).nullish(),
   linkTracking: z.boolean().optional(),
 };
@@ -171,6 +172,7 @@ export const campaignSchema = z
     scheduledAt: timestampSchema.nullable(),
     sendWindow: z.object({ start: z.string(), end: z.string() }).nullable(),
     throttlePerMinute: z.number().int().nullable(),
+    validityPeriod: z.number().int().nullable(),
     frequencyCapHours: z.number().int().nullable(),
     linkTracking: z.boolean(),
     estimate: campaignEstimateSchema,

@@ -27,6 +27,7 @@ export const CANONICAL_EVENTS = [
   "link.clicked",
   "alert.triggered",
   "alert.resolved",
+  "sender.queue_backlog",
 ] as const;
 
 /** The seed's second naming family: subscribing to an alias receives the canonical event under the alias's name. */
@@ -68,6 +69,8 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEvent, string> = {
   "link.clicked": "A recipient followed a tracked link of a campaign message (link previews and HEAD are not counted).",
   "alert.triggered": "An alert crossed its threshold, or a webhook endpoint failed every attempt for 24 hours.",
   "alert.resolved": "An alert came back within its threshold, or a failing webhook endpoint succeeded again.",
+  "sender.queue_backlog":
+    "A sender's paced queue would take more than 15 minutes to send (at most once an hour per sender): add numbers or a pool.",
 };
 
 export const MAX_WEBHOOKS_PER_ORGANIZATION = 50;

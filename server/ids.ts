@@ -63,7 +63,7 @@ export function randomBase62(length: number): string {
   return scratch.toString("latin1", 0, length);
 }
 
-function base62Fixed(value: number, width: number): string {
+export function base62Fixed(value: number, width: number): string {
   let out = "";
   let v = value;
   for (let i = 0; i < width; i++) {

@@ -14,6 +14,7 @@ import { CopyButton } from "../ui/copy-button";
 import { CreatedCell } from "../dashboard/list-cells";
 import { countryName } from "../analytics/format";
 import { InboundSettingsCard } from "./inbound-settings-card";
+import { formatMps, QueueCells } from "./number-queue-cells";
 
 /** How an organization gets a number: the operator assigns it (contract §10); there is no self-service purchase. */
 function HowNumbersAreObtained() {
@@ -30,16 +31,17 @@ function HowNumbersAreObtained() {
 /** The receiving numbers the operator assigned to this organization (contract §10). */
 export function NumbersPage() {
   const trpc = useTRPC();
-  const numbers = useQuery(trpc.contacts.numbers.queryOptions());
+  // Queues move while the page is open: every 10 seconds, as long as it is in view.
+  const numbers = useQuery({ ...trpc.contacts.numbers.queryOptions(), refetchInterval: 10_000 });
   return (
     <div>
       <PageHeader
         title="Numbers"
-        description="Phone numbers that receive SMS for this organization: replies arrive as inbound messages, and STOP, START and HELP are answered from them."
+        description="Phone numbers of this organization: live messages from each are handed to carriers at its pace (segments per second), and replies arrive as inbound messages, STOP, START and HELP answered from them."
       />
       <HowNumbersAreObtained />
       {numbers.isPending ? (
-        <TableSkeleton rows={3} columns={4} />
+        <TableSkeleton rows={3} columns={8} />
       ) : numbers.isError ? (
         <ErrorState
           title="Could not load numbers"
@@ -57,6 +59,10 @@ export function NumbersPage() {
             <tr>
               <TH>Number</TH>
               <TH>Type</TH>
+              <TH>Pace</TH>
+              <TH>Queue (segments)</TH>
+              <TH>Oldest waiting</TH>
+              <TH>Estimated wait</TH>
               <TH>Country</TH>
               <TH>Assigned</TH>
             </tr>
@@ -69,6 +75,8 @@ export function NumbersPage() {
                   <CopyButton value={n.number} label={`Copy ${n.number}`} iconOnly className="ml-1 align-middle" />
                 </TD>
                 <TD className="text-slate-700">{NUMBER_KINDS[n.kind]}</TD>
+                <TD className="whitespace-nowrap text-slate-700">{formatMps(n.mps)}</TD>
+                <QueueCells queue={n.queue} now={numbers.dataUpdatedAt} />
                 <TD className="text-slate-700">
                   {n.country ? (
                     <>

@@ -11,6 +11,7 @@ const NOT_IN_SDK = [
   "operatorListNumbers",
   "operatorAssignNumber",
   "operatorReleaseNumber",
+  "operatorUpdateNumber",
   "twilioStatusCallback",
   "twilioInboundWebhook",
   "getHealth",

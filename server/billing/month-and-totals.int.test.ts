@@ -13,6 +13,7 @@ import { formatMoney, parseMoney } from "@/schemas/money";
 import { getBilling } from "./get-billing";
 import { getUsage } from "./get-usage";
 import { getStatementOrThrow, listStatements } from "./statements";
+import { paceSender } from "../test/sender-pace";
 
 const at = (iso: string) => new Date(iso);
 
@@ -106,6 +107,8 @@ describe("a price change mid-month", () => {
 describe("a statement over 100,000 messages", () => {
   it("totals the sum of its lines, the sum of its messages' prices and the month's spend, to the last digit", async () => {
     const org = await seedOrganization("owner");
+    // A whole month of one sender's traffic at once: past a long code's four-hour queue (contract §15).
+    await paceSender(org.organizationId, 1000, newMessage(org.organizationId).from);
     // Prices that do not divide evenly, some changing mid-month, 1 to 4 segments.
     const prices: [string, string, number[]][] = [
       ["US", "+14155550123", [79, 83]],

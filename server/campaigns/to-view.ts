@@ -20,6 +20,7 @@ export function toCampaignView(row: Campaign, stats: readonly StatsRow[], clicks
     sendWindow:
       row.sendWindowStart && row.sendWindowEnd ? { start: row.sendWindowStart, end: row.sendWindowEnd } : null,
     throttlePerMinute: row.throttlePerMinute,
+    validityPeriod: row.validityPeriod,
     frequencyCapHours: row.frequencyCapHours,
     linkTracking: row.linkTracking,
     estimate: {

@@ -17,6 +17,8 @@ describe("batch ids", () => {
       expect(inRange(id, batchMessageRange(a.batchId))).toBe(true);
     }
     for (const id of theirs) expect(inRange(id, batchMessageRange(a.batchId))).toBe(false);
+    // In the order they were made: a bulk's items, in order of acceptance (contract §15).
+    expect([...mine].sort()).toEqual(mine);
     // Same instant, other messages: outside too.
     expect(inRange(newIdAt("msg", at), batchMessageRange(a.batchId))).toBe(false);
     expect(a.batchId).toMatch(/^bat_[0-9A-Za-z]{24}$/);

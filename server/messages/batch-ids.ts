@@ -1,13 +1,14 @@
-import { randomBase62, smallestIdAt } from "../ids";
+import { base62Fixed, randomBase62, smallestIdAt } from "../ids";
 
 /**
  * A bulk's messages are found through the primary key, not an index of their own (issue 40): the
  * batch id names their id range. A batch id is `bat_<time><shared><random>` and each of its
  * messages is `msg_<time><shared><random>`, with the same 8 characters of time and the same 8
  * random characters (`shared`), so all of them, and only them, lie in
- * [`msg_<time><shared>`, `msg_<time><shared>~`) ('~' sorts after every base62 character). Each
- * message id still carries 8 random characters of its own (about 47 bits). The ids keep their
- * length and sort by creation time, as every id does (server/ids.ts).
+ * [`msg_<time><shared>`, `msg_<time><shared>~`) ('~' sorts after every base62 character). The
+ * last 8 characters count up from a random start (about 47 bits), so a bulk's ids sort in the
+ * order of its items: a sender's paced queue hands them over in order of acceptance (contract §15).
+ * The ids keep their length and sort by creation time, as every id does (server/ids.ts).
  */
 export interface Batch {
   batchId: string;
@@ -18,13 +19,16 @@ export interface Batch {
 const TIME_CHARS = 8;
 const SHARED_CHARS = 8;
 const BATCH_ID = /^bat_[0-9A-Za-z]{24}$/;
+const SUFFIX_SPACE = 62 ** 8;
 
 export function newBatch(now: Date): Batch {
   const time = smallestIdAt("bat", now).slice("bat_".length);
   const shared = randomBase62(SHARED_CHARS);
+  // Room for a million items above the start, whatever it is.
+  let next = Math.floor(Math.random() * (SUFFIX_SPACE - 1_000_000));
   return {
     batchId: `bat_${time}${shared}${randomBase62(8)}`,
-    newMessageId: () => `msg_${time}${shared}${randomBase62(8)}`,
+    newMessageId: () => `msg_${time}${shared}${base62Fixed(next++, 8)}`,
   };
 }
 

@@ -8,16 +8,31 @@ export const BACKLOG_COUNT_CAP = 10_000;
 /** Every scrape within this long of the last query reuses its answer: ten scrapers cost one query. */
 export const QUEUE_CACHE_MS = 5_000;
 
-export const QUEUES = ["pipeline", "scheduled", "campaign", "outbox", "webhook", "job", "email"] as const;
+export const QUEUES = ["pipeline", "live", "scheduled", "campaign", "outbox", "webhook", "job", "email"] as const;
 type Queue = (typeof QUEUES)[number];
 
 // Each queue: a count through its due index, cut at $2 rows, and the oldest due time (the first
-// entry of the same index). Campaign recipients are read per running campaign through their
+// entry of the same index). Live messages wait per sender (contract §15): their count is the
+// senders' own rows (segments, over at most $2 senders), their oldest the first entry of each
+// sender's queue (at most 1,000 senders looked at). Campaign recipients are read per running campaign through their
 // pending index (running campaigns are few; at most 1,000 are looked at). Nothing scans a table.
 const QUEUE_SQL = `
 SELECT
-  (SELECT count(*) FROM (SELECT 1 FROM messages WHERE status = 'QUEUED' AND next_attempt_at <= $1 LIMIT $2) q) AS pipeline_n,
-  (SELECT min(next_attempt_at) FROM messages WHERE status = 'QUEUED' AND next_attempt_at <= $1) AS pipeline_oldest,
+  (SELECT count(*) FROM (
+     SELECT 1 FROM messages WHERE status = 'QUEUED' AND environment = 'test' AND next_attempt_at <= $1 LIMIT $2) q)
+    AS pipeline_n,
+  (SELECT min(next_attempt_at) FROM messages WHERE status = 'QUEUED' AND environment = 'test' AND next_attempt_at <= $1)
+    AS pipeline_oldest,
+  (SELECT coalesce(sum(queued_segments), 0) FROM (
+     SELECT queued_segments FROM sender_queues WHERE queued_segments > 0 LIMIT $2) q) AS live_n,
+  (SELECT min(s.oldest) FROM (SELECT organization_id, sender FROM sender_queues WHERE queued_segments > 0 LIMIT 1000) q
+     CROSS JOIN LATERAL (
+       SELECT min(m.created_at) AS oldest FROM (
+         SELECT created_at FROM messages m
+         WHERE m.organization_id = q.organization_id AND m.from_sender = q.sender AND m.status = 'QUEUED'
+           AND m.environment = 'live'
+         ORDER BY m.id LIMIT 1) m
+     ) s) AS live_oldest,
   (SELECT count(*) FROM (SELECT 1 FROM messages WHERE status = 'SCHEDULED' AND send_at <= $1 LIMIT $2) q) AS scheduled_n,
   (SELECT min(send_at) FROM messages WHERE status = 'SCHEDULED' AND send_at <= $1) AS scheduled_oldest,
   (SELECT count(*) FROM (
@@ -91,6 +106,7 @@ export function refreshQueueGauges(clock: () => number = Date.now): Promise<void
         m.backlogItems.set({ queue }, readings[queue].items);
         m.backlogOldestSeconds.set({ queue }, readings[queue].oldestSeconds);
       }
+      await refreshSenderGauges(new Date(clock()));
     } catch (err) {
       m.backlogQueryFailures.inc();
       logger.warn("metrics: the queue query failed", { error: (err as Error).message });
@@ -100,6 +116,40 @@ export function refreshQueueGauges(clock: () => number = Date.now): Promise<void
     }
   })();
   return cache.pending;
+}
+
+/** How many sender queues get their own series: the longest ones (bounded cardinality). */
+export const SENDER_SERIES = 50;
+
+const SENDERS_SQL = `
+SELECT q.organization_id, q.sender, q.queued_segments,
+  (SELECT m.created_at FROM messages m
+   WHERE m.organization_id = q.organization_id AND m.from_sender = q.sender AND m.status = 'QUEUED'
+     AND m.environment = 'live'
+   ORDER BY m.id LIMIT 1) AS oldest
+FROM (
+  SELECT organization_id, sender, queued_segments FROM sender_queues WHERE queued_segments > 0
+  ORDER BY queued_segments DESC LIMIT $1
+) q`;
+
+/** Per-sender queue depth and oldest age (contract §16), for the SENDER_SERIES longest queues. */
+async function refreshSenderGauges(now: Date): Promise<void> {
+  const rows = await runSql<{
+    organization_id: string;
+    sender: string;
+    queued_segments: string | number;
+    oldest: Date | string | null;
+  }>(null, SENDERS_SQL, [SENDER_SERIES], "sg_metrics_senders");
+  const m = metrics();
+  // A queue that drained (or left the top) loses its series.
+  m.senderQueueSegments.reset();
+  m.senderQueueOldestSeconds.reset();
+  for (const r of rows) {
+    const labels = { organization_id: r.organization_id, sender: r.sender };
+    m.senderQueueSegments.set(labels, Number(r.queued_segments));
+    const oldest = r.oldest ? new Date(r.oldest).getTime() : now.getTime();
+    m.senderQueueOldestSeconds.set(labels, Math.max(0, (now.getTime() - oldest) / 1000));
+  }
 }
 
 function setPoolGauges(): void {

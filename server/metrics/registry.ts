@@ -24,6 +24,8 @@ export interface Metrics {
   fraudBlocks: Counter<"kind">;
   backlogItems: Gauge<"queue">;
   backlogOldestSeconds: Gauge<"queue">;
+  senderQueueSegments: Gauge<"organization_id" | "sender">;
+  senderQueueOldestSeconds: Gauge<"organization_id" | "sender">;
   backlogQueryFailures: Counter;
   dbPoolInUse: Gauge;
   dbPoolWaiting: Gauge;
@@ -103,6 +105,18 @@ function create(): Metrics {
       name: "signalgate_backlog_oldest_seconds",
       help: "Lag: how long the oldest due item of each queue has been waiting (0 when none).",
       labelNames: ["queue"],
+      registers,
+    }),
+    senderQueueSegments: new Gauge({
+      name: "signalgate_sender_queue_segments",
+      help: "Live segments waiting in a sender's paced queue (contract §15), for the 50 longest queues.",
+      labelNames: ["organization_id", "sender"],
+      registers,
+    }),
+    senderQueueOldestSeconds: new Gauge({
+      name: "signalgate_sender_queue_oldest_seconds",
+      help: "How long the oldest message of each of the 50 longest sender queues has waited.",
+      labelNames: ["organization_id", "sender"],
       registers,
     }),
     backlogQueryFailures: new Counter({

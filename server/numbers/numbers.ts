@@ -62,8 +62,3 @@ export async function releaseNumber(db: DbOrTx, number: string): Promise<void> {
 export async function listAllNumbers(db: DbOrTx): Promise<PhoneNumberView[]> {
   return (await db.phoneNumber.findMany({ orderBy: { number: "asc" } })).map(toView);
 }
-
-/** The organization's own numbers, read through (organization_id, number). */
-export async function listOrganizationNumbers(db: DbOrTx, organizationId: string): Promise<PhoneNumberView[]> {
-  return (await db.phoneNumber.findMany({ where: { organizationId }, orderBy: { number: "asc" } })).map(toView);
-}

@@ -10,7 +10,8 @@ UPDATE "phone_numbers" SET "type" = 'short_code', "mps" = 100 WHERE "number" ~ '
 
 -- When a live message stops being worth sending (acceptance or sendAt + validityPeriod), and the
 -- sender pool it was sent through. Nullable: adding them to the partitioned table is instant.
-ALTER TABLE "messages" ADD COLUMN "expires_at" TIMESTAMPTZ(3), ADD COLUMN "pool_id" TEXT;
+ALTER TABLE "campaigns" ADD COLUMN "validity_period" INTEGER;
+ALTER TABLE "messages" ADD COLUMN "expires_at" TIMESTAMPTZ(3), ADD COLUMN "pool_id" TEXT COLLATE "C";
 
 -- One row per live sender (a number, or an organization's alphanumeric label): how many segments
 -- wait (QUEUED live messages, counted at acceptance or when a scheduled one comes due, and taken off
@@ -18,8 +19,8 @@ ALTER TABLE "messages" ADD COLUMN "expires_at" TIMESTAMPTZ(3), ADD COLUMN "pool_
 -- a hand-off round takes the slots up to its horizon and moves it on by segments ÷ mps. The row is
 -- claimed FOR UPDATE SKIP LOCKED, so two processes never take the same sender's slots.
 CREATE TABLE "sender_queues" (
-  "organization_id" TEXT NOT NULL,
-  "sender" TEXT NOT NULL,
+  "organization_id" TEXT COLLATE "C" NOT NULL,
+  "sender" TEXT COLLATE "C" NOT NULL,
   "mps" DOUBLE PRECISION NOT NULL,
   "queued_segments" BIGINT NOT NULL DEFAULT 0,
   "next_slot_at" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -390,6 +390,15 @@ export interface OperationErrorCodes {
     500: "internal_error";
     503: "service_unavailable";
   };
+  operatorUpdateNumber: {
+    400: "invalid_request";
+    401: "unauthenticated";
+    404: "not_found";
+    413: "payload_too_large";
+    415: "unsupported_media_type";
+    500: "internal_error";
+    503: "service_unavailable";
+  };
   listApiKeys: {
     400: "invalid_request";
     401: "unauthenticated" | "token_expired" | "wrong_credential_type" | "mfa_enrollment_required";

@@ -805,7 +805,7 @@ export interface paths {
         };
         /**
          * List your numbers
-         * @description The receiving numbers assigned to your organization, in number order.
+         * @description The numbers assigned to your organization, in number order, each with its type, throughput and queue: the live segments waiting for it, since when, and how long they should take at its `mps`.
          *
          *     **Authentication:** API key (`sg_live_…` / `sg_test_…`) with the `sms.read` permission.
          */
@@ -835,7 +835,7 @@ export interface paths {
         put?: never;
         /**
          * Assign a number (operator)
-         * @description `number` is E.164 or a short code of 3 to 8 digits. A number belongs to at most one organization: an assigned one answers 409 `number_taken`; an unknown organization answers 404.
+         * @description `number` is E.164 or a short code of 3 to 8 digits. A number belongs to at most one organization: an assigned one answers 409 `number_taken`; an unknown organization answers 404. `type` defaults from the number (3 to 8 digits: `short_code`; libphonenumber's toll-free type: `toll_free`; else `long_code`), `mps` from the type (1, 3, 100).
          *
          *     **Authentication:** the operator token (`OPERATOR_TOKEN`). Unset on the server: 404.
          */
@@ -863,7 +863,13 @@ export interface paths {
         delete: operations["operatorReleaseNumber"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a number's type or throughput (operator)
+         * @description A new `type` without `mps` takes the type's default. The sender's queue is paced at the new rate from its next hand-off on.
+         *
+         *     **Authentication:** the operator token (`OPERATOR_TOKEN`). Unset on the server: 404.
+         */
+        patch: operations["operatorUpdateNumber"];
         trace?: never;
     };
     "/api/v1/developer/api-keys": {
@@ -2158,11 +2164,21 @@ export interface components {
              * @example 2026-12-01T09:00:00.000Z
              */
             sendAt?: string;
+            /**
+             * @description Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.
+             * @example 600
+             */
+            validityPeriod?: number;
         };
         BulkSmsRequest: {
             messages: {
                 to: string;
                 body: string;
+                /**
+                 * @description Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.
+                 * @example 600
+                 */
+                validityPeriod?: number;
             }[];
             /** @example Acme */
             from?: string;
@@ -2243,14 +2259,14 @@ export interface components {
         CreateWebhookRequest: {
             name: string;
             url: string;
-            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
+            events: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sender.queue_backlog" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description Signing secret, 16 to 256 characters; recommended (for example `whsec_` and 32 random characters). With it every delivery carries `X-Webhook-Signature`, so your endpoint can tell SignalGate's requests from forgeries. Omitted: the webhook is unsigned (`hasSecret: false`) until a PATCH sets one. */
             secret?: string;
         };
         UpdateWebhookRequest: {
             name?: string;
             url?: string;
-            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sms.delivered" | "sms.failed" | "*")[];
+            events?: ("message.queued" | "message.sent" | "message.delivered" | "message.failed" | "message.undelivered" | "otp.sent" | "otp.verified" | "otp.expired" | "billing.threshold_reached" | "message.received" | "contact.opted_out" | "contact.opted_in" | "webhook.test" | "message.scheduled" | "message.canceled" | "fraud.prefix_blocked" | "campaign.started" | "campaign.paused" | "campaign.completed" | "campaign.canceled" | "link.clicked" | "alert.triggered" | "alert.resolved" | "sender.queue_backlog" | "sms.delivered" | "sms.failed" | "*")[];
             /** @description A new secret (16 to 256 characters): every attempt is signed with it from now on. `null` removes the secret: attempts from now on carry no `X-Webhook-Signature`. Omitted: the secret stays as it is. */
             secret?: string | null;
             isActive?: boolean;
@@ -2352,6 +2368,7 @@ export interface components {
             scheduledAt?: string | null;
             sendWindow?: components["schemas"]["CampaignSendWindow"] | null;
             throttlePerMinute?: number | null;
+            validityPeriod?: number | null;
             frequencyCapHours?: number | null;
             linkTracking?: boolean;
             /**
@@ -2388,6 +2405,7 @@ export interface components {
             scheduledAt?: string | null;
             sendWindow?: components["schemas"]["CampaignSendWindow"] | null;
             throttlePerMinute?: number | null;
+            validityPeriod?: number | null;
             frequencyCapHours?: number | null;
             linkTracking?: boolean;
         };
@@ -2552,7 +2570,7 @@ export interface components {
                  * @example invalid_phone_number
                  * @enum {string}
                  */
-                code: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out" | "spending_limit_reached";
+                code: "invalid_request" | "invalid_phone_number" | "country_not_allowed" | "recipient_opted_out" | "spending_limit_reached" | "queue_full";
                 message: string;
             }[];
             /**
@@ -2814,9 +2832,37 @@ export interface components {
              */
             defaultCountry: string | null;
         };
+        OrganizationNumber: {
+            number: string;
+            organizationId: string;
+            /**
+             * @example long_code
+             * @enum {string}
+             */
+            type: "long_code" | "toll_free" | "short_code";
+            mps: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T10:15:00.123Z
+             */
+            createdAt: string;
+            country: string | null;
+            queue: components["schemas"]["SenderQueue"];
+        };
+        SenderQueue: {
+            segments: number;
+            oldestQueuedAt: string | null;
+            estimatedWaitSeconds: number;
+        };
         ReceivingNumber: {
             number: string;
             organizationId: string;
+            /**
+             * @example long_code
+             * @enum {string}
+             */
+            type: "long_code" | "toll_free" | "short_code";
+            mps: number;
             /**
              * Format: date-time
              * @example 2026-11-21T10:15:00.123Z
@@ -3341,6 +3387,7 @@ export interface components {
                 end: string;
             } | null;
             throttlePerMinute: number | null;
+            validityPeriod: number | null;
             frequencyCapHours: number | null;
             linkTracking: boolean;
             estimate: components["schemas"]["CampaignEstimate"];
@@ -12078,7 +12125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReceivingNumber"][];
+                    "application/json": components["schemas"]["OrganizationNumber"][];
                 };
             };
             /**
@@ -12404,7 +12451,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "number": "+14155550100",
-                 *       "organizationId": "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz"
+                 *       "organizationId": "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
+                 *       "type": "long_code",
+                 *       "mps": 1
                  *     }
                  */
                 "application/json": {
@@ -12412,6 +12461,13 @@ export interface operations {
                     number: string;
                     /** @example org_0Q3fJ7a2Xc9vB1nM4kLp8sTz */
                     organizationId: string;
+                    /**
+                     * @example long_code
+                     * @enum {string}
+                     */
+                    type?: "long_code" | "toll_free" | "short_code";
+                    /** @example 1 */
+                    mps?: number;
                 };
             };
         };
@@ -12721,6 +12777,223 @@ export interface operations {
                      *         "message": "The resource was not found.",
                      *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
                      *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Internal Server Error. `error.code` is one of:
+             *
+             *     - [`internal_error`](/docs/errors#internal_error): An internal error occurred.
+             */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "An internal error occurred.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#internal_error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Service Unavailable. `error.code` is one of:
+             *
+             *     - [`service_unavailable`](/docs/errors#service_unavailable): The service is briefly unavailable. Retry after the time given in Retry-After.
+             */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is briefly unavailable. Retry after the time given in Retry-After.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#service_unavailable"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    operatorUpdateNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The number (`+` may be sent as `%2B`). */
+                number: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mps": 3
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @example long_code
+                     * @enum {string}
+                     */
+                    type?: "long_code" | "toll_free" | "short_code";
+                    /** @example 1 */
+                    mps?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The number. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivingNumber"];
+                };
+            };
+            /**
+             * @description Bad Request. `error.code` is one of:
+             *
+             *     - [`invalid_request`](/docs/errors#invalid_request): The request body is not valid.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_request",
+                     *         "message": "The request body is not valid.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#invalid_request",
+                     *         "details": [
+                     *           {
+                     *             "path": "messages.3.to",
+                     *             "message": "Required"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unauthorized. `error.code` is one of:
+             *
+             *     - [`unauthenticated`](/docs/errors#unauthenticated): Authentication is required. Send an Authorization: Bearer header.
+             */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthenticated",
+                     *         "message": "Authentication is required. Send an Authorization: Bearer header.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unauthenticated"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Not Found. `error.code` is one of:
+             *
+             *     - [`not_found`](/docs/errors#not_found): The resource was not found.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "The resource was not found.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#not_found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Payload Too Large. `error.code` is one of:
+             *
+             *     - [`payload_too_large`](/docs/errors#payload_too_large): The request body is larger than 1 MiB.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The request body is larger than 1 MiB.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#payload_too_large"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description Unsupported Media Type. `error.code` is one of:
+             *
+             *     - [`unsupported_media_type`](/docs/errors#unsupported_media_type): Send the request body as JSON with Content-Type: application/json.
+             */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the request body as JSON with Content-Type: application/json.",
+                     *         "requestId": "req_4f9KQ2mXbT7sLpV1aZ0c",
+                     *         "docUrl": "https://api.signalgate.example/docs/errors#unsupported_media_type"
                      *       }
                      *     }
                      */

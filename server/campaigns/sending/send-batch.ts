@@ -31,6 +31,7 @@ interface CampaignRow {
   send_window_start: string | null;
   send_window_end: string | null;
   throttle_per_minute: number | null;
+  validity_period: number | null;
   throttle_tokens: number;
   throttle_at: Date | null;
   frequency_cap_hours: number | null;
@@ -283,6 +284,7 @@ async function settle(
         body: d.body,
         segments,
         encoding,
+        validityPeriod: c.validity_period ?? undefined,
         // The country stored with the contact: exact (contact-country.test.ts) and no parse per message.
         ...priceForCountry(c.environment, countryFromStored(d.recipient.country, d.recipient.phone), segments),
       },
@@ -319,7 +321,17 @@ async function settle(
     if (refusal === null || refusal === undefined) return;
     if (refusal === "recipient_opted_out") corrections.push(skip(recipient.contact_id, "opted_out"));
     else if (refusal === "country_not_allowed") corrections.push(skip(recipient.contact_id, "country_not_allowed"));
-    else {
+    else if (refusal === "queue_full") {
+      // The sender's queue holds four hours of sending (contract §15): the recipient waits for room,
+      // and the campaign goes on (its other senders' recipients, its later batches).
+      corrections.push({
+        contact_id: recipient.contact_id,
+        status: "PENDING",
+        reason: null,
+        message_id: null,
+        not_before: new Date(now.getTime() + QUEUE_FULL_WAIT_MS).toISOString(),
+      });
+    } else {
       // spending_limit_reached: the recipient waits; the campaign pauses below.
       paused = true;
       corrections.push({
@@ -346,6 +358,9 @@ async function settle(
     outcomes.filter((o) => o.status === "SKIPPED").length + corrections.filter((o) => o.status === "SKIPPED").length;
   return { accepted, skipped, claimed: claimed.length, paused };
 }
+
+/** How long a recipient refused by a full sender queue waits before it is tried again. */
+const QUEUE_FULL_WAIT_MS = 60_000;
 
 /** COMPLETED once the audience is expanded and no recipient waits (the aggregate's `pending`, over its stripes). */
 async function completeIfDone(campaignId: string, now: Date): Promise<boolean> {

@@ -52,7 +52,9 @@ describe("the message pipeline sets a failing message aside", () => {
         return sandboxCarrier.submit(messages);
       },
     };
-    expect(await handOffQueued({ limit: all.length, carriers: () => carrier })).toBe(all.length);
+    // At least these (a shared database may hold other files' live messages, whose senders' slots
+    // are due too: live messages are claimed per sender, beside the sandbox's oldest due).
+    expect(await handOffQueued({ limit: all.length, carriers: () => carrier })).toBeGreaterThanOrEqual(all.length);
     expect(await statuses([...ids.a, ...ids.b])).toEqual(Array(5).fill("SENT"));
     await expectMessageSetAside(ids.bad, a.organizationId);
   });
@@ -63,7 +65,7 @@ describe("the message pipeline sets a failing message aside", () => {
     const { a, b, ids, all } = await queueBoth(bad);
     const cure = await poisonRows("messages", "UPDATE", `NEW.status = 'SENT' AND NEW.to_number = '${bad}'`);
     try {
-      expect(await handOffQueued({ limit: all.length })).toBe(all.length);
+      expect(await handOffQueued({ limit: all.length })).toBeGreaterThanOrEqual(all.length);
     } finally {
       await cure();
     }

@@ -7,6 +7,7 @@ import { handOffQueued } from "./hand-off";
 import { pauseAfterRound } from "./pace";
 import { deliverSandboxReceipts } from "./sandbox-receipts";
 import { expireMessages } from "./expire";
+import { announceQueueBacklogs } from "./queue-backlog";
 import { logger } from "../../logger";
 
 export interface PipelineOptions {
@@ -37,6 +38,7 @@ export interface PipelineOptions {
 }
 
 const PRUNE_EVERY_MS = 60_000;
+const BACKLOG_CHECK_EVERY_MS = 60_000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -49,6 +51,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class MessagePipeline {
   private readonly loop: PollLoop;
   private lastPrune = 0;
+  private lastBacklogCheck = 0;
   private stopping = false;
   /** Live hand-offs waiting for their senders' slots (hand-off.ts): stop() waits for them. */
   private readonly paced = new Set<Promise<void>>();
@@ -94,6 +97,7 @@ export class MessagePipeline {
       const apiMark = apiBusy.mark();
       const handed = await handOffQueued({ now, limit, organizationId, onPaced: (p) => this.track(p) });
       const expired = await expireMessages(now(), limit, organizationId ?? null);
+      await this.announceBacklogs(now(), organizationId ?? null);
       const applied = this.options.carrierReceipts ? await this.applyCarrierReceipts(now(), limit * 2) : 0;
       const received = await deliverSandboxReceipts(
         now(),
@@ -113,6 +117,13 @@ export class MessagePipeline {
       if (pauseMs > 0) await (this.options.pause ?? sleep)(pauseMs);
       if (this.stopping) return;
     }
+  }
+
+  /** `sender.queue_backlog` (contract §15): looked for once a minute. */
+  private async announceBacklogs(now: Date, organizationId: string | null): Promise<void> {
+    if (now.getTime() - this.lastBacklogCheck < BACKLOG_CHECK_EVERY_MS) return;
+    this.lastBacklogCheck = now.getTime();
+    await announceQueueBacklogs(now, organizationId);
   }
 
   private async applyCarrierReceipts(now: Date, limit: number): Promise<number> {

@@ -13,7 +13,7 @@ import { addOptOut } from "../../contacts/opt-outs/add-opt-out";
 import { describeNumber } from "../../numbers/describe-number";
 import { listRecentOptOuts } from "../../contacts/opt-outs/list-recent-opt-outs";
 import { removeOptOut } from "../../contacts/opt-outs/remove-opt-out";
-import { listOrganizationNumbers } from "../../numbers/numbers";
+import { listNumbersWithQueues } from "../../numbers/number-queues";
 import { createContactInput, listContactsQuery, updateContactInput } from "@/schemas/contacts";
 import { importMappingSchema } from "@/schemas/contact-imports";
 import { createOptOutInput, listOptOutsQuery } from "@/schemas/opt-outs";
@@ -96,8 +96,8 @@ export const contactsRouter = router({
       removeOptOut(ctx.db, ctx.organizationId, input.phone, "dashboard", undefined, ctx.actor),
     ),
 
-  /** With each number's kind and country (the REST list is the bare objects). */
+  /** With each number's kind, country and paced queue (contract §15), as `GET /api/v1/numbers` plus the kind. */
   numbers: roleProcedure("contacts.read").query(async ({ ctx }) =>
-    (await listOrganizationNumbers(ctx.db, ctx.organizationId)).map(describeNumber),
+    (await listNumbersWithQueues(null, ctx.organizationId)).map((n) => ({ ...describeNumber(n), queue: n.queue })),
   ),
 });

@@ -76,6 +76,8 @@ describe("assigning numbers", () => {
     expect(res.json).toEqual({
       number: "+14155553001",
       organizationId: org.organizationId,
+      type: "long_code",
+      mps: 1,
       createdAt: expect.any(String),
     });
     expect((await assign({ number: "12345", organizationId: org.organizationId })).status).toBe(201);
@@ -92,6 +94,40 @@ describe("assigning numbers", () => {
     expect((await release("+14155553001")).status).toBe(204);
     expectError(await release("+14155553001"), 404, "not_found");
     expect((await assign({ number: "+14155553001", organizationId: other.organizationId })).status).toBe(201);
+  });
+
+  it("gives a number a type and throughput from its shape, or as the operator says, and changes them (contract §15)", async () => {
+    const tollFree = await assign({ number: "+18005553003", organizationId: org.organizationId });
+    expect(tollFree.json).toMatchObject({ type: "toll_free", mps: 3 });
+    const short = await assign({ number: "55503", organizationId: org.organizationId });
+    expect(short.json).toMatchObject({ type: "short_code", mps: 100 });
+    const given = await assign({ number: "+14155553004", organizationId: org.organizationId, mps: 2.5 });
+    expect(given.json).toMatchObject({ type: "long_code", mps: 2.5 });
+
+    const patch = (n: string, body: unknown) =>
+      call(byNumber.PATCH, `${base}/${encodeURIComponent(n)}`, {
+        token: TOKEN,
+        method: "PATCH",
+        body,
+        params: { number: encodeURIComponent(n) },
+      });
+    expect((await patch("+14155553004", { mps: 0.5 })).json).toMatchObject({ type: "long_code", mps: 0.5 });
+    expect((await patch("+14155553004", { type: "toll_free" })).json).toMatchObject({ type: "toll_free", mps: 3 });
+    expectError(await patch("+14155553004", { mps: 0.01 }), 400, "invalid_request");
+    expectError(await patch("+14155553004", {}), 400, "invalid_request");
+    expectError(await patch("+14155559999", { mps: 2 }), 404, "not_found");
+
+    // The organization sees each number's queue: empty, nothing waiting.
+    const mine = (await call(own.GET, "/api/v1/numbers", { token: org.testKey })).json;
+    expect(mine.find((n: { number: string }) => n.number === "+18005553003")).toEqual({
+      number: "+18005553003",
+      organizationId: org.organizationId,
+      type: "toll_free",
+      mps: 3,
+      country: "US",
+      createdAt: expect.any(String),
+      queue: { segments: 0, oldestQueuedAt: null, estimatedWaitSeconds: 0 },
+    });
   });
 
   it("validates the number and the organization", async () => {
