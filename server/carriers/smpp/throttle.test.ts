@@ -121,4 +121,16 @@ describe("SMPP carrier throttling", () => {
     },
     TIMEOUT,
   );
+  it(
+    "does not send a message whose turn would come too late: it answers throttled at once",
+    async () => {
+      const { smsc, carrier } = await setup({ pace: { ceiling: 1 }, paceMaxWaitMs: 100 });
+      const [a, b] = await carrier.submit([message("now"), message("too-late")]);
+      expect(a).toMatchObject({ outcome: "accepted" });
+      expect(b).toMatchObject({ outcome: "retry", throttled: true, errorMessage: expect.stringContaining("paced") });
+      expect(b!.outcome === "retry" && b!.maybeTaken).toBeFalsy();
+      expect(smsc.submits.map((s) => s.text)).toEqual(["now"]);
+    },
+    TIMEOUT,
+  );
 });
