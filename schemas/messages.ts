@@ -21,16 +21,11 @@ export const messageBodySchema = z
   .max(MAX_BODY_LENGTH, `At most ${MAX_BODY_LENGTH} characters.`);
 
 /** Contract §15: seconds a live message may wait for its carrier, 1 to 36,000 (default 14,400). */
-export const validityPeriodSchema = z
-  .number()
-  .int()
-  .min(1)
-  .max(36_000)
-  .meta({
-    description:
-      "Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.",
-    example: 600,
-  });
+export const validityPeriodSchema = z.number().int().min(1).max(36_000).meta({
+  description:
+    "Seconds after acceptance (or `sendAt`) the message may still be handed to a carrier; past it, it fails with errorCode `expired` and is not billed. 1 to 36,000; default 14,400.",
+  example: 600,
+});
 
 export const sendSmsInput = z
   .strictObject({

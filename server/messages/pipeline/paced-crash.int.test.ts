@@ -43,15 +43,19 @@ describe.sequential("kill -9 during a paced backlog", () => {
   it("loses nothing, doubles nothing, and keeps the pace after the restart", async () => {
     const mps = 5;
     const vars = { SMS_PROVIDER: "smpp", SMPP_URL: smsc.url, SMPP_SYSTEM_ID: "sg-crash", SMPP_PASSWORD: "pw-crash" };
-    const died = await runThenKill<{ organizationId: string; accepted: number }>("paced-then-die.ts", ["20", `${mps}`], {
-      dataDir,
-      env: vars,
-      // Killed between two slots: five handed over, the next not yet due (slots are 200 ms apart).
-      until: () => {
-        const got = arrivals();
-        return got.length >= 5 && Date.now() - got.at(-1)!.at >= 80;
+    const died = await runThenKill<{ organizationId: string; accepted: number }>(
+      "paced-then-die.ts",
+      ["20", `${mps}`],
+      {
+        dataDir,
+        env: vars,
+        // Killed between two slots: five handed over, the next not yet due (slots are 200 ms apart).
+        until: () => {
+          const got = arrivals();
+          return got.length >= 5 && Date.now() - got.at(-1)!.at >= 80;
+        },
       },
-    });
+    );
     expect(died.accepted).toBe(20);
     const before = arrivals().length;
     expect(before).toBeGreaterThanOrEqual(5);
@@ -77,6 +81,12 @@ describe.sequential("kill -9 during a paced backlog", () => {
     const bodies = arrivals().map((s) => s.text);
     expect(bodies).toHaveLength(20);
     expect(new Set(bodies).size).toBe(20);
-    expect(busiestSecond(arrivals().slice(before).map((s) => s.at))).toBeLessThanOrEqual(mps + 1);
+    expect(
+      busiestSecond(
+        arrivals()
+          .slice(before)
+          .map((s) => s.at),
+      ),
+    ).toBeLessThanOrEqual(mps + 1);
   });
 });
