@@ -9,6 +9,8 @@ import { percentile } from "./measure";
 import { reportPartOnly } from "./part-report";
 import { idSql } from "./retention-seed";
 import { call, seedLiveSender } from "./seed";
+import { bulkSlice, sendSlice } from "./observability";
+import { median } from "./report";
 
 // `--only live-delivery` (PostgreSQL; issue 41, contract §15): one production server with its SMPP
 // client bound to a TestSmsc in this process (which answers every submit_sm at once and records its
@@ -20,8 +22,12 @@ import { call, seedLiveSender } from "./seed";
 //   - independence: a 100,000-segment backlog on one long code (written by SQL), then
 //     BENCH_LIVE_PROBES (30) single sends from another number, one every 1.2 s: acceptance (the
 //     202) to its submit_sm at the SMSC, p99 (target ≤ 1 s).
-// Not measured yet (issue 41): the cost of pacing on ÷ off, and the hand-off's CPU per message with
-// 10,000 senders.
+//   - cost, measured first: a second server with SENDER_PACING=off (the service before pacing: no
+//     sender queue kept) beside the paced one, BENCH_LIVE_COST_ROUNDS (4) interleaved rounds of
+//     single sends (8 loops for 5 s: p50) and 5 bulks of 1,000 (messages/s), both live through the
+//     SMPP peer, from a short code paced at 1,000 mps; targets: on ÷ off p50 ≤ 1.10, bulk ≥ 0.90.
+//     The unpaced server is stopped before the rest (it would take the paced senders' messages).
+// Not measured yet (issue 41): the hand-off's CPU per message with 10,000 senders.
 
 const RATES = [1, 3, 10, 100] as const;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -60,6 +66,56 @@ async function bulk(baseUrl: string, apiKey: string, from: string, bodies: strin
   }
 }
 
+/** Pacing on ÷ off, side by side in interleaved rounds, each server with its own organization. */
+async function measureCost(
+  databaseUrl: string,
+  smsc: TestSmsc,
+  pacedUrl: string,
+  paced: { organizationId: string; apiKey: string },
+  client: pg.Client,
+) {
+  const rounds = intFromEnv("BENCH_LIVE_COST_ROUNDS", 4, 1);
+  const unpacedServer = await startBenchServer(databaseUrl, {
+    SMS_PROVIDER: "smpp",
+    SMPP_URL: smsc.url,
+    SMPP_SYSTEM_ID: smsc.systemId,
+    SMPP_PASSWORD: smsc.password,
+    SMPP_WINDOW_SIZE: "50",
+    SENDER_PACING: "off",
+  });
+  try {
+    await waitForBind(smsc, 30_000);
+    const unpaced = await seedLiveSender(unpacedServer.baseUrl);
+    const from = "55510";
+    await client.query(`INSERT INTO sender_queues (organization_id, sender, mps) VALUES ($1, $2, 1000)`, [
+      paced.organizationId,
+      from,
+    ]);
+    const sides = { on: { url: pacedUrl, org: paced }, off: { url: unpacedServer.baseUrl, org: unpaced } };
+    for (const side of Object.values(sides)) await sendSlice(side.url, side.org, 2, 8, from);
+    const single: number[] = [];
+    const bulkRatios: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const order = r % 2 === 0 ? (["on", "off"] as const) : (["off", "on"] as const);
+      const got: Partial<Record<"on" | "off", { p50: number; bulk: number }>> = {};
+      for (const name of order) {
+        const side = sides[name];
+        const s = await sendSlice(side.url, side.org, 5, 8, from);
+        got[name] = { p50: s.p50, bulk: await bulkSlice(side.url, side.org, 5, from) };
+      }
+      single.push(got.on!.p50 / got.off!.p50);
+      bulkRatios.push(got.on!.bulk / got.off!.bulk);
+      log(
+        `live-delivery cost round ${r + 1}/${rounds}: single p50 ${got.on!.p50.toFixed(2)}/${got.off!.p50.toFixed(2)} ms, ` +
+          `bulk msg/s ${got.on!.bulk.toFixed(0)}/${got.off!.bulk.toFixed(0)}`,
+      );
+    }
+    return { rounds, singleP50Ratio: median(single), bulkRatio: median(bulkRatios) };
+  } finally {
+    await unpacedServer.stop();
+  }
+}
+
 export async function liveDeliveryOnly(databaseUrl: string): Promise<number> {
   const loadAtStart = os.loadavg();
   const perRate = intFromEnv("BENCH_LIVE_SENDERS", 10, 1);
@@ -79,6 +135,7 @@ export async function liveDeliveryOnly(databaseUrl: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   onCleanup(() => client.end());
+  const cost = await measureCost(databaseUrl, smsc, server.baseUrl, sender, client);
 
   // Pacing accuracy: every sender's pace set before its first message, then all of them at once.
   const senders = RATES.flatMap((mps) => Array.from({ length: perRate }, (_, i) => ({ label: `P${mps}x${i}`, mps })));
@@ -168,6 +225,7 @@ export async function liveDeliveryOnly(databaseUrl: string): Promise<number> {
       };
     }),
     independence: { probes, backlog, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) },
+    cost,
     seconds,
   };
   reportPartOnly(
@@ -183,6 +241,10 @@ export async function liveDeliveryOnly(databaseUrl: string): Promise<number> {
             `(target 0.95 to 1.05), busiest second ${a.worstSecond} (target ≤ ${a.mps + 1})`,
         );
       }
+      console.log(
+        `Cost, live through the SMPP peer, pacing on ÷ off: single send p50 ${cost.singleP50Ratio.toFixed(3)} (target ≤ 1.10), ` +
+          `bulk messages/s ${cost.bulkRatio.toFixed(3)} (target ≥ 0.90)`,
+      );
       console.log(
         `Independence: ${probes} sends from another number behind a ${backlog.toLocaleString("en")}-segment backlog: ` +
           `acceptance → submit_sm p50 ${figures.independence.p50Ms.toFixed(0)} ms, p99 ${figures.independence.p99Ms.toFixed(0)} ms (target ≤ 1000)`,

@@ -52,13 +52,20 @@ async function post(baseUrl: string, key: string, path: string, body: unknown): 
   return performance.now() - started;
 }
 
-async function sendSlice(baseUrl: string, org: Org, seconds: number, connections: number) {
+/** `connections` loops of POST /sms/send for `seconds`: p50 and requests/s (also bench/live-delivery.ts). */
+export async function sendSlice(baseUrl: string, org: Org, seconds: number, connections: number, from?: string) {
   const latencies: number[] = [];
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
-        latencies.push(await post(baseUrl, org.apiKey, "/api/v1/sms/send", { to: "+14155550123", body: "bench" }));
+        latencies.push(
+          await post(baseUrl, org.apiKey, "/api/v1/sms/send", {
+            to: "+14155550123",
+            body: "bench",
+            ...(from && { from }),
+          }),
+        );
       }
     }),
   );
@@ -69,9 +76,11 @@ const BULK = {
   messages: Array.from({ length: 1000 }, (_, i) => ({ to: `+1415555${String(i).padStart(4, "0")}`, body: "b" })),
 };
 
-async function bulkSlice(baseUrl: string, org: Org, requests: number) {
+/** `requests` sequential POST /sms/bulk of 1,000: messages/s (also bench/live-delivery.ts). */
+export async function bulkSlice(baseUrl: string, org: Org, requests: number, from?: string) {
+  const body = from ? { ...BULK, from } : BULK;
   const started = performance.now();
-  for (let i = 0; i < requests; i++) await post(baseUrl, org.apiKey, "/api/v1/sms/bulk", BULK);
+  for (let i = 0; i < requests; i++) await post(baseUrl, org.apiKey, "/api/v1/sms/bulk", body);
   return (requests * 1000) / ((performance.now() - started) / 1000);
 }
 
