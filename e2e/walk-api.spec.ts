@@ -215,6 +215,9 @@ test("dashboard walk: webhook health, event picker, a message's deliveries, opt-
     const row = page.getByRole("row", { name: new RegExp(`\\${number}`) });
     await expect(row).toContainText("Long code");
     await expect(row).toContainText("United States (US)");
+    // Its pace and its queue (contract §15): a long code's 1 segment a second, nothing waiting.
+    await expect(row).toContainText("1 segment/s");
+    await expect(row.getByTestId("queue-segments")).toHaveText("Empty");
     await expect(row.getByRole("button", { name: `Copy ${number}` })).toBeVisible();
     await expect(row).not.toContainText(`Copy ${number}`);
     await screenshot(page, "walk-numbers");

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadEnv } from "../env";
 import { buildLiveCarriers } from "./live";
+import type { SmppCarrier } from "./smpp/smpp-carrier";
+import type { TwilioCarrier } from "./twilio/twilio-carrier";
 
 const smpp = { SMPP_URL: "smpp://127.0.0.1:2775", SMPP_SYSTEM_ID: "signalgate", SMPP_PASSWORD: "secret" };
 const twilio = {
@@ -35,6 +37,23 @@ describe("SMS_PROVIDER configuration", () => {
     expect(live.describe().map((s) => [s.provider, s.status])).toEqual([
       ["twilio", "ready"],
       ["smpp", "stopped"], // not connected until started
+    ]);
+  });
+
+  it("gives each connection its pace ceiling: SMPP_MAX_MPS, TWILIO_MAX_MPS, none when unset", () => {
+    const pacesOf = (vars: Record<string, string>) => {
+      const live = buildLiveCarriers(
+        loadEnv({ NODE_ENV: "test", SMS_PROVIDER: "smpp,twilio", ...smpp, ...twilio, ...vars }),
+      )!;
+      return live.providers.map((p) => [p.name, (p as SmppCarrier | TwilioCarrier).pace.currentMps()]);
+    };
+    expect(pacesOf({ SMPP_MAX_MPS: "50", TWILIO_MAX_MPS: "2.5" })).toEqual([
+      ["smpp", 50],
+      ["twilio", 2.5],
+    ]);
+    expect(pacesOf({})).toEqual([
+      ["smpp", null],
+      ["twilio", null],
     ]);
   });
 

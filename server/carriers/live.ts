@@ -50,6 +50,7 @@ export function buildLiveCarriers(
         password: env.SMPP_PASSWORD!,
         systemType: env.SMPP_SYSTEM_TYPE,
         windowSize: env.SMPP_WINDOW_SIZE,
+        pace: { ceiling: env.SMPP_MAX_MPS },
         onReceipt: (r) => receipts.add({ provider: "smpp", ...r }),
         // Without a handler (never in a started server) the MO is refused and the SMSC redelivers it.
         onInbound: (mo) => {
@@ -66,6 +67,7 @@ export function buildLiveCarriers(
       authToken: env.TWILIO_AUTH_TOKEN!,
       baseUrl: env.TWILIO_API_BASE_URL,
       statusCallbackUrl: `${env.PUBLIC_BASE_URL!}${TWILIO_CALLBACK_PATH}`,
+      pace: { ceiling: env.TWILIO_MAX_MPS },
     });
   });
   const sessions = providers.filter((p): p is SmppCarrier => p instanceof SmppCarrier);

@@ -107,7 +107,8 @@ WITH input AS MATERIALIZED (
   LEFT JOIN opted_out ON opted_out.organization_id = input.organization_id
 ), paced AS MATERIALIZED (
   SELECT checked.*, row_number() OVER (PARTITION BY organization_id, sender ORDER BY ord) AS queue_rank
-  FROM checked WHERE environment = 'live' AND country_ok AND NOT is_opted_out
+  -- default_mps is null with SENDER_PACING=off: no sender's queue is kept (benchmarks).
+  FROM checked WHERE environment = 'live' AND country_ok AND NOT is_opted_out AND default_mps IS NOT NULL
 ), queue_room AS MATERIALIZED (
   SELECT organization_id, sender,
          sg_sender_queue_room(organization_id, sender, default_mps, segs, $2::timestamptz) AS fits
@@ -162,7 +163,8 @@ WITH input AS MATERIALIZED (
   SELECT sg_sender_queue_add(organization_id, sender, segments, $2::timestamptz) AS added
   FROM (
     SELECT organization_id, "from" AS sender, sum(segments)::bigint AS segments FROM accepted
-    WHERE environment = 'live' AND status = 'QUEUED' GROUP BY organization_id, "from" ORDER BY 1, 2
+    WHERE environment = 'live' AND status = 'QUEUED' AND default_mps IS NOT NULL
+    GROUP BY organization_id, "from" ORDER BY 1, 2
   ) a
 ), events AS (
   INSERT INTO outbox_events (id, organization_id, type, payload, occurred_at, dispatched_at)
@@ -188,7 +190,8 @@ export async function insertMessages(
 ): Promise<(Refusal | null)[]> {
   if (messages.length === 0) return [];
   const nowIso = now.toISOString();
-  const alphanumericMps = getEnv().ALPHANUMERIC_SENDER_MPS;
+  const env = getEnv();
+  const alphanumericMps = env.SENDER_PACING === "on" ? env.ALPHANUMERIC_SENDER_MPS : null;
   const rows = JSON.stringify(
     messages.map((m, n) => ({
       p: queuedEventPayload(m, m.createdAt?.toISOString() ?? nowIso),
@@ -221,12 +224,13 @@ export async function insertMessages(
  * A live message's end of validity and its sender's default pace (`v`, `q`); the sandbox's
  * never-sent recipient gets a validity too, every other sandbox message none (it is never paced).
  */
-function expiryOf(m: NewMessage, createdAt: Date, alphanumericMps: number): { v?: string; q?: number } {
+function expiryOf(m: NewMessage, createdAt: Date, alphanumericMps: number | null): { v?: string; q?: number } {
   const live = m.environment === "live";
   if (!live && m.to !== SANDBOX_NUMBERS.neverSent) return {};
   const start = m.sendAt ?? createdAt;
   const v = new Date(start.getTime() + (m.validityPeriod ?? DEFAULT_VALIDITY_SECONDS) * 1000).toISOString();
-  return live ? { v, q: defaultMpsOf(m.from, alphanumericMps) } : { v };
+  if (!live || alphanumericMps === null) return { v };
+  return { v, q: defaultMpsOf(m.from, alphanumericMps) };
 }
 
 function countAccepted(messages: readonly NewMessage[], outcome: readonly (Refusal | null)[]): void {

@@ -9,7 +9,10 @@ import { api, runPipeline, seedSender } from "../test/messaging";
 import { call } from "../test/http";
 import { parsePrometheusText, sampleValue } from "../test/prometheus-text";
 import * as route from "@/app/metrics/route";
-import { QUEUES } from "./queue-gauges";
+import { QUEUES, refreshQueueGauges } from "./queue-gauges";
+import { getDb } from "../db/client";
+import { insertMessages } from "../messages/insert-messages";
+import { newMessage } from "../test/new-message";
 
 const TOKEN = "metrics-token-for-the-test-0123456789";
 process.env.METRICS_TOKEN = TOKEN;
@@ -69,6 +72,30 @@ describe("GET /metrics", () => {
     }
     expect(samples.find((s) => s.name === "signalgate_db_pool_in_use")).toBeDefined();
     expect(samples.find((s) => s.name === "signalgate_backlog_query_failures_total")?.value).toBe(0);
+  });
+
+  it("shows the longest sender queues with their segments and their oldest message's age (contract §15, §16)", async () => {
+    const { organizationId } = sender;
+    const accepted = new Date(Date.now() - 120_000);
+    const message = { ...newMessage(organizationId), environment: "live" as const, from: "GaugeSender" };
+    expect(await insertMessages(null, [message], accepted)).toEqual([null]);
+    // Among the longest queues whatever else this database holds.
+    await getDb().senderQueue.update({
+      where: { organizationId_sender: { organizationId, sender: "GaugeSender" } },
+      data: { queuedSegments: 1_000_000_000 },
+    });
+    // Past the gauges' cache of the scrapes above.
+    await refreshQueueGauges(() => Date.now() + 60_000);
+    const { samples } = await scrape();
+    const labels = { organization_id: organizationId, sender: "GaugeSender" };
+    expect(sampleValue(samples, "signalgate_sender_queue_segments", labels)).toBe(1_000_000_000);
+    expect(sampleValue(samples, "signalgate_sender_queue_oldest_seconds", labels)).toBeGreaterThanOrEqual(120);
+    expect(samples.filter((s) => s.name === "signalgate_sender_queue_segments").length).toBeLessThanOrEqual(50);
+    await getDb().message.updateMany({ where: { id: message.id }, data: { status: "FAILED" } });
+    await getDb().senderQueue.update({
+      where: { organizationId_sender: { organizationId, sender: "GaugeSender" } },
+      data: { queuedSegments: 0 },
+    });
   });
 
   it("counts OTP verifications by result", async () => {

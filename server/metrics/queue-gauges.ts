@@ -13,8 +13,8 @@ type Queue = (typeof QUEUES)[number];
 
 // Each queue: a count through its due index, cut at $2 rows, and the oldest due time (the first
 // entry of the same index). Live messages wait per sender (contract §15): their count is the
-// senders' own rows (segments, over at most $2 senders), their oldest the first entry of each
-// sender's queue (at most 1,000 senders looked at). Campaign recipients are read per running campaign through their
+// senders' own rows (segments, over at most $2 senders); their oldest is read with the per-sender
+// gauges below (the first entry of each of the 50 longest queues), not here. Campaign recipients are read per running campaign through their
 // pending index (running campaigns are few; at most 1,000 are looked at). Nothing scans a table.
 const QUEUE_SQL = `
 SELECT
@@ -25,14 +25,7 @@ SELECT
     AS pipeline_oldest,
   (SELECT coalesce(sum(queued_segments), 0) FROM (
      SELECT queued_segments FROM sender_queues WHERE queued_segments > 0 LIMIT $2) q) AS live_n,
-  (SELECT min(s.oldest) FROM (SELECT organization_id, sender FROM sender_queues WHERE queued_segments > 0 LIMIT 1000) q
-     CROSS JOIN LATERAL (
-       SELECT min(m.created_at) AS oldest FROM (
-         SELECT created_at FROM messages m
-         WHERE m.organization_id = q.organization_id AND m.from_sender = q.sender AND m.status = 'QUEUED'
-           AND m.environment = 'live'
-         ORDER BY m.id LIMIT 1) m
-     ) s) AS live_oldest,
+  NULL::timestamptz AS live_oldest,
   (SELECT count(*) FROM (SELECT 1 FROM messages WHERE status = 'SCHEDULED' AND send_at <= $1 LIMIT $2) q) AS scheduled_n,
   (SELECT min(send_at) FROM messages WHERE status = 'SCHEDULED' AND send_at <= $1) AS scheduled_oldest,
   (SELECT count(*) FROM (
@@ -144,12 +137,17 @@ async function refreshSenderGauges(now: Date): Promise<void> {
   // A queue that drained (or left the top) loses its series.
   m.senderQueueSegments.reset();
   m.senderQueueOldestSeconds.reset();
+  let oldestOfAll = now.getTime();
   for (const r of rows) {
     const labels = { organization_id: r.organization_id, sender: r.sender };
     m.senderQueueSegments.set(labels, Number(r.queued_segments));
     const oldest = r.oldest ? new Date(r.oldest).getTime() : now.getTime();
+    oldestOfAll = Math.min(oldestOfAll, oldest);
     m.senderQueueOldestSeconds.set(labels, Math.max(0, (now.getTime() - oldest) / 1000));
   }
+  // The live queue's lag: the oldest message at the head of the longest queues (a bounded read;
+  // a short queue's head is seldom the oldest, and its own series is not kept either).
+  m.backlogOldestSeconds.set({ queue: "live" }, Math.max(0, (now.getTime() - oldestOfAll) / 1000));
 }
 
 function setPoolGauges(): void {

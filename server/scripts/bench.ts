@@ -1,4 +1,4 @@
-// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|scheduled|observability|imports|shutdown]
+// npm run bench [-- --build] [-- --pglite] [-- --only webhooks|smpp|retention|billing|growth|contacts|scheduled|observability|imports|shutdown|live-delivery]
 //
 // Starts the production server (server/serve.mjs, after `next build` when the build is missing or
 // older than the sources; both use their own build directory, .next-bench, so the browser tests'
@@ -135,6 +135,7 @@ import { scheduledOnly } from "./bench/scheduled";
 import { eventsOnly } from "./bench/events";
 import { trustOnly } from "./bench/trust";
 import { observabilityOnly } from "./bench/observability";
+import { liveDeliveryOnly } from "./bench/live-delivery";
 import { campaignsOnly } from "./bench/campaigns";
 import { linksOnly } from "./bench/links";
 import { importsOnly } from "./bench/import-latency";
@@ -186,6 +187,11 @@ async function main(): Promise<number> {
     if (!databaseUrl)
       throw new Error("--only observability needs PostgreSQL (run `npm run bench -- --only observability`)");
     return observabilityOnly(databaseUrl);
+  }
+  if (options.only === "live-delivery") {
+    if (!databaseUrl)
+      throw new Error("--only live-delivery needs PostgreSQL (run `npm run bench -- --only live-delivery`)");
+    return liveDeliveryOnly(databaseUrl);
   }
   if (options.only === "smpp") {
     if (!databaseUrl) throw new Error("--only smpp needs PostgreSQL (run `npm run bench -- --only smpp`)");

@@ -13,7 +13,12 @@ import { seedDataDir } from "./pglite-snapshot";
 export async function runThenKill<T>(
   fixture: string,
   args: string[],
-  options: { dataDir?: string; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    /** Kill only once this holds (polled after the line came), e.g. "the SMSC has 5 submits". */
+    until?: () => boolean;
+  } = {},
 ): Promise<T> {
   const { dataDir } = options;
   if (dataDir) {
@@ -41,6 +46,11 @@ export async function runThenKill<T>(
     child.on("exit", (code) => reject(new Error(`${fixture} exited with ${code} before reporting: ${out}`)));
   });
   const exited = new Promise((resolve) => child.on("exit", resolve));
+  const until = options.until;
+  if (until) {
+    const deadline = Date.now() + 30_000;
+    while (!until() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  }
   child.kill("SIGKILL");
   await exited;
   if (dataDir) {

@@ -20,34 +20,42 @@ export function registerSms(program: Command, globals: () => GlobalOptions): voi
     .description("Send one SMS (sandbox unless --live)")
     .requiredOption("--to <phone>", "recipient, E.164 (+14155550123)")
     .requiredOption("--body <text>", "the message")
-    .option("--from <sender>", "sender label, number, or sender pool (pool_…: the service picks the sender)")
+    .option("--from <sender>", "sender label, number or sender pool (pool_…)")
+    .option("--validity <seconds>", "fail the message (expired) if no carrier takes it within this time (1 to 36000)")
     .option("--live", "send for real with a production key (billed)")
     .option("--wait", "wait until the message is delivered or fails")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ signalgate sms send --to +14155550123 --body 'Your order shipped'\n  $ signalgate sms send --to +15005550001 --body test --wait   # a sandbox number that fails\n  $ signalgate sms send --to +14155550123 --body hi --live --json\n  $ signalgate sms send --to +14155550123 --body hi --from pool_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
+      "\nExamples:\n  $ signalgate sms send --to +14155550123 --body 'Your order shipped'\n  $ signalgate sms send --to +15005550001 --body test --wait   # a sandbox number that fails\n  $ signalgate sms send --to +15005550005 --body test --validity 5 --wait   # one that expires\n  $ signalgate sms send --to +14155550123 --body hi --live --json\n  $ signalgate sms send --to +14155550123 --body hi --from pool_0Q3fJ7a2Xc9vB1nM4kLp8sTz   # the pool picks the sender",
     )
-    .action(async (opts: { to: string; body: string; from?: string; live?: boolean; wait?: boolean }) => {
-      const g = globals();
-      const sg = await apiKeyClient(g, { live: opts.live });
-      const s = spin(!g.json, "Sending");
-      const sent = await sg.sms.send({ to: opts.to, body: opts.body, ...(opts.from ? { from: opts.from } : {}) });
-      s.stop(`Accepted ${sent.messageId}`);
-      let final: unknown = undefined;
-      if (opts.wait) {
-        const w = spin(!g.json, "Waiting for delivery");
-        final = await waitForFinal(sg, sent.messageId);
-        w.stop();
-      }
-      emit(g, final ? { ...sent, final } : sent, () => {
-        console.log(
-          `${pc.green("✔")} ${pc.bold(sent.messageId)} ${statusColor(sent.status)} → ${sent.to} (${sent.segments} segment${sent.segments === 1 ? "" : "s"}, ${sent.environment})`,
-        );
-        if (sent.poolId) console.log(`  from ${sent.from} (pool ${sent.poolId})`);
-        if (final) console.log(`  now ${statusColor((final as { status: string }).status)}`);
-        else console.log(pc.dim(`  Follow it: signalgate sms status ${sent.messageId}`));
-      });
-    });
+    .action(
+      async (opts: { to: string; body: string; from?: string; validity?: string; live?: boolean; wait?: boolean }) => {
+        const g = globals();
+        const sg = await apiKeyClient(g, { live: opts.live });
+        const s = spin(!g.json, "Sending");
+        const sent = await sg.sms.send({
+          to: opts.to,
+          body: opts.body,
+          ...(opts.from ? { from: opts.from } : {}),
+          ...(opts.validity ? { validityPeriod: Number(opts.validity) } : {}),
+        });
+        s.stop(`Accepted ${sent.messageId}`);
+        let final: unknown = undefined;
+        if (opts.wait) {
+          const w = spin(!g.json, "Waiting for delivery");
+          final = await waitForFinal(sg, sent.messageId);
+          w.stop();
+        }
+        emit(g, final ? { ...sent, final } : sent, () => {
+          console.log(
+            `${pc.green("✔")} ${pc.bold(sent.messageId)} ${statusColor(sent.status)} → ${sent.to} (${sent.segments} segment${sent.segments === 1 ? "" : "s"}, ${sent.environment})`,
+          );
+          if (sent.poolId) console.log(`  from ${sent.from} (pool ${sent.poolId})`);
+          if (final) console.log(`  now ${statusColor((final as { status: string }).status)}`);
+          else console.log(pc.dim(`  Follow it: signalgate sms status ${sent.messageId}`));
+        });
+      },
+    );
 
   sms
     .command("status")

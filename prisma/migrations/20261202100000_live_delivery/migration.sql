@@ -114,17 +114,14 @@ $$;
 -- goes: a long message must not wait forever), each with the time its slot begins; the sender's
 -- next slot moves on by the segments taken ÷ mps. Slots are never saved up: an idle sender starts
 -- again from now, so no burst passes mps. At most p_per_sender messages a sender a round.
--- p_unpaced (SENDER_PACING=off, for benchmarks) takes each sender's messages as if its mps were
--- unbounded, with the same bookkeeping.
 CREATE FUNCTION sg_claim_paced_messages(
   p_now timestamptz, p_horizon timestamptz, p_lease timestamptz, p_senders int, p_per_sender int,
-  p_unpaced boolean, p_organization text
+  p_organization text
 ) RETURNS TABLE (id text, organization_id text, to_number text, from_sender text, body text, segments int,
                  encoding text, attempts int, locked_until timestamptz, provider text, slot_at timestamptz)
 LANGUAGE sql VOLATILE AS $$
   WITH ready AS MATERIALIZED (
-    SELECT q.organization_id, q.sender, CASE WHEN p_unpaced THEN 1e9::float8 ELSE q.mps END AS mps,
-           greatest(q.next_slot_at, p_now) AS start_at
+    SELECT q.organization_id, q.sender, q.mps, greatest(q.next_slot_at, p_now) AS start_at
     FROM sender_queues q
     WHERE q.queued_segments > 0 AND q.next_slot_at < p_horizon
       AND (p_organization IS NULL OR q.organization_id = p_organization)
@@ -146,8 +143,7 @@ LANGUAGE sql VOLATILE AS $$
     ) c
     WHERE c.before = 0 OR r.start_at + make_interval(secs => c.before / r.mps) < p_horizon
   ), advanced AS (
-    UPDATE sender_queues q SET next_slot_at = CASE WHEN p_unpaced THEN p_now ELSE u.start_at + make_interval(secs => u.used / u.mps) END,
-      updated_at = p_now
+    UPDATE sender_queues q SET next_slot_at = u.start_at + make_interval(secs => u.used / u.mps), updated_at = p_now
     FROM (
       SELECT p.organization_id, p.sender, min(p.start_at) AS start_at, min(p.mps) AS mps, sum(p.segments)::float8 AS used
       FROM picked p GROUP BY p.organization_id, p.sender
@@ -159,4 +155,24 @@ LANGUAGE sql VOLATILE AS $$
   WHERE m.organization_id = p.organization_id AND m.id = p.id AND m.status = 'QUEUED'
   RETURNING m.id, m.organization_id, m.to_number, m.from_sender, m.body, m.segments, m.encoding, m.attempts,
     m.locked_until, m.provider, p.start_at + make_interval(secs => p.before / p.mps)
+$$;
+
+-- SENDER_PACING=off (benchmarks: the service as it was before pacing): live messages are claimed
+-- as they come due, with no sender's queue kept or read, through the live queue index.
+CREATE FUNCTION sg_claim_unpaced_live_messages(p_now timestamptz, p_lease timestamptz, p_limit int, p_organization text)
+RETURNS TABLE (id text, organization_id text, environment text, to_number text, from_sender text, body text,
+               segments int, encoding text, attempts int, locked_until timestamptz, provider text)
+LANGUAGE sql VOLATILE AS $$
+  UPDATE messages m SET locked_until = p_lease, attempts = m.attempts + 1
+  FROM (
+    SELECT q.organization_id, q.id FROM messages q
+    WHERE q.status = 'QUEUED' AND q.environment = 'live' AND q.next_attempt_at <= p_now
+      AND (q.locked_until IS NULL OR q.locked_until < p_now)
+      AND (p_organization IS NULL OR q.organization_id = p_organization)
+    LIMIT p_limit
+    FOR UPDATE SKIP LOCKED
+  ) due
+  WHERE m.organization_id = due.organization_id AND m.id = due.id
+  RETURNING m.id, m.organization_id, m.environment::text, m.to_number, m.from_sender, m.body, m.segments,
+    m.encoding, m.attempts, m.locked_until, m.provider
 $$;

@@ -9,7 +9,8 @@
  * - Submit (`submit.ts`): at most `windowSize` `submit_sm` in flight across all callers; long
  *   messages go as concatenated parts with a UDH (IE 0x00, 8-bit reference, esm_class 0x40). A
  *   message's outcome is decided exactly once; when the session is down the whole batch answers
- *   "retry" at once.
+ *   "retry" at once. Each submit_sm waits for the connection's pace (`connection-pace.ts`:
+ *   SMPP_MAX_MPS, slowed by ESME_RTHROTTLED / ESME_RMSGQFUL, which answer "throttled").
  * - Receipts (`receipts.ts`): every `deliver_sm` is answered, but only after `onReceipt` has taken
  *   the receipt, so a receipt lost in a crash is redelivered by the SMSC. `onReceipt` must therefore
  *   be idempotent.
@@ -20,6 +21,7 @@
  *
  * This module composes them and is the public entry point: import from here.
  */
+import { ConnectionPace } from "../connection-pace";
 import type { Carrier, CarrierState, OutboundMessage, SubmitResult } from "../types";
 import { SmppSession } from "./session";
 import { SmppSubmitter } from "./submit";
@@ -43,6 +45,8 @@ const silentLog: SmppLogger = { info: () => {}, warn: () => {} };
 export class SmppCarrier implements Carrier {
   readonly name = SMPP_PROVIDER;
 
+  /** Every submit_sm waits for its turn here; a throttle answer slows it. */
+  readonly pace: ConnectionPace;
   private readonly session: SmppSession;
   private readonly submitter: SmppSubmitter;
 
@@ -50,8 +54,14 @@ export class SmppCarrier implements Carrier {
     if (!/^s?smpp:\/\/[^/]+:\d+\/?$/.test(options.url)) {
       throw new Error("SMPP url must look like smpp://host:port or ssmpp://host:port");
     }
-    this.session = new SmppSession(options, options.log ?? silentLog);
-    this.submitter = new SmppSubmitter(this.session, options);
+    const log = options.log ?? silentLog;
+    this.session = new SmppSession(options, log);
+    this.pace = new ConnectionPace({
+      ...options.pace,
+      onCut: (mps) =>
+        log.warn("SMPP throttled by the SMSC; the connection slows down", { mps: Number(mps.toFixed(2)) }),
+    });
+    this.submitter = new SmppSubmitter(this.session, options, this.pace);
   }
 
   state(): SmppState {

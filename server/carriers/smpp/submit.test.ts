@@ -134,9 +134,11 @@ describe("SmppCarrier against a loopback SMSC: submit", () => {
         message("d", { to: "+14155550104" }),
         message("e", { to: "+14155550105" }),
       ]);
-      expect(results[0]).toMatchObject({ outcome: "retry", retryAfterMs: 1_500 });
+      // A throttle: retried later, the attempt not counted; definitely not taken (may fail over).
+      expect(results[0]).toMatchObject({ outcome: "retry", retryAfterMs: 1_500, throttled: true });
       expect(results[0]).toMatchObject({ errorMessage: expect.stringContaining("ESME_RTHROTTLED") });
-      expect(results[1]).toMatchObject({ outcome: "retry", retryAfterMs: 1_500 });
+      expect(results[1]).toMatchObject({ outcome: "retry", retryAfterMs: 1_500, throttled: true });
+      expect(results[0]!.outcome === "retry" && results[0]!.maybeTaken).toBeFalsy();
       expect(results[2]).toMatchObject({ outcome: "rejected", errorCode: "invalid_number" });
       expect(results[3]).toMatchObject({
         outcome: "rejected",

@@ -1,7 +1,8 @@
 /**
  * TEST HELPER, not production: a real SMSC on 127.0.0.1 built with the `smpp` package's server, for
  * testing SmppCarrier end to end. It checks bind credentials, records every submit_sm, answers
- * with a status per destination (ROK with a fresh id by default), can hold answers back, send
+ * with a status per destination (ROK with a fresh id by default), can throttle the whole connection
+ * (ESME_RTHROTTLED beyond a rate, or for the next few submits), hold answers back, send
  * delivery receipts, and crash (drop every connection, stop listening) and come back on the same
  * port.
  */
@@ -118,6 +119,11 @@ export class TestSmsc {
   private readonly bound = new Set<Session>();
   private readonly sessionIds = new Map<Session, number>();
   private answerBudget = Infinity;
+  private throttleStatus: number = smpp.errors.ESME_RTHROTTLED!;
+  private throttleCount = 0;
+  private throttleMps: number | null = null;
+  /** When the submits let through in the last second came (for `throttleAbove`). */
+  private readonly recentSubmits: number[] = [];
   private hung = false;
   private readonly held: (() => void)[] = [];
   private readonly firstId: number;
@@ -152,6 +158,22 @@ export class TestSmsc {
   /** Answers submit_sm to this destination (without +) with `status` instead of ESME_ROK. */
   setStatus(destination: string, status: number): void {
     this.statusByDestination.set(destination.replace(/^\+/, ""), status);
+  }
+
+  /**
+   * A connection-wide throttle, as an SMSC enforcing a rate: every submit_sm beyond `perSecond`
+   * in any one second (a sliding window; throttled ones do not count) is answered `status`
+   * (ESME_RTHROTTLED by default; ESME_RMSGQFUL is 0x14). null lifts it.
+   */
+  throttleAbove(perSecond: number | null, status: number = smpp.errors.ESME_RTHROTTLED!): void {
+    this.throttleMps = perSecond;
+    this.throttleStatus = status;
+  }
+
+  /** Answers the next `count` submit_sm `status` (ESME_RTHROTTLED by default), whatever their destination. */
+  throttleNext(count: number, status: number = smpp.errors.ESME_RTHROTTLED!): void {
+    this.throttleCount = count;
+    this.throttleStatus = status;
   }
 
   /** Answers `count` more submit_sm, then holds the rest unanswered until `release()`. */
@@ -331,13 +353,14 @@ export class TestSmsc {
       messageId: null,
     };
     this.submits.push(record);
+    const throttled = this.throttles(record.at);
     this.outstanding += 1;
     this.maxOutstanding = Math.max(this.maxOutstanding, this.outstanding);
     const server = this.server;
     const answer = () => {
       if (this.server !== server || session.socket.destroyed) return; // crashed meanwhile
       this.outstanding -= 1;
-      const status = this.statusByDestination.get(destination) ?? smpp.errors.ESME_ROK!;
+      const status = throttled ?? this.statusByDestination.get(destination) ?? smpp.errors.ESME_ROK!;
       record.answeredStatus = status;
       if (status === 0) {
         record.messageId = (this.nextId++).toString(16);
@@ -357,5 +380,18 @@ export class TestSmsc {
     this.answerBudget -= 1;
     if (this.answerDelayMs > 0) setTimeout(answer, this.answerDelayMs);
     else answer();
+  }
+
+  /** The throttle answer for a submit_sm received at `at`, or null to let it through. */
+  private throttles(at: number): number | null {
+    if (this.throttleCount > 0) {
+      this.throttleCount -= 1;
+      return this.throttleStatus;
+    }
+    if (this.throttleMps === null) return null;
+    while (this.recentSubmits.length > 0 && this.recentSubmits[0]! <= at - 1_000) this.recentSubmits.shift();
+    if (this.recentSubmits.length >= this.throttleMps) return this.throttleStatus;
+    this.recentSubmits.push(at);
+    return null;
   }
 }

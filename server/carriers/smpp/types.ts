@@ -1,5 +1,6 @@
 /** The public types of the SMPP carrier (re-exported from `smpp-carrier.ts`). */
 import type { ConnectionOptions } from "node:tls";
+import type { ConnectionPaceOptions } from "../connection-pace";
 
 export interface SmppReceipt {
   providerMessageId: string;
@@ -49,8 +50,15 @@ export interface SmppCarrierOptions {
   /** Reconnect back-off: first delay, doubled per failed attempt up to the cap (defaults 1 s, 60 s). */
   reconnectInitialMs?: number;
   reconnectMaxMs?: number;
-  /** retryAfterMs answered for a throttled message (ESME_RTHROTTLED, ESME_RMSGQFUL; default 1 s). */
+  /**
+   * The least retryAfterMs answered for a throttled message (ESME_RTHROTTLED, ESME_RMSGQFUL, or
+   * its turn at the connection's pace not coming in time; default 1 s).
+   */
   throttleRetryMs?: number;
+  /** The connection's pace: `ceiling` is SMPP_MAX_MPS (submit_sm per second; unset: none). */
+  pace?: ConnectionPaceOptions;
+  /** Longest a message waits for the pace, all its parts together, before answering "throttled" (default 10 s). */
+  paceMaxWaitMs?: number;
   /** Extra TLS options for `ssmpp://` (ca, servername, rejectUnauthorized …). */
   tls?: ConnectionOptions;
   /** Takes a final delivery receipt; the `deliver_sm` is acknowledged only when this resolves. */

@@ -47,6 +47,15 @@ export interface TestTwilioServer {
   program(to: string, ...behaviours: Behaviour[]): void;
   /** Behaviour for destinations with nothing queued (default: accept). */
   setDefault(behaviour: Behaviour): void;
+  /**
+   * Throttle switches, for the whole account as Twilio's are: answer 429 (code 20429, with
+   * `Retry-After` when given) to the next `count` requests, or to every request beyond `perSecond`
+   * in any one second (a sliding window; throttled ones do not count; null lifts it).
+   */
+  throttleNext(count: number, retryAfter?: string): void;
+  throttleAbove(perSecond: number | null, retryAfter?: string): void;
+  /** Requests a throttle switch answered 429. */
+  readonly throttled: number;
   /** Requests whose To was this number. */
   requestsTo(to: string): ReceivedRequest[];
   /** POST a form-encoded status callback to `url`, signed like Twilio (or with `signature` as given, or none). */
@@ -73,6 +82,20 @@ export async function startTestTwilioServer(options: TestTwilioServerOptions): P
   const queues = new Map<string, Behaviour[]>();
   const byIdempotencyKey = new Map<string, CreatedMessage>();
   let fallback: Behaviour = { kind: "accept" };
+  const throttle = { next: 0, perSecond: null as number | null, retryAfter: undefined as string | undefined, count: 0 };
+  const recent: number[] = [];
+  const throttles = (): boolean => {
+    if (throttle.next > 0) {
+      throttle.next -= 1;
+      return true;
+    }
+    if (throttle.perSecond === null) return false;
+    const now = Date.now();
+    while (recent.length > 0 && recent[0]! <= now - 1_000) recent.shift();
+    if (recent.length >= throttle.perSecond) return true;
+    recent.push(now);
+    return false;
+  };
   let inFlight = 0;
   let maxInFlight = 0;
   const expectedAuth = `Basic ${Buffer.from(`${options.accountSid}:${options.authToken}`).toString("base64")}`;
@@ -95,6 +118,10 @@ export async function startTestTwilioServer(options: TestTwilioServerOptions): P
     if (!E164.test(form.To))
       return twilioError(res, 400, 21211, `The 'To' number ${form.To} is not a valid phone number.`);
 
+    if (throttles()) {
+      throttle.count += 1;
+      return twilioError(res, 429, 20429, "Too Many Requests", throttle.retryAfter);
+    }
     const behaviour = queues.get(form.To)?.shift() ?? fallback;
     if (behaviour.kind === "hang") return; // the socket stays open until close()
     if (behaviour.kind === "error") {
@@ -168,6 +195,15 @@ export async function startTestTwilioServer(options: TestTwilioServerOptions): P
     },
     setDefault(behaviour) {
       fallback = behaviour;
+    },
+    throttleNext(count, retryAfter) {
+      Object.assign(throttle, { next: count, retryAfter });
+    },
+    throttleAbove(perSecond, retryAfter) {
+      Object.assign(throttle, { perSecond, retryAfter });
+    },
+    get throttled() {
+      return throttle.count;
     },
     requestsTo(to) {
       return requests.filter((r) => r.form.To === to);

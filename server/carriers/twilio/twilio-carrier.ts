@@ -1,4 +1,5 @@
 import { inMessageSpan } from "../../tracing/spans";
+import { ConnectionPace, type ConnectionPaceOptions } from "../connection-pace";
 import type { Carrier, CarrierState, OutboundMessage, SubmitResult } from "../types";
 import { MESSAGE_ID_PARAM } from "./status-callback";
 
@@ -20,6 +21,10 @@ import { MESSAGE_ID_PARAM } from "./status-callback";
  *   answer stops the rest of the batch from being sent (the same request would fail the same way).
  * - 429, 5xx, network errors and time-outs → retried inside this submit with exponential backoff
  *   (honouring Retry-After) up to `maxRetries`, then answered `retry` so the pipeline re-queues it.
+ *   A 429 is a throttle (contract §15): it slows the connection's pace (connection-pace.ts, whose
+ *   ceiling is TWILIO_MAX_MPS; every HTTP request waits for its turn there), holds it for the
+ *   Retry-After, and a message it leaves unsent is answered `throttled` with that Retry-After as
+ *   `retryAfterMs` (default 1 s): the pipeline tries it again without counting the attempt.
  *
  * Delivery semantics: AT-LEAST-ONCE. A time-out or a dropped connection after the request was
  * written is ambiguous: Twilio may have created the message and we never saw the answer. We retry
@@ -34,6 +39,9 @@ import { MESSAGE_ID_PARAM } from "./status-callback";
  */
 
 export const TWILIO_PROVIDER = "twilio";
+
+/** retryAfterMs of a throttled message when the 429 names no Retry-After. */
+const THROTTLE_RETRY_MS = 1_000;
 
 /** Connection errors that mean the request never reached the peer (safe to fail over). */
 const NOT_SENT_CODES: ReadonlySet<string> = new Set([
@@ -77,13 +85,19 @@ export interface TwilioCarrierOptions {
   idempotencyHeader?: string;
   /** Injectable for tests; the global fetch by default. */
   fetch?: typeof fetch;
+  /** The connection's pace: `ceiling` is TWILIO_MAX_MPS (requests per second; unset: none). */
+  pace?: ConnectionPaceOptions;
+  /** Longest a request waits for the pace before its message is answered "throttled" (default 10 s). */
+  paceMaxWaitMs?: number;
 }
 
 /** What one HTTP attempt came to. */
 type Attempt =
   | { kind: "final"; result: SubmitResult }
-  | { kind: "again"; errorMessage: string; retryAfterMs?: number; maybeTaken?: boolean }
-  | { kind: "config"; errorMessage: string };
+  | { kind: "again"; errorMessage: string; retryAfterMs?: number; maybeTaken?: boolean; throttled?: boolean }
+  | { kind: "config"; errorMessage: string }
+  /** Not sent: its turn at the connection's pace did not come in time. */
+  | { kind: "paced"; errorMessage: string; retryAfterMs: number };
 
 interface SubmitContext {
   deadline: number;
@@ -93,6 +107,8 @@ interface SubmitContext {
 
 export class TwilioCarrier implements Carrier {
   readonly name = TWILIO_PROVIDER;
+  /** Every request waits for its turn here; a 429 slows it. */
+  readonly pace: ConnectionPace;
 
   private readonly authorization: string;
   private readonly messagesUrl: string;
@@ -105,6 +121,7 @@ export class TwilioCarrier implements Carrier {
   private readonly submitBudgetMs: number;
   private readonly idempotencyHeader: string | undefined;
   private readonly fetch: typeof fetch;
+  private readonly paceMaxWaitMs: number;
   private health: CarrierState = { provider: TWILIO_PROVIDER, status: "ready", lastError: null, since: new Date() };
 
   constructor(options: TwilioCarrierOptions) {
@@ -122,6 +139,8 @@ export class TwilioCarrier implements Carrier {
     this.submitBudgetMs = positiveInt(options.submitBudgetMs ?? 30_000, "submitBudgetMs");
     this.idempotencyHeader = options.idempotencyHeader || undefined;
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.pace = new ConnectionPace(options.pace);
+    this.paceMaxWaitMs = nonNegativeInt(options.paceMaxWaitMs ?? 10_000, "paceMaxWaitMs");
   }
 
   async submit(messages: readonly OutboundMessage[]): Promise<SubmitResult[]> {
@@ -176,10 +195,13 @@ export class TwilioCarrier implements Carrier {
       if (Date.now() >= ctx.deadline) {
         return retry(message.id, "Not sent: the carrier's time budget for this batch ran out.", undefined, maybeTaken);
       }
-      const outcome = await this.attempt(message);
+      const outcome = await this.attempt(message, ctx);
       if (outcome.kind === "final") {
         this.note(true);
         return outcome.result;
+      }
+      if (outcome.kind === "paced") {
+        return retry(message.id, outcome.errorMessage, outcome.retryAfterMs, maybeTaken, true);
       }
       this.note(false, outcome.errorMessage);
       if (outcome.kind === "config") {
@@ -187,7 +209,9 @@ export class TwilioCarrier implements Carrier {
         return retry(message.id, outcome.errorMessage, undefined, maybeTaken);
       }
       maybeTaken ||= outcome.maybeTaken === true;
-      const answer = retry(message.id, outcome.errorMessage, outcome.retryAfterMs, maybeTaken);
+      // A throttled message always says when to try again (the pipeline's own back-off is for failures).
+      const retryAfterMs = outcome.throttled ? (outcome.retryAfterMs ?? THROTTLE_RETRY_MS) : outcome.retryAfterMs;
+      const answer = retry(message.id, outcome.errorMessage, retryAfterMs, maybeTaken, outcome.throttled);
       if (attempt >= this.maxRetries) return answer;
       // A Retry-After longer than we are willing to wait here goes back to the pipeline as is.
       if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > this.maxBackoffMs) return answer;
@@ -197,7 +221,16 @@ export class TwilioCarrier implements Carrier {
     }
   }
 
-  private async attempt(message: OutboundMessage): Promise<Attempt> {
+  private async attempt(message: OutboundMessage, ctx: SubmitContext): Promise<Attempt> {
+    // Its turn at the connection's pace, without waiting past the batch's time budget.
+    if (!(await this.pace.take(Math.min(this.paceMaxWaitMs, Math.max(0, ctx.deadline - Date.now()))))) {
+      const pace = this.pace.currentMps();
+      return {
+        kind: "paced",
+        errorMessage: `Not sent: the Twilio connection is paced (${pace === null ? "held" : `${pace.toFixed(1)}/s`}) and its turn did not come in time.`,
+        retryAfterMs: Math.max(THROTTLE_RETRY_MS, Math.ceil(this.pace.expectedWaitMs())),
+      };
+    }
     const form = new URLSearchParams({
       To: message.to,
       From: message.from,
@@ -270,7 +303,12 @@ export class TwilioCarrier implements Carrier {
       }
       return { kind: "final", result: { messageId: message.id, outcome: "accepted", providerMessageId: sid } };
     }
-    if (status === 429 || status >= 500) {
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(retryAfterHeader);
+      this.pace.throttled(retryAfterMs);
+      return { kind: "again", errorMessage: described, retryAfterMs, throttled: true };
+    }
+    if (status >= 500) {
       return { kind: "again", errorMessage: described, retryAfterMs: parseRetryAfter(retryAfterHeader) };
     }
     if (status === 401 || (status === 403 && code === "20003") || status === 404 || (status >= 300 && status < 400)) {
@@ -289,10 +327,17 @@ export class TwilioCarrier implements Carrier {
   }
 }
 
-function retry(messageId: string, errorMessage: string, retryAfterMs?: number, maybeTaken = false): SubmitResult {
+function retry(
+  messageId: string,
+  errorMessage: string,
+  retryAfterMs?: number,
+  maybeTaken = false,
+  throttled = false,
+): SubmitResult {
   const result: SubmitResult = { messageId, outcome: "retry", errorMessage };
   if (retryAfterMs !== undefined) result.retryAfterMs = retryAfterMs;
   if (maybeTaken) result.maybeTaken = true;
+  if (throttled) result.throttled = true; // a 429 or the pace: not counted as an attempt
   return result;
 }
 

@@ -118,7 +118,7 @@ describe("TwilioCarrier.submit", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(950); // Retry-After: 1 honoured (backoff is 10 ms)
   });
 
-  it("a Retry-After longer than maxBackoffMs is not waited for: retry at once with retryAfterMs", async () => {
+  it("a Retry-After longer than maxBackoffMs is not waited for: throttled at once with retryAfterMs", async () => {
     twilio.program(TO, { kind: "error", status: 429, code: 20429, message: "Too Many Requests", retryAfter: "120" });
     const m = message();
     const result = await submitOne(carrier({ maxBackoffMs: 1_000 }), m);
@@ -127,6 +127,7 @@ describe("TwilioCarrier.submit", () => {
       outcome: "retry",
       errorMessage: "Twilio 20429: Too Many Requests",
       retryAfterMs: 120_000,
+      throttled: true, // a throttle: the pipeline does not count the attempt
     });
     expect(twilio.requestsTo(TO)).toHaveLength(1);
   });

@@ -13,6 +13,9 @@ export interface ClaimedMessage extends OutboundMessage {
 // the statement: a worker that dies holding it loses the rows when the lease expires, and the
 // next worker hands them over instead.
 const CLAIM_SQL = "SELECT * FROM sg_claim_queued_messages($1::timestamptz, $2::timestamptz, $3::int, $4::text)";
+// SENDER_PACING=off (benchmarks): live messages as they come due, no sender's queue read or kept.
+const UNPACED_LIVE_SQL =
+  "SELECT * FROM sg_claim_unpaced_live_messages($1::timestamptz, $2::timestamptz, $3::int, $4::text)";
 
 interface Row extends Record<string, unknown> {
   id: string;
@@ -29,21 +32,23 @@ interface Row extends Record<string, unknown> {
 }
 
 /**
- * Claim up to `limit` QUEUED messages that are due, under a lease of `leaseMs`; `organizationId`
- * narrows a round to one organization (tests sharing one PostgreSQL keep to their own rows).
+ * Claim up to `limit` QUEUED sandbox messages that are due, under a lease of `leaseMs` (or, with
+ * `unpacedLive`, live ones as SENDER_PACING=off hands them over); `organizationId` narrows a round
+ * to one organization (tests sharing one PostgreSQL keep to their own rows).
  */
 export async function claimQueuedMessages(
   now: Date,
   limit: number,
   leaseMs: number,
   organizationId: string | null = null,
+  unpacedLive = false,
 ): Promise<ClaimedMessage[]> {
   const lease = new Date(now.getTime() + leaseMs);
   const rows = await runSql<Row>(
     null,
-    CLAIM_SQL,
+    unpacedLive ? UNPACED_LIVE_SQL : CLAIM_SQL,
     [now.toISOString(), lease.toISOString(), limit, organizationId],
-    "sg_claim_queued_messages",
+    unpacedLive ? "sg_claim_unpaced_live_messages" : "sg_claim_queued_messages",
   );
   return rows.map((r) => ({
     id: r.id,
@@ -65,7 +70,7 @@ export async function claimQueuedMessages(
 // before the horizon, most overdue first, each FOR UPDATE SKIP LOCKED (two processes never take the
 // same sender's slots); their oldest messages that fit in the slots up to the horizon.
 const PACED_SQL =
-  "SELECT * FROM sg_claim_paced_messages($1::timestamptz, $2::timestamptz, $3::timestamptz, $4::int, $5::int, $6::boolean, $7::text)";
+  "SELECT * FROM sg_claim_paced_messages($1::timestamptz, $2::timestamptz, $3::timestamptz, $4::int, $5::int, $6::text)";
 
 interface PacedRow extends Record<string, unknown> {
   id: string;
@@ -90,8 +95,6 @@ export interface PacedClaim {
   senders: number;
   /** Messages a sender a round at most. */
   perSender: number;
-  /** SENDER_PACING=off: every sender as if its mps were unbounded. */
-  unpaced: boolean;
   organizationId: string | null;
 }
 
@@ -107,7 +110,6 @@ export async function claimPacedMessages(claim: PacedClaim): Promise<ClaimedMess
       lease.toISOString(),
       claim.senders,
       claim.perSender,
-      claim.unpaced,
       claim.organizationId,
     ],
     "sg_claim_paced_messages",

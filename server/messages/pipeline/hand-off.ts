@@ -70,16 +70,20 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
   const sandbox = await claimQueuedMessages(now(), limit, leaseMs, organizationId);
   const env = getEnv();
   const claimedAt = now();
-  const live = await claimPacedMessages({
-    now: claimedAt,
-    // Past the next poll, so the next round's claim picks up where this one's slots end.
-    horizon: new Date(claimedAt.getTime() + Math.max(env.SENDER_PACING_HORIZON_MS, env.MESSAGE_POLL_INTERVAL_MS + 50)),
-    leaseMs,
-    senders: limit,
-    perSender: limit,
-    unpaced: env.SENDER_PACING === "off",
-    organizationId,
-  });
+  const live =
+    env.SENDER_PACING === "off"
+      ? await claimQueuedMessages(claimedAt, limit, leaseMs, organizationId, true)
+      : await claimPacedMessages({
+          now: claimedAt,
+          // Past the next poll, so the next round's claim picks up where this one's slots end.
+          horizon: new Date(
+            claimedAt.getTime() + Math.max(env.SENDER_PACING_HORIZON_MS, env.MESSAGE_POLL_INTERVAL_MS + 50),
+          ),
+          leaseMs,
+          senders: limit,
+          perSender: limit,
+          organizationId,
+        });
   holdClaimed(sandbox);
   holdClaimed(live);
   if (sandbox.length > 0) await handOver(sandbox, options, now);

@@ -121,12 +121,12 @@ describe("live SMS through SMPP", () => {
     expect(await handOffQueued({ organizationId })).toBe(2);
     expect(await statusOf(bad.json.messageId)).toMatchObject({ status: "FAILED", errorCode: "invalid_number" });
     const queued = await statusOf(busy.json.messageId);
-    expect(queued).toMatchObject({ status: "QUEUED", attempts: 1, provider: null });
+    expect(queued).toMatchObject({ status: "QUEUED", attempts: 0, provider: null }); // a throttle is not counted
     expect(queued.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
     smsc.setStatus("+14155550112", 0);
     await handOff(organizationId, 60_000);
-    expect(await statusOf(busy.json.messageId)).toMatchObject({ status: "SENT", provider: "smpp", attempts: 2 });
+    expect(await statusOf(busy.json.messageId)).toMatchObject({ status: "SENT", provider: "smpp", attempts: 1 });
   });
 
   it("loses nothing and doubles nothing when the SMSC drops the connection mid-stream and comes back", async () => {

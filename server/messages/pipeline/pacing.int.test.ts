@@ -10,6 +10,7 @@ import { api, seedSender } from "../../test/messaging";
 import { useLiveCarriers } from "../../test/live-carriers";
 import { paceSender } from "../../test/sender-pace";
 import { handOffQueued } from "./hand-off";
+import { resetEnvForTests } from "../../env";
 
 let smsc: TestSmsc;
 let live: LiveCarriers;
@@ -125,5 +126,23 @@ describe("pacing per sender (contract §15)", () => {
     // Each message exactly once, and the two together never past 3 + 1 in a second.
     expect(got.map((s) => s.text).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `shared-${i}`).sort());
     expect(busiestSecond(got.map((s) => s.at))).toBeLessThanOrEqual(4);
+  });
+
+  it("with SENDER_PACING=off keeps no sender's queue and hands everything over at once (the benchmarks' baseline)", async () => {
+    process.env.SENDER_PACING = "off";
+    resetEnvForTests();
+    try {
+      const { organizationId, liveKey } = await seedSender();
+      const res = await api.bulk(liveKey, {
+        messages: Array.from({ length: 6 }, (_, i) => ({ to: "+14155550165", body: `unpaced-${i}` })),
+      });
+      expect(res.json.accepted).toBe(6);
+      expect(await getDb().senderQueue.count({ where: { organizationId } })).toBe(0);
+      expect(await handOffQueued({ organizationId })).toBe(6);
+      expect(await getDb().message.count({ where: { organizationId, status: "SENT" } })).toBe(6);
+    } finally {
+      delete process.env.SENDER_PACING;
+      resetEnvForTests();
+    }
   });
 });

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { assignNumberInput, organizationNumberSchema, phoneNumberViewSchema, updateNumberInput } from "@/schemas/numbers";
+import {
+  assignNumberInput,
+  organizationNumberSchema,
+  phoneNumberViewSchema,
+  updateNumberInput,
+} from "@/schemas/numbers";
 import { operation } from "../operation";
 import type { PathModule } from "./types";
 
@@ -48,7 +53,12 @@ export const numbersPaths: PathModule = {
           "the number (3 to 8 digits: `short_code`; libphonenumber's toll-free type: `toll_free`; else `long_code`), " +
           "`mps` from the type (1, 3, 100).",
         body: assignNumberInput,
-        bodyExample: { number: "+14155550100", organizationId: "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz", type: "long_code", mps: 1 },
+        bodyExample: {
+          number: "+14155550100",
+          organizationId: "org_0Q3fJ7a2Xc9vB1nM4kLp8sTz",
+          type: "long_code",
+          mps: 1,
+        },
         success: { status: 201, description: "The assignment.", schema: phoneNumberViewSchema },
         errors: ["number_taken"],
       }),

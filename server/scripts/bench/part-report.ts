@@ -20,7 +20,8 @@ export function reportPartOnly(
     | "links"
     | "observability"
     | "imports"
-    | "shutdown",
+    | "shutdown"
+    | "live-delivery",
   title: string,
   loadAtStart: number[],
   print: () => void,

@@ -80,6 +80,9 @@ export async function benchSmpp(databaseUrl: string, mainServer?: RunningServer)
     SMPP_SYSTEM_ID: smsc.systemId,
     SMPP_PASSWORD: smsc.password,
     SMPP_WINDOW_SIZE: String(settings.windowSize),
+    // The connection's own throughput, not one sender's: carriers' per-sender pace (contract §15)
+    // would hold the bench to a label's 10 segments a second.
+    SENDER_PACING: "off",
   });
   await waitForBind(smsc, 30_000);
   const sender = await seedLiveSender(server.baseUrl);
