@@ -9,7 +9,8 @@ import { CHECKBOX } from "../ui/checkbox-groups";
 import { Field, Input } from "../ui/input";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 
 /**
  * Create a pool, or edit one (`pool` given): a name, the organization's numbers as checkboxes, an
@@ -32,18 +33,18 @@ export function SenderPoolFormDialog({
   const [label, setLabel] = useState(pool?.alphanumericSenderId ?? "");
   const [stickySender, setSticky] = useState(pool?.stickySender ?? true);
   const [geoMatch, setGeo] = useState(pool?.geoMatch ?? true);
-  const [formError, setFormError] = useState<string | null>(null);
   const done = async (message: string) => {
     toast.success(message);
     await queryClient.invalidateQueries({ queryKey: trpc.senderPools.list.queryKey() });
     onClose();
   };
-  const onError = (err: unknown) => setFormError(errorMessage(err));
-  const create = useMutation(
-    trpc.senderPools.create.mutationOptions({ onSuccess: () => done("Pool created"), onError }),
-  );
-  const update = useMutation(trpc.senderPools.update.mutationOptions({ onSuccess: () => done("Pool saved"), onError }));
+  const create = useMutation(trpc.senderPools.create.mutationOptions({ onSuccess: () => done("Pool created") }));
+  const update = useMutation(trpc.senderPools.update.mutationOptions({ onSuccess: () => done("Pool saved") }));
   const pending = create.isPending || update.isPending;
+  const formError = (pool ? update.error : create.error) ?? null;
+  // The server names fields as the REST body does; an edit's input nests them under `patch`.
+  const fields = fieldErrors(formError);
+  const errorFor = (field: string) => fields[field] ?? fields[`patch.${field}`] ?? null;
   const toggle = (number: string, on: boolean) =>
     setChosen((prev) => {
       const next = new Set(prev);
@@ -52,7 +53,6 @@ export function SenderPoolFormDialog({
       return next;
     });
   const submit = () => {
-    setFormError(null);
     const values = { name, numbers: [...chosen], alphanumericSenderId: label.trim() || null, stickySender, geoMatch };
     if (pool) update.mutate({ id: pool.id, patch: values });
     else create.mutate(values);
@@ -72,7 +72,7 @@ export function SenderPoolFormDialog({
       }}
       formError={formError}
     >
-      <Field label="Name">
+      <Field label="Name" error={errorFor("name")}>
         {(p) => <Input {...p} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />}
       </Field>
       <fieldset className="space-y-1.5">
@@ -80,7 +80,7 @@ export function SenderPoolFormDialog({
         {numbers.isPending ? (
           <Skeleton className="h-16" />
         ) : numbers.isError ? (
-          <p className="text-sm text-red-600">{errorMessage(numbers.error)}</p>
+          <ErrorText error={numbers.error} lead="Could not load your numbers:" />
         ) : numbers.data.length === 0 ? (
           <p className="text-sm text-slate-500">
             Your organization has no numbers yet: a pool can still send with an alphanumeric sender ID.
@@ -101,9 +101,11 @@ export function SenderPoolFormDialog({
             ))}
           </div>
         )}
+        {errorFor("numbers") ? <p className="text-sm text-red-600">{errorFor("numbers")}</p> : null}
       </fieldset>
       <Field
         label="Alphanumeric sender ID"
+        error={errorFor("alphanumericSenderId")}
         aside="Optional"
         hint="1 to 11 letters and digits. Not used in the US or Canada."
       >

@@ -17,7 +17,7 @@ import { ActionsCell, ActionsHeader, RowActions } from "../ui/row-actions";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { SenderPoolFormDialog } from "./sender-pool-form-dialog";
 
 /** contract §15: the organization's sender pools; owner, admin and developer manage, support reads. */
@@ -36,7 +36,7 @@ export function SenderPoolsPage() {
         setDeleting(null);
         await queryClient.invalidateQueries({ queryKey: trpc.senderPools.list.queryKey() });
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
   const createButton = canManage ? (
@@ -56,11 +56,7 @@ export function SenderPoolsPage() {
       {pools.isPending ? (
         <TableSkeleton rows={3} columns={5} />
       ) : pools.isError ? (
-        <ErrorState
-          title="Could not load sender pools"
-          message={errorMessage(pools.error)}
-          onRetry={() => void pools.refetch()}
-        />
+        <ErrorState title="Could not load sender pools" error={pools.error} onRetry={() => void pools.refetch()} />
       ) : count === 0 ? (
         <EmptyState icon={Shuffle} title="No sender pools yet" action={createButton ?? undefined}>
           A pool spreads a campaign over several numbers, keeps each recipient on the number they know, and sends from a
