@@ -30,7 +30,7 @@ GROUP BY p.organization_id, p.id`;
 // Per distinct recipient, the newest outbound message to it from one of the pool's numbers within
 // the window: through the (organization_id, to_number, id) index, one probe per recipient, in one
 // statement for the whole batch.
-const STICKY_SQL = `
+export const STICKY_SQL = `
 SELECT r.to_number AS "to", s.from_sender AS sender
 FROM unnest($2::text[]) AS r(to_number)
 CROSS JOIN LATERAL (

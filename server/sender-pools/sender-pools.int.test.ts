@@ -13,6 +13,10 @@ import { createCampaign } from "@/server/campaigns/save-campaign";
 import { launchCampaign } from "@/server/campaigns/launch-campaign";
 import { runUntilIdle } from "@/server/campaigns/test-kit";
 import { callerFor, trpcError } from "@/server/test/trpc";
+import { explainWithoutSeqScan, indexNames, seqScans } from "@/server/test/explain";
+import { Prisma } from "@/server/db/client";
+import { smallestIdAt } from "@/server/ids";
+import { STICKY_SQL } from "./resolve-pool";
 
 const base = "/api/v1/developer/sender-pools";
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
@@ -258,5 +262,24 @@ describe("scheduled and campaign sends through a pool", () => {
     const skipped = await getDb().campaignRecipient.findFirstOrThrow({ where: { campaignId: campaign.id, phone: us } });
     expect(skipped).toMatchObject({ status: "SKIPPED", skippedReason: "country_not_allowed" });
     expect(skipped.skippedDetail).toContain("sender pool");
+  });
+});
+
+describe("the sticky lookup", () => {
+  it("probes each recipient through the (organization_id, to_number, id) index, never a scan", async () => {
+    const org = await seedSender();
+    const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
+    // The statement as resolvePoolSenders runs it, its parameters written in.
+    const params = [
+      quote(org.organizationId),
+      `ARRAY[${quote(usNumber("415"))}, ${quote(usNumber("212"))}]`,
+      quote(smallestIdAt("msg", new Date(Date.now() - 30 * 86_400_000))),
+      `ARRAY[${quote(usNumber("305"))}]`,
+      quote("test"),
+    ];
+    const sql = params.reduceRight((text, value, i) => text.replaceAll(`$${i + 1}`, value), STICKY_SQL);
+    const plan = await explainWithoutSeqScan(Prisma.raw(sql));
+    expect(seqScans(plan)).toEqual([]);
+    expect(indexNames(plan)).toContain("messages_organization_id_to_number_id_idx");
   });
 });
