@@ -75,9 +75,10 @@ export async function handOffQueued(options: HandOffOptions = {}): Promise<numbe
       ? await claimQueuedMessages(claimedAt, limit, leaseMs, organizationId, true)
       : await claimPacedMessages({
           now: claimedAt,
-          // Past the next poll, so the next round's claim picks up where this one's slots end.
+          // Well past the next poll, so the next round claims before this one's slots run out even
+          // when it starts late (a slot not taken in time is lost: slots are never saved up).
           horizon: new Date(
-            claimedAt.getTime() + Math.max(env.SENDER_PACING_HORIZON_MS, env.MESSAGE_POLL_INTERVAL_MS + 50),
+            claimedAt.getTime() + Math.max(env.SENDER_PACING_HORIZON_MS, env.MESSAGE_POLL_INTERVAL_MS + 250),
           ),
           leaseMs,
           senders: limit,
