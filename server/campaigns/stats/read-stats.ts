@@ -12,7 +12,7 @@ export interface ClickCounts {
 
 const NO_CLICKS: ClickCounts = { clicks: 0, uniqueClicks: 0 };
 
-type Counter = Exclude<keyof StatsRow, "campaignId" | "stripe">;
+type Counter = Exclude<keyof StatsRow, "organizationId" | "campaignId" | "stripe">;
 
 /** The campaign's stripes (migration 20261128010000) added up, column by column. */
 function sumStripes(rows: readonly StatsRow[]): (k: Counter) => number {
