@@ -344,6 +344,7 @@ async function settle(
       const refused = new Set<string | null>(candidates.filter((_, i) => refusals[i] != null).map((x) => x.message.id));
       await deleteTrackedLinks(
         tx,
+        c.organization_id,
         links.filter((l) => refused.has(l.messageId)).map((l) => l.code),
       );
     }
