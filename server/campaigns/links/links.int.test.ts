@@ -250,7 +250,7 @@ describe("GET /l/:code", () => {
   });
 
   it("concurrent first clicks of one recipient on two links count one unique click", async () => {
-    const { campaignId, texts } = await campaignWithLinks();
+    const { organizationId, campaignId, texts } = await campaignWithLinks();
     const [a, b] = codesIn(texts[0]!);
     const now = new Date("2026-11-26T15:00:00.000Z");
     await Promise.all(
