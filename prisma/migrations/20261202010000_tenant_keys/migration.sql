@@ -476,6 +476,18 @@ DROP INDEX IF EXISTS webhook_deliveries_organization_id_id_idx;
 DROP INDEX IF EXISTS memberships_organization_id_idx;
 
 -- sg:step
+-- The rate limiter's check of a cached API key names the key's organization with its id.
+DO $$
+DECLARE
+  def text := pg_get_functiondef('sg_rate_limit_take(text, text, integer, bigint, text, text, timestamptz)'::regprocedure);
+BEGIN
+  IF position('k.organization_id = p_org' IN def) = 0 THEN
+    EXECUTE replace(def, 'WHERE k.id = p_key_id AND', 'WHERE k.organization_id = p_org AND k.id = p_key_id AND');
+  END IF;
+END
+$$;
+
+-- sg:step
 -- The helpers above served this migration only.
 DROP FUNCTION sg_tenant_not_null(text);
 DROP FUNCTION sg_tenant_not_null_finish(text);
