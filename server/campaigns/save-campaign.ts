@@ -120,8 +120,9 @@ export async function createCampaign(
 async function lockEditable(tx: DbOrTx, scope: CampaignScope, campaignId: string): Promise<Campaign> {
   await getCampaignOrThrow(tx, scope, campaignId);
   const [locked] = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id FROM campaigns WHERE id = $1 FOR UPDATE`,
+    `SELECT id FROM campaigns WHERE organization_id = $2 AND id = $1 FOR UPDATE`,
     campaignId,
+    scope.organizationId,
   );
   if (!locked) throw new AppError("not_found", `No campaign with id ${campaignId}.`);
   const row = await getCampaignOrThrow(tx, scope, campaignId);

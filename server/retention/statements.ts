@@ -133,7 +133,7 @@ WITH doomed AS (
   WHERE c.organization_id = g.organization_id AND c.campaign_id = g.campaign_id AND c.contact_id = g.contact_id
     AND NOT EXISTS (
       SELECT 1 FROM campaign_links o
-      WHERE o.campaign_id = g.campaign_id AND o.contact_id = g.contact_id
+      WHERE o.organization_id = g.organization_id AND o.campaign_id = g.campaign_id AND o.contact_id = g.contact_id
         AND NOT EXISTS (SELECT 1 FROM gone WHERE gone.code = o.code))
   RETURNING 1
 )
