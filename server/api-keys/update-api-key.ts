@@ -40,7 +40,10 @@ export async function setApiKeyActive(
 ) {
   const row = await db.$transaction(async (tx) => {
     const before = await getApiKeyOrThrow(tx, organizationId, keyId);
-    const updated = await tx.apiKey.update({ where: { organizationId_id: { organizationId, id: keyId } }, data: { isActive } });
+    const updated = await tx.apiKey.update({
+      where: { organizationId_id: { organizationId, id: keyId } },
+      data: { isActive },
+    });
     await recordAudit(tx, organizationId, actor, {
       action: isActive ? "apiKey.enabled" : "apiKey.disabled",
       resourceType: "apiKey",

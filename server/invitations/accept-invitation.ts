@@ -87,7 +87,8 @@ export async function acceptInvitation(
         }[]
       >`SELECT id, organization_id, email, role::text AS role, expires_at, accepted_at, revoked_at
         FROM invitations WHERE token_hash = ${hashLinkToken(data.token)} LIMIT 2 FOR UPDATE`;
-      if (!inv || twin || inv.accepted_at || inv.revoked_at || inv.expires_at <= now) throw new AppError("invalid_token");
+      if (!inv || twin || inv.accepted_at || inv.revoked_at || inv.expires_at <= now)
+        throw new AppError("invalid_token");
 
       let userId: string;
       let email: string;
@@ -141,7 +142,10 @@ export async function acceptInvitation(
       await tx.membership.create({
         data: { id: membershipId, userId, organizationId: inv.organization_id, role: inv.role, createdAt: now },
       });
-      await tx.invitation.update({ where: { organizationId_id: { organizationId: inv.organization_id, id: inv.id } }, data: { acceptedAt: now, acceptedByUserId: userId } });
+      await tx.invitation.update({
+        where: { organizationId_id: { organizationId: inv.organization_id, id: inv.id } },
+        data: { acceptedAt: now, acceptedByUserId: userId },
+      });
       if (caller) {
         // Accepting proves the address as well.
         await tx.user.updateMany({ where: { id: userId, emailVerified: null }, data: { emailVerified: now } });

@@ -102,7 +102,10 @@ export async function createInvitation(
       actor.type === "user" ? actor.userId : null,
       now,
     );
-    const row = await tx.invitation.findUniqueOrThrow({ where: { organizationId_id: { organizationId, id } }, select: invitationSelect });
+    const row = await tx.invitation.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId, id } },
+      select: invitationSelect,
+    });
     const view = toInvitationView(row);
     await recordAudit(
       tx,

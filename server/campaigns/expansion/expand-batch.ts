@@ -42,7 +42,11 @@ export interface ExpandResult {
  * audience is the contacts that match when it starts). Never more than `batchSize` contacts in
  * memory or in one statement.
  */
-export async function expandBatch(campaign: CampaignRef, now: Date, batchSize = EXPANSION_BATCH): Promise<ExpandResult> {
+export async function expandBatch(
+  campaign: CampaignRef,
+  now: Date,
+  batchSize = EXPANSION_BATCH,
+): Promise<ExpandResult> {
   return getDb().$transaction(async (tx) => {
     const [c] = await tx.$queryRawUnsafe<
       {

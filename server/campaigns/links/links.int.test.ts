@@ -256,6 +256,9 @@ describe("GET /l/:code", () => {
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => answerLinkRequest("GET", i % 2 ? a! : b!, BROWSER, now, anotherIp())),
     );
-    expect((await readClickTotals(getDb(), organizationId, [campaignId])).get(campaignId)).toEqual({ clicks: 20, uniqueClicks: 1 });
+    expect((await readClickTotals(getDb(), organizationId, [campaignId])).get(campaignId)).toEqual({
+      clicks: 20,
+      uniqueClicks: 1,
+    });
   });
 });

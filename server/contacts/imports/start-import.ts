@@ -48,7 +48,12 @@ export async function startImport(
     });
   });
   for (const [seq, chunk] of parsed.chunks.entries()) {
-    await runSql(null, INSERT_CHUNK_SQL, [organizationId, id, seq, chunk.first, columns, chunk.json], "sg_insert_import_chunk");
+    await runSql(
+      null,
+      INSERT_CHUNK_SQL,
+      [organizationId, id, seq, chunk.first, columns, chunk.json],
+      "sg_insert_import_chunk",
+    );
     // PGlite settles queries in microtasks: without this the loop would keep the event loop from I/O.
     await yieldToEventLoop();
   }

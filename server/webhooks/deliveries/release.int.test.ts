@@ -69,7 +69,10 @@ describe("releasing webhook deliveries at shutdown", () => {
     // The answered one is no longer leased: releasing it too would change nothing.
     const fastRow = await deliveryOf(fast.id);
     expect(
-      await releaseDeliveries([...unanswered, { organizationId: fastRow.organizationId, id: fastRow.id, lease: new Date() }]),
+      await releaseDeliveries([
+        ...unanswered,
+        { organizationId: fastRow.organizationId, id: fastRow.id, lease: new Date() },
+      ]),
     ).toBe(1);
 
     const released = await deliveryOf(slow.id);

@@ -109,9 +109,7 @@ describe("retries on the embedded runner", () => {
     try {
       await runRetries(new Date(t0.getTime() + RETRY_DELAYS_MS[0] + 2000));
       expect(at(path)).toHaveLength(2);
-      expect((await getDb().webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } })).status).toBe(
-        "SUCCEEDED",
-      );
+      expect((await getDb().webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } })).status).toBe("SUCCEEDED");
 
       await redeliver(getDb(), s.organizationId, webhook.id, delivery.id, SYSTEM_ACTOR);
       await deliverDueOnce({ organizationId: s.organizationId });

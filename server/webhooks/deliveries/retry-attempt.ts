@@ -100,7 +100,17 @@ export async function retryAttempt(
   const decided = decideOutcome(attempt, result, new Date(), true);
   await recordOutcomes(
     db,
-    [{ organizationId: delivery.organizationId, deliveryId, from: "RETRYING", lease: new Date(claimed.locked_until), attempt, result, ...decided }],
+    [
+      {
+        organizationId: delivery.organizationId,
+        deliveryId,
+        from: "RETRYING",
+        lease: new Date(claimed.locked_until),
+        attempt,
+        result,
+        ...decided,
+      },
+    ],
     new Date(),
   );
   return decided.next === "RETRYING" ? { done: false } : { done: true, status: decided.next };
