@@ -239,6 +239,19 @@ describe("lifecycle takes effect on the next request", () => {
     expectError(await useKey(other.rawKey), 401, "unauthenticated");
   });
 
+  it("authenticates no key when two organizations' keys share a hash (unique only with the organization)", async () => {
+    const key = (await create({ name: "Twin" })).json;
+    const other = await seedOrganization("owner");
+    const row = await getDb().apiKey.findFirstOrThrow({ where: { id: key.id } });
+    // Not possible by construction (238 random bits); if it ever happened, neither key may win.
+    await getDb().apiKey.create({
+      data: { ...row, id: `${key.id}x`, organizationId: other.organizationId, updatedAt: new Date() },
+    });
+    expectError(await useKey(key.rawKey), 401, "unauthenticated");
+    await getDb().apiKey.deleteMany({ where: { id: `${key.id}x` } });
+    expect((await useKey(key.rawKey)).status).toBe(202);
+  });
+
   it("records lastUsedAt in batches, not per request", async () => {
     const key = (await create({ name: "Usage" })).json;
     await lastUsed.flush();
