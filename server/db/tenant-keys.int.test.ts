@@ -23,11 +23,11 @@ async function seedBefore(driver: Driver, org: string): Promise<void> {
     `INSERT INTO refresh_token_families (id, user_id, organization_id, expires_at) VALUES ($2, $3, $1, now())`,
     [org, `rtf_${n}`, `usr_${n}`],
   );
-  await q(
-    driver,
-    `INSERT INTO refresh_tokens (id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, now())`,
-    [`rt_${n}`, `rtf_${n}`, `hash_${n}`],
-  );
+  await q(driver, `INSERT INTO refresh_tokens (id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, now())`, [
+    `rt_${n}`,
+    `rtf_${n}`,
+    `hash_${n}`,
+  ]);
   await q(
     driver,
     `INSERT INTO webhooks (id, organization_id, name, url, events) VALUES ($2, $1, 'w', 'https://x.test', '{*}')`,
@@ -39,16 +39,14 @@ async function seedBefore(driver: Driver, org: string): Promise<void> {
      VALUES ($2, $1, $3, 'evt_1', 'message.sent', '{}')`,
     [org, `dlv_${n}`, `wh_${n}`],
   );
-  await q(
-    driver,
-    `INSERT INTO webhook_attempts (id, delivery_id, attempt, response_time_ms) VALUES ($1, $2, 1, 5)`,
-    [`att_${n}`, `dlv_${n}`],
-  );
-  await q(
-    driver,
-    `INSERT INTO contact_imports (id, organization_id, csv, total_rows) VALUES ($2, $1, '', 1)`,
-    [org, `imp_${n}`],
-  );
+  await q(driver, `INSERT INTO webhook_attempts (id, delivery_id, attempt, response_time_ms) VALUES ($1, $2, 1, 5)`, [
+    `att_${n}`,
+    `dlv_${n}`,
+  ]);
+  await q(driver, `INSERT INTO contact_imports (id, organization_id, csv, total_rows) VALUES ($2, $1, '', 1)`, [
+    org,
+    `imp_${n}`,
+  ]);
   await q(
     driver,
     `INSERT INTO contact_import_chunks (import_id, seq, first_record, header, records) VALUES ($1, 0, 0, '[]', '[]')`,
@@ -68,9 +66,11 @@ async function seedBefore(driver: Driver, org: string): Promise<void> {
   await q(driver, `INSERT INTO campaign_daily_stats (campaign_id, day, clicks) VALUES ($1, '2026-11-20', 3)`, [
     `cmp_${n}`,
   ]);
-  await q(driver, `INSERT INTO campaign_link_clickers (campaign_id, contact_id, first_clicked_at) VALUES ($1, 'ct_1', now())`, [
-    `cmp_${n}`,
-  ]);
+  await q(
+    driver,
+    `INSERT INTO campaign_link_clickers (campaign_id, contact_id, first_clicked_at) VALUES ($1, 'ct_1', now())`,
+    [`cmp_${n}`],
+  );
   await q(
     driver,
     `INSERT INTO campaign_links (code, organization_id, campaign_id, contact_id, phone, url)
@@ -88,7 +88,10 @@ describe("migration 20261202010000_tenant_keys", () => {
       await seedBefore(driver, "org_a");
       await seedBefore(driver, "org_b");
       // An aggregate row whose campaign is gone (they have no foreign key) belongs to no one.
-      await q(driver, `INSERT INTO campaign_daily_stats (campaign_id, day, clicks) VALUES ('cmp_gone', '2026-11-20', 1)`);
+      await q(
+        driver,
+        `INSERT INTO campaign_daily_stats (campaign_id, day, clicks) VALUES ('cmp_gone', '2026-11-20', 1)`,
+      );
 
       await migrate(driver, all.slice(0, at + 1));
 
@@ -110,7 +113,10 @@ describe("migration 20261202010000_tenant_keys", () => {
           { organization_id: "org_b", n: 1 },
         ]);
       }
-      const [chunk] = await q<{ import_id: string }>(driver, `SELECT import_id FROM contact_import_chunks WHERE organization_id = 'org_b'`);
+      const [chunk] = await q<{ import_id: string }>(
+        driver,
+        `SELECT import_id FROM contact_import_chunks WHERE organization_id = 'org_b'`,
+      );
       expect(chunk?.import_id).toBe("imp_b");
       expect(await q(driver, `SELECT code, organization_id FROM campaign_link_codes ORDER BY code`)).toEqual([
         { code: "codea", organization_id: "org_a" },
@@ -130,13 +136,19 @@ describe("migration 20261202010000_tenant_keys", () => {
       ]);
       // A child row must name its parent within its own organization.
       await expect(
-        q(driver, `INSERT INTO webhook_attempts (id, organization_id, delivery_id, attempt, response_time_ms)
-                   VALUES ('att_x', 'org_b', 'dlv_a', 2, 5)`),
+        q(
+          driver,
+          `INSERT INTO webhook_attempts (id, organization_id, delivery_id, attempt, response_time_ms)
+                   VALUES ('att_x', 'org_b', 'dlv_a', 2, 5)`,
+        ),
       ).rejects.toThrow(/foreign key/);
       // A code is unique across organizations, through the lookup the links' trigger writes.
       await expect(
-        q(driver, `INSERT INTO campaign_links (code, organization_id, campaign_id, phone, url)
-                   VALUES ('codea', 'org_b', 'cmp_b', '+14155550100', 'https://y.test')`),
+        q(
+          driver,
+          `INSERT INTO campaign_links (code, organization_id, campaign_id, phone, url)
+                   VALUES ('codea', 'org_b', 'cmp_b', '+14155550100', 'https://y.test')`,
+        ),
       ).rejects.toThrow(/campaign_link_codes_pkey/);
       // Deleting a campaign takes its links' codes with them.
       await q(driver, `DELETE FROM campaigns WHERE organization_id = 'org_a' AND id = 'cmp_a'`);
