@@ -98,6 +98,25 @@ test("the Logs page shows a failed request side by side, linking its error code 
   await expect(page.getByTestId("alert-row")).toContainText("Error rate rises above 5.0 %");
   await screenshot(page, "alerts");
 
+  // A dashboard error links to its own request-log entry (issue 42): a window the API refuses.
+  await page.getByLabel("Window in minutes").fill("1");
+  await page.getByRole("button", { name: "Add alert" }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Some fields are not valid." });
+  await expect(toast.getByRole("link", { name: "invalid_request" })).toHaveAttribute(
+    "href",
+    "/docs/errors#invalid_request",
+  );
+  // Still sliding in: wait for the toast's transitions before the picture.
+  await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await screenshot(page, "error-toast-with-log-link", { fullPage: false });
+  await toast.getByRole("link", { name: "View request log" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/logs\?id=req_/);
+  const failed = page.getByTestId("request-log-detail");
+  await expect(failed).toContainText("POST /api/trpc/alerts.create");
+  await expect(failed.getByRole("link", { name: "invalid_request" })).toBeVisible();
+  await expect(failed).toContainText('"windowMinutes": 1');
+  await screenshot(page, "error-log-entry", { fullPage: false });
+
   await page.goto("/docs/errors#invalid_phone_number");
   await expect(page.locator("#invalid_phone_number")).toContainText("HTTP 400");
   await screenshot(page, "error-reference", { fullPage: false });

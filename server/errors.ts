@@ -138,6 +138,19 @@ export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }
 
+/**
+ * The code for input that fails its schema (REST and tRPC alike): `invalid_phone_number` when the
+ * only problems are phone numbers (the contract's dedicated code), else `invalid_request`.
+ */
+export function zodIssuesCode(
+  issues: ReadonlyArray<{ code: string; params?: unknown }>,
+): "invalid_phone_number" | "invalid_request" {
+  const phoneOnly = issues.every(
+    (i) => i.code === "custom" && (i.params as { code?: string } | undefined)?.code === "invalid_phone_number",
+  );
+  return phoneOnly ? "invalid_phone_number" : "invalid_request";
+}
+
 /** Turn zod issues into the contract's `details` entries (`messages.3.to`). */
 export function zodIssuesToDetails(
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,

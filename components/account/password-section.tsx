@@ -7,7 +7,8 @@ import { Button } from "../ui/button";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Field, Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
+import { FormError } from "../ui/form-dialog";
 
 export function PasswordSection() {
   const trpc = useTRPC();
@@ -33,7 +34,6 @@ export function PasswordSection() {
     }),
   );
   const errors = fieldErrors(change.error);
-  const formError = change.error && Object.keys(errors).length === 0 ? errorMessage(change.error) : null;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -50,11 +50,7 @@ export function PasswordSection() {
       />
       <CardBody>
         <form onSubmit={submit} noValidate className="max-w-sm space-y-4">
-          {formError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {formError}
-            </p>
-          ) : null}
+          <FormError error={change.error} />
           <Field label="Current password" error={errors.currentPassword}>
             {(p) => (
               <Input

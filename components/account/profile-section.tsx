@@ -10,7 +10,8 @@ import { Card, CardBody, CardHeader } from "../ui/card";
 import { Field, Input } from "../ui/input";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
+import { ErrorText, toastError } from "../trpc/error-notice";
 import { DELIVERY_SUMMARY, emailOutcome, useEmailSetup } from "./email-delivery";
 
 export function ProfileSection() {
@@ -35,7 +36,7 @@ export function ProfileSection() {
         toast.success(
           setup ? emailOutcome(setup.delivery, "a new verification email", profile.data?.email ?? "you") : "Done",
         ),
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
   return (
@@ -45,9 +46,7 @@ export function ProfileSection() {
         {profile.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : profile.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(profile.error)}
-          </p>
+          <ErrorText error={profile.error} className="text-sm text-red-700" />
         ) : (
           <form
             onSubmit={(e: FormEvent<HTMLFormElement>) => {
@@ -95,9 +94,7 @@ export function ProfileSection() {
               {(p) => <Input {...p} name="name" autoComplete="name" defaultValue={profile.data.name ?? ""} />}
             </Field>
             {save.error && Object.keys(fieldErrors(save.error)).length === 0 ? (
-              <p role="alert" className="text-sm text-red-700">
-                {errorMessage(save.error)}
-              </p>
+              <ErrorText error={save.error} className="text-sm text-red-700" />
             ) : null}
             <Button type="submit" loading={save.isPending}>
               Save profile

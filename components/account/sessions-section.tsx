@@ -11,7 +11,7 @@ import { Card, CardBody, CardHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/dialog";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText, toastError } from "../trpc/error-notice";
 import { Time } from "../ui/time";
 
 /** A short, readable name for a User-Agent ("Chrome on Linux"), else the raw start of it. */
@@ -53,7 +53,7 @@ export function SessionsSection() {
         setRevoking(null);
         await queryClient.invalidateQueries({ queryKey: trpc.account.sessions.queryKey() });
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 
@@ -69,9 +69,7 @@ export function SessionsSection() {
             <Skeleton className="h-16 w-full" />
           </div>
         ) : sessions.isError ? (
-          <p role="alert" className="p-5 text-sm text-red-700">
-            {errorMessage(sessions.error)}
-          </p>
+          <ErrorText error={sessions.error} className="p-5 text-sm text-red-700" />
         ) : (
           <ul aria-label="Sessions" className="divide-y divide-slate-100">
             {sessions.data.map((s) => {

@@ -13,7 +13,7 @@ export function CodeDialog({
   description,
   confirmLabel,
   pending,
-  error,
+  failure,
   onSubmit,
   tone = "primary",
 }: {
@@ -23,7 +23,8 @@ export function CodeDialog({
   description: string;
   confirmLabel: string;
   pending: boolean;
-  error: string | null;
+  /** The last attempt's failure (a wrong code). */
+  failure: unknown;
   onSubmit: (code: string) => void;
   tone?: "primary" | "danger";
 }) {
@@ -60,7 +61,11 @@ export function CodeDialog({
       }
     >
       <form id="mfa-code-form" onSubmit={submit}>
-        <Field label="Current code" hint="From your authenticator app, or one of your recovery codes." error={error}>
+        <Field
+          label="Current code"
+          hint="From your authenticator app, or one of your recovery codes."
+          failure={failure}
+        >
           {(p) => (
             <Input
               {...p}

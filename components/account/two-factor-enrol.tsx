@@ -7,7 +7,7 @@ import { Button } from "../ui/button";
 import { CopyButton } from "../ui/copy-button";
 import { Field, Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { RecoveryCodesList } from "./two-factor-recovery-codes";
 
 /**
@@ -22,7 +22,7 @@ export function TwoFactorEnrol({ onConfirmed, onDone }: { onConfirmed?: () => vo
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const start = useMutation(trpc.twoFactor.start.mutationOptions({ onError: (e) => toast.error(errorMessage(e)) }));
+  const start = useMutation(trpc.twoFactor.start.mutationOptions({ onError: (e) => toastError(e) }));
   const confirm = useMutation(
     trpc.twoFactor.confirm.mutationOptions({
       onSuccess: async (r) => {
@@ -31,7 +31,6 @@ export function TwoFactorEnrol({ onConfirmed, onDone }: { onConfirmed?: () => vo
         toast.success("Two-factor sign-in is on");
         await queryClient.invalidateQueries({ queryKey: trpc.twoFactor.pathKey() });
       },
-      onError: (e) => setError(errorMessage(e)),
     }),
   );
 
@@ -84,7 +83,7 @@ export function TwoFactorEnrol({ onConfirmed, onDone }: { onConfirmed?: () => vo
           </div>
         </div>
         <form onSubmit={submit} className="flex items-end gap-2">
-          <Field label="Code from the app" error={error} className="w-48">
+          <Field label="Code from the app" error={error} failure={confirm.error} className="w-48">
             {(p) => (
               <Input
                 {...p}

@@ -12,7 +12,6 @@ import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { CodeDialog } from "./two-factor-code-dialog";
 import { TwoFactorEnrol } from "./two-factor-enrol";
 import { RecoveryCodesList } from "./two-factor-recovery-codes";
@@ -34,7 +33,7 @@ export function TwoFactorPage() {
       {status.isPending ? (
         <Skeleton className="h-40" />
       ) : status.isError ? (
-        <ErrorState title="Could not load" message={errorMessage(status.error)} onRetry={() => void status.refetch()} />
+        <ErrorState title="Could not load" error={status.error} onRetry={() => void status.refetch()} />
       ) : (
         <div className="space-y-6">
           <Card>
@@ -70,7 +69,6 @@ function EnabledActions() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<"disable" | "regenerate" | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.twoFactor.status.queryKey() });
   const disable = useMutation(
@@ -80,7 +78,6 @@ function EnabledActions() {
         toast.success("Two-factor sign-in is off");
         await refresh();
       },
-      onError: (e) => setError(errorMessage(e)),
     }),
   );
   const regenerate = useMutation(
@@ -90,11 +87,11 @@ function EnabledActions() {
         setCodes(r.recoveryCodes);
         await refresh();
       },
-      onError: (e) => setError(errorMessage(e)),
     }),
   );
   const open = (d: "disable" | "regenerate") => {
-    setError(null);
+    disable.reset();
+    regenerate.reset();
     setDialog(d);
   };
   return (
@@ -113,7 +110,7 @@ function EnabledActions() {
         confirmLabel="Turn off"
         tone="danger"
         pending={disable.isPending}
-        error={error}
+        failure={disable.error}
         onSubmit={(code) => disable.mutate({ code })}
       />
       <CodeDialog
@@ -123,7 +120,7 @@ function EnabledActions() {
         description="10 new codes replace every old one, used or not."
         confirmLabel="Make new codes"
         pending={regenerate.isPending}
-        error={error}
+        failure={regenerate.error}
         onSubmit={(code) => regenerate.mutate({ code })}
       />
       <Dialog open={codes !== null} onOpenChange={(o) => !o && setCodes(null)} title="Your new recovery codes">

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useDashboard } from "../dashboard/dashboard-context";
 
 /** The organization's "Require two-factor" switch: owners change it, everyone sees it. */
@@ -19,7 +19,7 @@ export function RequireTwoFactorSwitch({ ownEnabled }: { ownEnabled: boolean }) 
         toast.success(r.requireMfa ? "Two-factor sign-in is now required" : "Two-factor sign-in is now optional");
         await queryClient.invalidateQueries({ queryKey: trpc.twoFactor.requirement.queryKey() });
       },
-      onError: (e) => toast.error(errorMessage(e)),
+      onError: (e) => toastError(e),
     }),
   );
   if (!requirement.data) return null;

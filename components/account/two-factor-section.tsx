@@ -6,7 +6,7 @@ import { Badge } from "../ui/badge";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 
 /** The Account page's two-factor card: the state at a glance; enrolment lives on its own page. */
 export function TwoFactorSection() {
@@ -27,7 +27,7 @@ export function TwoFactorSection() {
         {status.isPending ? (
           <Skeleton className="h-6 w-64" />
         ) : status.isError ? (
-          <p className="text-sm text-red-600">{errorMessage(status.error)}</p>
+          <ErrorText error={status.error} className="text-sm text-red-600" />
         ) : (
           <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-gray-600">
             <span>

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import type { EmailDelivery } from "@/schemas/accounts";
 import { Button } from "../ui/button";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { emailOutcome, useEmailSetup } from "./email-delivery";
 
 /**
@@ -23,7 +23,7 @@ export function VerifyEmailBanner({ email, delivery: initialDelivery }: { email:
   const resend = useMutation(
     trpc.account.resendVerification.mutationOptions({
       onSuccess: () => toast.success(emailOutcome(delivery, "a new verification email", email)),
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
   if (setup && (setup.emailVerified || !setup.verificationRequired)) return null;

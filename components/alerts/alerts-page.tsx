@@ -13,7 +13,7 @@ import { Skeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { Time } from "../ui/time";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { NewAlertForm } from "./new-alert-form";
 
 function shown(alert: AlertView, value: number | string | null): string {
@@ -33,7 +33,7 @@ export function AlertsPage() {
         toast.success("Alert deleted");
         await queryClient.invalidateQueries({ queryKey: trpc.alerts.list.queryKey() });
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
   return (
@@ -46,11 +46,7 @@ export function AlertsPage() {
       {alerts.isPending ? (
         <Skeleton className="h-32" />
       ) : alerts.isError ? (
-        <ErrorState
-          title="Could not load alerts"
-          message={errorMessage(alerts.error)}
-          onRetry={() => void alerts.refetch()}
-        />
+        <ErrorState title="Could not load alerts" error={alerts.error} onRetry={() => void alerts.refetch()} />
       ) : alerts.data.length === 0 ? (
         <EmptyState icon={BellRing} title="No alerts yet">
           Add one above: for example, an error rate above 5 % over 60 minutes of live traffic.

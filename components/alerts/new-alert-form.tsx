@@ -8,7 +8,7 @@ import { Button } from "../ui/button";
 import { Card, CardBody, CardHeader } from "../ui/card";
 import { Input, Select } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 
 /** Rates are typed as percentages and sent as fractions; spend as dollars with four decimals. */
 export function NewAlertForm() {
@@ -24,7 +24,7 @@ export function NewAlertForm() {
         toast.success("Alert created");
         await queryClient.invalidateQueries({ queryKey: trpc.alerts.list.queryKey() });
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
   const submit = () =>

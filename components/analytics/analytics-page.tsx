@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { BarChart3 } from "lucide-react";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { Card, CardHeader } from "../ui/card";
 import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
@@ -107,7 +106,7 @@ export function AnalyticsPage() {
       ) : messages.isError || otp.isError ? (
         <ErrorState
           title="Could not load analytics"
-          message={errorMessage(messages.error ?? otp.error)}
+          error={messages.error ?? otp.error}
           onRetry={() => void Promise.all([messages.refetch(), otp.refetch()])}
         />
       ) : messages.data.totals.sent === 0 && otp.data.totals.sent === 0 ? (

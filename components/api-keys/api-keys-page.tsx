@@ -12,7 +12,7 @@ import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
 import { TableSkeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 import { ApiKeysTable, type KeyActions } from "./api-keys-table";
 import { CreateKeyDialog } from "./create-key-dialog";
@@ -53,7 +53,7 @@ export function ApiKeysPage() {
         );
         await refresh();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 
@@ -65,7 +65,7 @@ export function ApiKeysPage() {
         setRevealed({ kind: "regenerated", name: result.name, rawKey: result.rawKey, environment });
         await refresh();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 
@@ -76,7 +76,7 @@ export function ApiKeysPage() {
         setDeleting(null);
         await refresh();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 
@@ -128,11 +128,7 @@ export function ApiKeysPage() {
       {keys.isPending ? (
         <TableSkeleton rows={3} columns={7} />
       ) : keys.isError ? (
-        <ErrorState
-          title="Could not load API keys"
-          message={errorMessage(keys.error)}
-          onRetry={() => void keys.refetch()}
-        />
+        <ErrorState title="Could not load API keys" error={keys.error} onRetry={() => void keys.refetch()} />
       ) : count === 0 ? (
         <EmptyState icon={KeyRound} title="No API keys yet" action={canManage ? createButton : undefined}>
           Create a key for each server that sends SMS or OTP codes, with only the permissions it needs. Start with a

@@ -2,7 +2,6 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { useCan } from "../dashboard/dashboard-context";
 import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
@@ -33,7 +32,7 @@ export function BillingPage() {
       ) : billing.isError || prices.isError ? (
         <ErrorState
           title="Could not load billing"
-          message={errorMessage(billing.error ?? prices.error)}
+          error={billing.error ?? prices.error}
           onRetry={() => void Promise.all([billing.refetch(), prices.refetch()])}
         />
       ) : (

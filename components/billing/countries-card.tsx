@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BillingView } from "@/schemas/billing";
 import type { CountryPrice } from "@/schemas/pricing";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/dialog";
@@ -103,11 +103,7 @@ export function CountriesCard({
             </ul>
           </>
         ) : null}
-        {update.isError ? (
-          <p role="alert" className="text-sm text-red-600">
-            {errorMessage(update.error)}
-          </p>
-        ) : null}
+        {update.isError ? <ErrorText error={update.error} className="text-sm text-red-600" /> : null}
         {canManage ? (
           <Button
             disabled={!all && chosen.size === 0}

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BillingView } from "@/schemas/billing";
 import { moneySchema } from "@/schemas/money";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/dialog";
@@ -99,11 +99,7 @@ export function SettingsForm({ billing, canManage }: { billing: BillingView; can
         <Field label="Alert thresholds (% of the limit)" error={thresholdsError ?? undefined}>
           {(props) => <Input {...props} value={thresholds} onChange={(e) => setThresholds(e.target.value)} />}
         </Field>
-        {update.isError ? (
-          <p role="alert" className="text-sm text-red-600">
-            {errorMessage(update.error)}
-          </p>
-        ) : null}
+        {update.isError ? <ErrorText error={update.error} className="text-sm text-red-600" /> : null}
         <div className="flex items-center gap-3">
           <Button type="submit" loading={update.isPending}>
             Save

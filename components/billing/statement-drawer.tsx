@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { Button } from "../ui/button";
 import { Drawer } from "../ui/drawer";
 import { ErrorState } from "../ui/error-state";
@@ -53,7 +52,7 @@ export function StatementDrawer({
       ) : statement.isError ? (
         <ErrorState
           title="Could not load the statement"
-          message={errorMessage(statement.error)}
+          error={statement.error}
           onRetry={() => void statement.refetch()}
         />
       ) : (

@@ -10,10 +10,12 @@ import { formatUtc, viewerZone } from "../format/time";
 import { fromLocalInputValue } from "../messages/schedule-format";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { FormError } from "../ui/form-dialog";
 import { Field, Input, Select } from "../ui/input";
 import { PageHeader } from "../ui/page-header";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { initialState, toInput, type BuilderState } from "./builder-state";
 import { PreviewPanel } from "./preview-panel";
 import { TemplateEditor } from "./template-editor";
@@ -31,7 +33,7 @@ export function CampaignBuilder({ campaign, actions }: { campaign: CampaignView 
   const settings = useQuery({ ...trpc.campaignTools.settings.queryOptions(), staleTime: Infinity });
 
   const onError = (e: unknown) => {
-    if (Object.keys(fieldErrors(e)).length === 0) toast.error(errorMessage(e));
+    if (Object.keys(fieldErrors(e)).length === 0) toastError(e);
   };
   const create = useMutation(
     trpc.campaigns.create.mutationOptions({
@@ -227,7 +229,9 @@ export function CampaignBuilder({ campaign, actions }: { campaign: CampaignView 
             </div>
           </Card>
 
-          <div className="flex justify-end gap-2">
+          <div className="flex items-center justify-end gap-3">
+            {/* Refused fields show their messages above; this is the refusal's code and log entry. */}
+            {Object.keys(errors).length > 0 ? <FormError error={create.error ?? save.error} /> : null}
             <Button type="submit" loading={pending}>
               {campaign ? "Save changes" : "Save draft"}
             </Button>

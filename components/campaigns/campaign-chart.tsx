@@ -7,7 +7,7 @@ import { formatUtcDay } from "../format/time";
 import { Card, CardHeader } from "../ui/card";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 
 const COLORS = { clicks: "#6366f1", uniqueClicks: "#a5b4fc", optOuts: "#f59e0b" } as const;
 
@@ -29,7 +29,7 @@ export function CampaignChart({
           <Skeleton className="h-40 w-full" />
         </div>
       ) : days.isError ? (
-        <p className="p-5 text-sm text-red-600">{errorMessage(days.error)}</p>
+        <ErrorText error={days.error} className="p-5 text-sm text-red-600" />
       ) : days.data.length === 0 ? (
         <div className="flex h-36 items-center justify-center px-5 text-center text-sm text-slate-500">
           No clicks or opt-outs yet. They show up here within seconds of happening.

@@ -13,7 +13,6 @@ import { PageHeader } from "../ui/page-header";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { formatCount } from "../format/number";
 import { Time } from "../ui/time";
 import { CampaignStatusBadge } from "./campaign-status";
@@ -40,11 +39,7 @@ export function CampaignsPage() {
       {campaigns.isPending ? (
         <TableSkeleton rows={4} columns={6} />
       ) : campaigns.isError ? (
-        <ErrorState
-          title="Could not load campaigns"
-          message={errorMessage(campaigns.error)}
-          onRetry={() => void campaigns.refetch()}
-        />
+        <ErrorState title="Could not load campaigns" error={campaigns.error} onRetry={() => void campaigns.refetch()} />
       ) : campaigns.data.items.length === 0 ? (
         <EmptyState icon={Megaphone} title="No campaigns yet" action={create ?? undefined}>
           A campaign texts the contacts you pick by tag, each in their own time zone, with a test send and a cost

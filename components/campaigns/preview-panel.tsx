@@ -12,7 +12,7 @@ import { Card } from "../ui/card";
 import { Input, Select } from "../ui/input";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 import { audienceOf, type BuilderState } from "./builder-state";
 import { useDebounced } from "./use-debounced";
 
@@ -84,7 +84,7 @@ export function PreviewPanel({ state, campaignId }: { state: BuilderState; campa
         {preview.isPending ? (
           <Skeleton className="h-20 w-full" />
         ) : preview.isError ? (
-          <p className="text-sm text-red-600">{errorMessage(preview.error)}</p>
+          <ErrorText error={preview.error} className="text-sm text-red-600" />
         ) : !preview.data.ok ? (
           <p className="text-sm text-red-600">Fix the message first: {preview.data.issues[0]?.message}</p>
         ) : (
@@ -185,9 +185,7 @@ function TestSend({ campaignId, contactId }: { campaignId: string | null; contac
           </Link>
         </p>
       ) : send.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {errorMessage(send.error)}
-        </p>
+        <ErrorText error={send.error} className="mt-2 text-sm text-red-700" />
       ) : null}
       <p className="mt-2 text-xs text-slate-500">
         One message, rendered for the chosen contact (or with the fallbacks). Not counted in the stats or the frequency

@@ -12,7 +12,7 @@ import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { shortId } from "../messages/message-format";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 import { RecipientStatusBadge, SKIP_LABELS } from "./campaign-status";
 
 /** The campaign's recipients with their message's status or the reason they were skipped, paged. */
@@ -58,7 +58,7 @@ export function RecipientsTable({
           <TableSkeleton rows={3} columns={4} />
         </div>
       ) : list.isError ? (
-        <p className="p-5 text-sm text-red-600">{errorMessage(list.error)}</p>
+        <ErrorText error={list.error} className="p-5 text-sm text-red-600" />
       ) : rows.length === 0 ? (
         <p className="p-5 text-sm text-slate-500">
           {status

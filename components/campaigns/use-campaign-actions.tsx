@@ -10,7 +10,7 @@ import { formatCount } from "../format/number";
 import { formatDateTime, formatUtc } from "../format/time";
 import { ConfirmDialog } from "../ui/dialog";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 
 type Pending = "launch" | "pause" | "resume" | "cancel" | "delete" | null;
 
@@ -66,7 +66,7 @@ export function useCampaignActions(campaign: CampaignView | undefined) {
     await queryClient.invalidateQueries({ queryKey: trpc.campaigns.pathKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.campaignTools.pathKey() });
   };
-  const onError = (e: unknown) => toast.error(errorMessage(e));
+  const onError = (e: unknown) => toastError(e);
   const launch = useMutation(trpc.campaigns.launch.mutationOptions({ onSuccess: () => done("Launched."), onError }));
   const pause = useMutation(trpc.campaigns.pause.mutationOptions({ onSuccess: () => done("Paused."), onError }));
   const resume = useMutation(trpc.campaigns.resume.mutationOptions({ onSuccess: () => done("Resumed."), onError }));

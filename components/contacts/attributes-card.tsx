@@ -9,7 +9,7 @@ import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
 import { Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 
 type Row = { key: string; value: string };
 
@@ -31,7 +31,7 @@ export function AttributesCard({ contact, canManage }: { contact: ContactView; c
         setRows(null);
         await queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
   const editing = rows !== null;

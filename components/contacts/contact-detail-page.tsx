@@ -14,7 +14,7 @@ import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 import { BackLink, DetailHeader, DetailItem, RecordStates } from "../dashboard/detail-page";
 import { formatDateTime } from "../messages/message-format";
@@ -48,7 +48,7 @@ function ContactDetail({ contact: c }: { contact: ContactView }) {
   const canManage = useCan("contacts.manage");
   const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
-  const onError = (err: unknown) => toast.error(errorMessage(err));
+  const onError = (err: unknown) => toastError(err);
   const optOut = useMutation(
     trpc.contacts.addOptOut.mutationOptions({
       onSuccess: async () => {
@@ -173,11 +173,7 @@ function MessageHistory({ phone }: { phone: string }) {
       {history.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : history.isError ? (
-        <ErrorState
-          title="Could not load the messages"
-          message={errorMessage(history.error)}
-          onRetry={() => void history.refetch()}
-        />
+        <ErrorState title="Could not load the messages" error={history.error} onRetry={() => void history.refetch()} />
       ) : history.data.items.length === 0 ? (
         <EmptyState icon={MessageSquare} title="No messages to this number yet" />
       ) : (

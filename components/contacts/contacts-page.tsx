@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../ui/dialog";
 import { EmptyState } from "../ui/empty-state";
 import { PageHeader } from "../ui/page-header";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 import { FilterBar, hasFilters } from "../dashboard/filter-bar";
 import { FilterSelect } from "../dashboard/filter-controls";
@@ -47,7 +47,7 @@ export function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<ContactView | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
-  const onError = (err: unknown) => toast.error(errorMessage(err));
+  const onError = (err: unknown) => toastError(err);
   const remove = useMutation(
     trpc.contacts.delete.mutationOptions({
       onSuccess: async () => {

@@ -5,7 +5,7 @@ import { getCountries } from "libphonenumber-js/max";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 
 /** Every country with a numbering plan, by name ("United Kingdom (GB)"). */
@@ -34,7 +34,7 @@ export function DefaultCountryField() {
         toast.success(s.defaultCountry ? `Local numbers are read in ${s.defaultCountry}.` : "Only +… numbers now.");
         await queryClient.invalidateQueries({ queryKey: trpc.contacts.settings.queryKey() });
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
   return (

@@ -7,7 +7,6 @@ import { Button } from "../ui/button";
 import { FormError } from "../ui/form-dialog";
 import { Badge } from "../ui/badge";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { IMPORT_TEMPLATE, previewCsv, type CsvPreview } from "./csv-preview";
 import { guessImportField, targetsProblem, type ImportField } from "@/schemas/contact-imports";
 import { rowErrorParts } from "./row-error";
@@ -106,7 +105,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     >
       {importId === null ? (
         <div className="space-y-3">
-          <FormError message={start.error ? errorMessage(start.error) : fileError} />
+          <FormError error={start.error} message={fileError} />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <label className="block text-sm font-medium text-slate-700" htmlFor="import-file">
               CSV file
@@ -185,7 +184,7 @@ export function ImportDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               {p.skipped.toLocaleString("en")} skipped
             </p>
           ) : null}
-          {progress.isError ? <FormError message={errorMessage(progress.error)} /> : null}
+          {progress.isError ? <FormError error={progress.error} /> : null}
           {p && p.errors.length > 0 ? (
             <div>
               <h3 className="mb-1 text-sm font-medium text-slate-800">Rows not imported</h3>

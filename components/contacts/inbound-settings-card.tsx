@@ -8,7 +8,7 @@ import { Card, CardHeader } from "../ui/card";
 import { Field, Textarea } from "../ui/input";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 
 const REPLIES = [
@@ -72,11 +72,7 @@ function Form({ settings, canManage }: { settings: InboundSettings; canManage: b
           )}
         </Field>
       ))}
-      {update.isError ? (
-        <p role="alert" className="text-sm text-red-600">
-          {errorMessage(update.error)}
-        </p>
-      ) : null}
+      {update.isError ? <ErrorText error={update.error} className="text-sm text-red-600" /> : null}
       {canManage ? (
         <div className="flex items-center gap-3">
           <Button type="submit" loading={update.isPending}>
@@ -107,7 +103,7 @@ export function InboundSettingsCard() {
       {settings.data ? (
         <Form settings={settings.data} canManage={canManage} />
       ) : settings.isError ? (
-        <p className="px-5 py-4 text-sm text-red-600">{errorMessage(settings.error)}</p>
+        <ErrorText error={settings.error} className="px-5 py-4 text-sm text-red-600" />
       ) : (
         <Skeleton className="m-5 h-40" />
       )}

@@ -9,7 +9,6 @@ import { PageHeader } from "../ui/page-header";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { CopyButton } from "../ui/copy-button";
 import { CreatedCell } from "../dashboard/list-cells";
 import { countryName } from "../analytics/format";
@@ -41,11 +40,7 @@ export function NumbersPage() {
       {numbers.isPending ? (
         <TableSkeleton rows={3} columns={4} />
       ) : numbers.isError ? (
-        <ErrorState
-          title="Could not load numbers"
-          message={errorMessage(numbers.error)}
-          onRetry={() => void numbers.refetch()}
-        />
+        <ErrorState title="Could not load numbers" error={numbers.error} onRetry={() => void numbers.refetch()} />
       ) : numbers.data.length === 0 ? (
         <EmptyState icon={Phone} title="No numbers yet">
           Once the operator assigns a number to this organization, it appears here and in{" "}

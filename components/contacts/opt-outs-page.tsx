@@ -14,7 +14,7 @@ import { Input } from "../ui/input";
 import { PageHeader } from "../ui/page-header";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText, toastError } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 import { PagedList } from "../dashboard/paged-list";
 import { CreatedCell } from "../dashboard/list-cells";
@@ -43,7 +43,6 @@ function AddOptOutForm() {
         setPhone("");
         await queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
       },
-      onError: (err) => setError(errorMessage(err)),
     }),
   );
   function submit(e: FormEvent) {
@@ -67,8 +66,8 @@ function AddOptOutForm() {
             placeholder="+14155550123"
             className="font-mono"
             value={phone}
-            invalid={Boolean(error)}
-            aria-describedby={error ? "opt-out-error" : undefined}
+            invalid={Boolean(error ?? add.error)}
+            aria-describedby={error || add.error ? "opt-out-error" : undefined}
             onChange={(e) => setPhone(e.target.value)}
           />
         </div>
@@ -79,6 +78,8 @@ function AddOptOutForm() {
           <p id="opt-out-error" role="alert" className="w-full text-sm text-red-600">
             {error}
           </p>
+        ) : add.error ? (
+          <ErrorText id="opt-out-error" error={add.error} className="w-full text-sm text-red-600" />
         ) : null}
       </form>
     </Card>
@@ -100,7 +101,7 @@ export function OptOutsPage() {
         setRemoving(null);
         await queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
   return (

@@ -5,7 +5,6 @@ import type { InfiniteData } from "@tanstack/react-query";
 import { Drawer } from "../ui/drawer";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
-import { errorMessage } from "../trpc/errors";
 import { shortId } from "../messages/message-format";
 
 /** The parts of a by-id query the drawer shows. */
@@ -65,7 +64,7 @@ export function DetailDrawer<T>({
       {query.isPending ? (
         <DrawerSkeleton {...skeleton} />
       ) : query.isError ? (
-        <ErrorState title={errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data ? (
         children(query.data)
       ) : null}

@@ -7,7 +7,7 @@ import { EmptyState } from "../ui/empty-state";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { cn } from "../ui/cn";
-import { errorCode, errorMessage } from "../trpc/errors";
+import { errorCode } from "../trpc/errors";
 
 /** The way back to the list a record belongs to ("← Webhooks"). */
 export function BackLink({ href, children }: { href: string; children: ReactNode }) {
@@ -62,11 +62,7 @@ export function RecordStates<T>({
         It may have been deleted, or it belongs to another organization.
       </EmptyState>
     ) : (
-      <ErrorState
-        title={`Could not load this ${noun}`}
-        message={errorMessage(query.error)}
-        onRetry={() => void query.refetch()}
-      />
+      <ErrorState title={`Could not load this ${noun}`} error={query.error} onRetry={() => void query.refetch()} />
     );
   }
   return <>{children(query.data as T)}</>;

@@ -6,7 +6,8 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
+import { FormError } from "../ui/form-dialog";
 import { useAfterOrganizationChange } from "./use-switch-organization";
 
 export function NewOrganizationDialog({
@@ -29,7 +30,6 @@ export function NewOrganizationDialog({
     }),
   );
   const errors = fieldErrors(create.error);
-  const formError = create.error && !errors.name ? errorMessage(create.error) : null;
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -63,7 +63,7 @@ export function NewOrganizationDialog({
             <Input {...p} value={name} onChange={(e) => setName(e.target.value)} autoFocus placeholder="Acme Inc." />
           )}
         </Field>
-        {formError ? <p className="text-sm text-red-600">{formError}</p> : null}
+        <FormError error={create.error} />
       </form>
     </Dialog>
   );

@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { Button } from "../ui/button";
 import { ErrorState } from "../ui/error-state";
 import { TableSkeleton } from "../ui/skeleton";
-import { errorMessage } from "../trpc/errors";
 
 /** The parts of an infinite query (cursor pages of `items`) a paged list shows. */
 export interface PagedQuery<T> {
@@ -44,7 +43,7 @@ export function PagedList<T>({
 }) {
   if (list.isPending) return <TableSkeleton rows={5} columns={columns} />;
   if (list.isError) {
-    return <ErrorState title={errorTitle} message={errorMessage(list.error)} onRetry={() => void list.refetch()} />;
+    return <ErrorState title={errorTitle} error={list.error} onRetry={() => void list.refetch()} />;
   }
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   if (items.length === 0) return empty;

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { z } from "zod";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
 
 export interface CheckedForm<I> {
   /** The request the form would send. */
@@ -56,7 +56,8 @@ export function useCheckedForm<S extends object>(
     return {
       errorFor: (field: string): string | undefined =>
         local[field] ?? (serverErrorsUntilEdited && edited(field) ? undefined : server[field]),
-      formError: mutationError && Object.keys(server).length === 0 ? errorMessage(mutationError) : null,
+      // FormError shows the failure: in full, or only its code and log link when the fields show it.
+      formError: mutationError ?? null,
     };
   }
 

@@ -8,7 +8,7 @@ import type { DeliveryListItem, DeliveryPage } from "@/schemas/webhook-views";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 import { DetailDrawer, patchListItem, TimelineSection, type ListCache } from "../dashboard/detail-drawer";
 import { AttemptsTimeline } from "./attempts-timeline";
@@ -73,7 +73,7 @@ export function DeliveryDrawer({ deliveryId, onClose }: { deliveryId: string | n
         toast.success("Redelivering: a new attempt is being made now.");
         await queryClient.invalidateQueries({ queryKey: detailKey });
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 

@@ -7,7 +7,7 @@ import { RotateCw } from "lucide-react";
 import { Button } from "../ui/button";
 import { Select } from "../ui/input";
 import { useCan } from "../dashboard/dashboard-context";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 import { useTRPC } from "../trpc/client";
 import { DetailDrawer } from "../dashboard/detail-drawer";
 import { CopyableId, Fact, FactList, SectionTitle } from "../ui/facts";
@@ -164,9 +164,7 @@ function ResendEvent({ eventId, delivered }: { eventId: string; delivered: strin
           </Link>
         </p>
       ) : resend.isError ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {errorMessage(resend.error)}
-        </p>
+        <ErrorText error={resend.error} className="mt-2 text-sm text-red-700" />
       ) : null}
       <p className="mt-2 text-xs text-slate-500">The same event id and body. The audit log records who resent it.</p>
     </section>

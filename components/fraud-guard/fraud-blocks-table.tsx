@@ -14,7 +14,7 @@ import { Skeleton } from "../ui/skeleton";
 import { ActionsCell, ActionsHeader } from "../ui/row-actions";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 
 import { Time } from "../ui/time";
 
@@ -38,7 +38,7 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
         setUnblocking(null);
         await queryClient.invalidateQueries({ queryKey: trpc.fraudGuard.blocks.queryKey() });
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
 
@@ -50,11 +50,7 @@ export function FraudBlocksTable({ canManage }: { canManage: boolean }) {
       {blocks.isPending ? (
         <Skeleton className="h-32" />
       ) : blocks.isError ? (
-        <ErrorState
-          title="Could not load blocks"
-          message={errorMessage(blocks.error)}
-          onRetry={() => void blocks.refetch()}
-        />
+        <ErrorState title="Could not load blocks" error={blocks.error} onRetry={() => void blocks.refetch()} />
       ) : blocks.data.length === 0 ? (
         <EmptyState icon={ShieldCheck} title="No range has been blocked">
           When a number range receives many OTP codes that are never verified, it is blocked here with the figures that

@@ -5,7 +5,6 @@ import { PageHeader } from "../ui/page-header";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { useCan } from "../dashboard/dashboard-context";
 import { FraudLevelCard } from "./fraud-level-card";
 import { SafeListCard } from "./safe-list-card";
@@ -29,7 +28,7 @@ export function FraudGuardPage() {
       ) : settings.isError ? (
         <ErrorState
           title="Could not load the fraud guard"
-          message={errorMessage(settings.error)}
+          error={settings.error}
           onRetry={() => void settings.refetch()}
         />
       ) : (

@@ -11,7 +11,6 @@ import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { useUrlState } from "../dashboard/use-url-state";
 import { EnvironmentTag } from "../messages/message-badges";
 import { Badge } from "../ui/badge";
@@ -77,11 +76,7 @@ export function InboxPage() {
       {list.isPending ? (
         <Skeleton className="h-96" />
       ) : list.isError ? (
-        <ErrorState
-          title="Could not load the inbox"
-          message={errorMessage(list.error)}
-          onRetry={() => void list.refetch()}
-        />
+        <ErrorState title="Could not load the inbox" error={list.error} onRetry={() => void list.refetch()} />
       ) : conversations.length === 0 ? (
         <EmptyState icon={Inbox} title="No inbound messages yet">
           Replies to your numbers appear here. In the sandbox, simulate one with the button above, or with{" "}

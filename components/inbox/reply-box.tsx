@@ -6,7 +6,7 @@ import { Send } from "lucide-react";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 
 /**
@@ -72,11 +72,7 @@ export function ReplyBox({
           Send
         </Button>
       </div>
-      {reply.isError ? (
-        <p role="alert" className="mt-1.5 text-sm text-red-700">
-          {errorMessage(reply.error)}
-        </p>
-      ) : null}
+      {reply.isError ? <ErrorText error={reply.error} className="mt-1.5 text-sm text-red-700" /> : null}
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormDialog } from "../ui/form-dialog";
 import { Field, Input, Textarea } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
 
 /**
  * The sandbox's "a phone writes to you" (POST /api/v1/sms/inbound without a key): stored, keywords
@@ -34,7 +34,6 @@ export function SimulateInboundDialog({
     }),
   );
   const errors = fieldErrors(simulate.error);
-  const formError = simulate.error && Object.keys(errors).length === 0 ? errorMessage(simulate.error) : null;
 
   function close() {
     setBody("");
@@ -58,7 +57,7 @@ export function SimulateInboundDialog({
       formId="simulate-inbound-form"
       submitLabel="Receive message"
       onSubmit={submit}
-      formError={formError}
+      formError={simulate.error}
       formClassName="space-y-4"
     >
       <Field label="From" error={errors.from} hint="The sending phone, in E.164.">

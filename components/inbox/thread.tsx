@@ -7,7 +7,6 @@ import { cn } from "../ui/cn";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { Badge } from "../ui/badge";
 import { Time } from "../ui/time";
 import type { Conversation, ThreadMessage } from "@/schemas/inbox";
@@ -62,7 +61,7 @@ export function Thread({
         ) : thread.isError ? (
           <ErrorState
             title="Could not load the conversation"
-            message={errorMessage(thread.error)}
+            error={thread.error}
             onRetry={() => void thread.refetch()}
           />
         ) : (

@@ -8,7 +8,7 @@ import { ROLE_LABELS, type Role } from "@/schemas/roles";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { ErrorText } from "../trpc/error-notice";
 import { useDashboard } from "../dashboard/dashboard-context";
 import { RoleSelect } from "./role-select";
 
@@ -79,11 +79,7 @@ export function ChangeRoleDialog({ member, onClose }: { member: MemberRef | null
         {member?.isYou && role !== member.role ? (
           <p className="text-sm text-amber-700">You are changing your own role; you may lose access to this page.</p>
         ) : null}
-        {update.error ? (
-          <p role="alert" className="text-sm text-red-600">
-            {errorMessage(update.error)}
-          </p>
-        ) : null}
+        {update.error ? <ErrorText error={update.error} className="text-sm text-red-600" /> : null}
       </div>
     </Dialog>
   );

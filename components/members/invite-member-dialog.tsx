@@ -8,7 +8,7 @@ import { Dialog } from "../ui/dialog";
 import { FormDialog } from "../ui/form-dialog";
 import { Field, Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
 import { useDashboard } from "../dashboard/dashboard-context";
 import { useEmailSetup } from "../account/email-delivery";
 import { InvitationLinkPanel } from "./invitation-link";
@@ -33,7 +33,6 @@ export function InviteMemberDialog({ open, onOpenChange }: { open: boolean; onOp
     }),
   );
   const errors = fieldErrors(invite.error);
-  const formError = invite.error && Object.keys(errors).length === 0 ? errorMessage(invite.error) : null;
 
   function close() {
     setEmail("");
@@ -78,7 +77,7 @@ export function InviteMemberDialog({ open, onOpenChange }: { open: boolean; onOp
       formId="invite-member-form"
       submitLabel={delivery === undefined || delivery === "smtp" ? "Send invitation" : "Create invitation"}
       onSubmit={submit}
-      formError={formError}
+      formError={invite.error}
       formClassName="space-y-4"
     >
       <Field label="Email" error={errors.email}>

@@ -15,7 +15,7 @@ import { PageHeader } from "../ui/page-header";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useCan, useDashboard } from "../dashboard/dashboard-context";
 import { RoleBadge } from "../dashboard/role-badge";
 import { InviteMemberDialog } from "./invite-member-dialog";
@@ -47,7 +47,7 @@ export function MembersPage() {
         }
         await queryClient.invalidateQueries({ queryKey: trpc.members.list.queryKey() });
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 
@@ -72,11 +72,7 @@ export function MembersPage() {
       {members.isPending ? (
         <TableSkeleton rows={3} columns={4} />
       ) : members.isError ? (
-        <ErrorState
-          title="Could not load members"
-          message={errorMessage(members.error)}
-          onRetry={() => void members.refetch()}
-        />
+        <ErrorState title="Could not load members" error={members.error} onRetry={() => void members.refetch()} />
       ) : members.data.length === 0 ? (
         <EmptyState icon={Users} title="No members">
           Nobody belongs to this organization.

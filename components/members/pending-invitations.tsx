@@ -11,7 +11,7 @@ import { ActionsCell, ActionsHeader, RowActions } from "../ui/row-actions";
 import { TableSkeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useDashboard } from "../dashboard/dashboard-context";
 import { RoleBadge } from "../dashboard/role-badge";
 import { Time } from "../ui/time";
@@ -41,13 +41,13 @@ export function PendingInvitations() {
         );
         await refresh();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
   const copyLink = useMutation(
     trpc.members.copyInvitationLink.mutationOptions({
       onSuccess: () => refresh(),
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
   const linkFor = invitations.data?.find((inv) => inv.id === copyLink.variables?.invitationId);
@@ -58,7 +58,7 @@ export function PendingInvitations() {
         setRevoking(null);
         await refresh();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 
@@ -67,7 +67,7 @@ export function PendingInvitations() {
     return (
       <ErrorState
         title="Could not load invitations"
-        message={errorMessage(invitations.error)}
+        error={invitations.error}
         onRetry={() => void invitations.refetch()}
       />
     );

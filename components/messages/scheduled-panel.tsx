@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarClock, CircleSlash } from "lucide-react";
 import type { MessageDetail } from "@/schemas/message-views";
 import { useTRPC } from "../trpc/client";
+import { ErrorText } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/dialog";
@@ -102,9 +103,7 @@ export function BatchSection({ message, actions }: { message: MessageDetail; act
       {summary.isPending ? (
         <Skeleton className="h-14" />
       ) : summary.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          Could not load the batch: {summary.error.message}
-        </p>
+        <ErrorText error={summary.error} lead="Could not load the batch:" className="text-sm text-red-700" />
       ) : (
         <dl className="grid grid-cols-4 gap-2" data-testid="batch-counts">
           {COUNTED.filter((s) => counts![s] > 0 || s === "SCHEDULED" || s === "CANCELED").map((s) => (
@@ -152,11 +151,7 @@ export function ScheduleConfirmDialogs({
               {message.environment === "live" ? ", and what it held of your monthly spend is released" : ""}.
             </p>
             <p>This cannot be undone: schedule a new message to send it after all.</p>
-            {cancel.error ? (
-              <p role="alert" className="text-red-700">
-                {cancel.error.message}
-              </p>
-            ) : null}
+            {cancel.error ? <ErrorText error={cancel.error} className="text-red-700" /> : null}
           </div>
         }
         confirmLabel="Cancel message"
@@ -173,11 +168,7 @@ export function ScheduleConfirmDialogs({
               {summary.data?.counts.SCHEDULED ?? 0} messages still waiting for their send time will never be sent.
               Messages already queued or sent are not affected.
             </p>
-            {cancelBatch.error ? (
-              <p role="alert" className="text-red-700">
-                {cancelBatch.error.message}
-              </p>
-            ) : null}
+            {cancelBatch.error ? <ErrorText error={cancelBatch.error} className="text-red-700" /> : null}
           </div>
         }
         confirmLabel="Cancel all scheduled"

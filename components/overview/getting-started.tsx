@@ -4,7 +4,6 @@ import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, X } from "lucide-react";
-import { toast } from "sonner";
 import type { OnboardingStatus } from "@/schemas/onboarding";
 import { Button } from "../ui/button";
 import { Card, CardHeader } from "../ui/card";
@@ -12,7 +11,7 @@ import { CodeBlock } from "../ui/code-block";
 import { CopyButton } from "../ui/copy-button";
 import { useCan } from "../dashboard/dashboard-context";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { CHECKLIST_STEPS, checklistDone, SetupChecklist } from "./setup-checklist";
 
 function Code({ children }: { children: ReactNode }) {
@@ -51,13 +50,13 @@ export function GettingStarted({ baseUrl, status }: { baseUrl: string; status: O
         setRawKey(key.rawKey);
         void queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
   const dismiss = useMutation(
     trpc.onboarding.dismiss.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.onboarding.status.queryKey() }),
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => toastError(err),
     }),
   );
   const done = checklistDone(status);

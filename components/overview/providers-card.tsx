@@ -5,6 +5,7 @@ import { Card, CardHeader } from "../ui/card";
 import { DotStatus, type DotStatusTone } from "../ui/dot-status";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
+import { ErrorText } from "../trpc/error-notice";
 import type { ProviderStateView } from "@/schemas/carriers";
 
 const LABELS: Record<ProviderStateView["provider"], string> = { smpp: "SMPP", twilio: "Twilio API" };
@@ -43,7 +44,7 @@ export function ProvidersCard() {
             <Skeleton className="h-4 w-40" />
           </div>
         ) : status.isError ? (
-          <p className="px-5 py-3 text-red-700">Could not load the providers: {status.error.message}</p>
+          <ErrorText error={status.error} lead="Could not load the providers:" className="px-5 py-3 text-red-700" />
         ) : status.data.providers.length === 0 ? (
           <div className="px-5 py-3 text-slate-600">
             <p className="font-medium text-slate-800">No live provider configured</p>

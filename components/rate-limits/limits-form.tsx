@@ -10,7 +10,8 @@ import { Card, CardHeader } from "../ui/card";
 import { ConfirmDialog } from "../ui/dialog";
 import { Field, Input } from "../ui/input";
 import { useTRPC } from "../trpc/client";
-import { errorMessage, fieldErrors } from "../trpc/errors";
+import { fieldErrors } from "../trpc/errors";
+import { FormError } from "../ui/form-dialog";
 import { useDashboard } from "../dashboard/dashboard-context";
 import { Switch } from "./switch";
 
@@ -104,8 +105,6 @@ export function LimitsForm({ config }: { config: RateLimitConfig }) {
       },
     }),
   );
-  const formError =
-    update.error && Object.keys(fieldErrors(update.error)).length === 0 ? errorMessage(update.error) : null;
 
   function change(patch: Partial<FormValues>) {
     setValues((v) => ({ ...v, ...patch }));
@@ -142,11 +141,7 @@ export function LimitsForm({ config }: { config: RateLimitConfig }) {
     <Card>
       <CardHeader title="Settings" description={`Caps for all API traffic of ${organization.name}.`} />
       <form onSubmit={submit} noValidate aria-label="Rate limit settings" className="space-y-4 px-5 py-4">
-        {formError ? (
-          <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
+        <FormError error={update.error} />
         <div className="flex items-start justify-between gap-4 rounded-md bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200 ring-inset">
           <div>
             <p className="text-sm font-medium text-slate-800">Rate limiting</p>

@@ -6,7 +6,6 @@ import { Badge } from "../ui/badge";
 import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { useCan, useDashboard } from "../dashboard/dashboard-context";
 import { CategoryLimits } from "./category-limits";
 import { HowItWorks } from "./how-it-works";
@@ -59,11 +58,7 @@ export function RateLimitsPage() {
       {usage.isPending ? (
         <RateLimitsSkeleton />
       ) : usage.isError ? (
-        <ErrorState
-          title="Could not load rate limits"
-          message={errorMessage(usage.error)}
-          onRetry={() => void usage.refetch()}
-        />
+        <ErrorState title="Could not load rate limits" error={usage.error} onRetry={() => void usage.refetch()} />
       ) : (
         <div className="space-y-6">
           {!usage.data.config.enabled ? (

@@ -6,20 +6,27 @@ import { Drawer } from "../ui/drawer";
 import { ErrorState } from "../ui/error-state";
 import { Skeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { errorCode } from "../trpc/errors";
 
 const json = (value: unknown) => (value === null || value === undefined ? "(none)" : JSON.stringify(value, null, 2));
 
 /** One request: its facts, and its request and response bodies side by side (redacted when stored). */
 export function RequestLogDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const entry = useQuery({ ...trpc.requestLogs.byId.queryOptions({ id: id ?? "" }), enabled: id !== null });
+  const entry = useQuery({
+    ...trpc.requestLogs.byId.queryOptions({ id: id ?? "" }),
+    enabled: id !== null,
+    // Entries are written within a second of their request: an error's "View request log" link,
+    // followed at once, can arrive first.
+    retry: (count, error) => count < 3 && errorCode(error) === "not_found",
+    retryDelay: 700,
+  });
   return (
     <Drawer open={id !== null} onOpenChange={(open) => !open && onClose()} title={id ?? ""}>
       {entry.isPending ? (
         <Skeleton className="h-64" />
       ) : entry.isError ? (
-        <ErrorState title="Could not load the request" message={errorMessage(entry.error)} />
+        <ErrorState title="Could not load the request" error={entry.error} />
       ) : (
         <div className="space-y-4 text-sm" data-testid="request-log-detail">
           <dl className="grid grid-cols-[8rem_1fr] gap-x-3 gap-y-1">

@@ -12,7 +12,6 @@ import { Skeleton } from "../ui/skeleton";
 import { Table, TBody, TD, TH, THead, TR } from "../ui/table";
 import { Time } from "../ui/time";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { RequestLogDetail } from "./request-log-detail";
 
 function statusTone(status: number): string {
@@ -48,7 +47,7 @@ export function RequestLogsPage() {
     <div className="space-y-4">
       <PageHeader
         title="Logs"
-        description="Every API request of this organization, newest first. Bodies are stored without credentials, passwords, tokens, secrets or codes. Quote a request id to support."
+        description="Every API request of this organization, and every dashboard action that failed, newest first. Bodies are stored without credentials, passwords, tokens, secrets or codes. Quote a request id to support."
       />
       <div className="flex flex-wrap gap-3">
         <Select aria-label="Status" value={status} onChange={(e) => setStatus(e.target.value)}>
@@ -68,11 +67,7 @@ export function RequestLogsPage() {
       {logs.isPending ? (
         <Skeleton className="h-48" />
       ) : logs.isError ? (
-        <ErrorState
-          title="Could not load the logs"
-          message={errorMessage(logs.error)}
-          onRetry={() => void logs.refetch()}
-        />
+        <ErrorState title="Could not load the logs" error={logs.error} onRetry={() => void logs.refetch()} />
       ) : logs.data.items.length === 0 ? (
         <EmptyState icon={ScrollText} title="No requests yet">
           Requests to the API with this organization&apos;s keys or tokens show up here within a second.

@@ -15,9 +15,38 @@ export function errorMessage(error: unknown, fallback = "Something went wrong. T
   return e.message || fallback;
 }
 
-/** The server's error code (`already_member`, `forbidden`…) when the failure was an AppError. */
+/** The server's error code (`already_member`, `invalid_request`…) of a failed call. */
 export function errorCode(error: unknown): string | null {
   return asClientError(error)?.data?.appCode ?? null;
+}
+
+/** Where the Logs page opens one request (components/request-logs/request-logs-page.tsx). */
+export function requestLogUrl(requestId: string): string {
+  return `/dashboard/logs?id=${encodeURIComponent(requestId)}`;
+}
+
+export interface ShownError {
+  message: string;
+  code: string | null;
+  /** The code's entry in the error reference (`/docs/errors#code`). */
+  docUrl: string | null;
+  /** The request log's entry for the failed call (contract §16; every role reads the log). */
+  logUrl: string | null;
+}
+
+/**
+ * Everything the dashboard shows of a failed call, in one place (issue 42): the sentence, the code
+ * linked to the error reference, and the failed call's request-log entry when the server logged one.
+ */
+export function describeError(error: unknown, fallback?: string): ShownError {
+  const data = asClientError(error)?.data;
+  const requestId = data?.requestId ?? null;
+  return {
+    message: errorMessage(error, fallback),
+    code: data?.appCode ?? null,
+    docUrl: data?.docUrl ?? null,
+    logUrl: requestId ? requestLogUrl(requestId) : null,
+  };
 }
 
 /**

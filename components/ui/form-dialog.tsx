@@ -1,15 +1,30 @@
 "use client";
 
 import type { FormEvent, ReactNode } from "react";
+import { describeError, fieldErrors } from "../trpc/errors";
+import { ErrorLinks } from "../trpc/error-notice";
 import { Button } from "./button";
 import { Dialog, type DialogProps } from "./dialog";
 
-/** What went wrong with the whole request (not one field), above the fields. */
-export function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
+/**
+ * What went wrong with the whole request, above the fields: the failed call's `error` (its message,
+ * code and request-log link), else the form's own `message`. When the server's answer is about
+ * fields, the fields show its messages and this only its code and request-log link.
+ */
+export function FormError({ error, message }: { error?: unknown; message?: string | null }) {
+  if (!error) {
+    if (!message) return null;
+    return (
+      <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+        {message}
+      </p>
+    );
+  }
+  const shown = describeError(error);
+  if (Object.keys(fieldErrors(error)).length > 0) return <ErrorLinks shown={shown} className="text-slate-500" />;
   return (
     <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
-      {message}
+      {shown.message} <ErrorLinks shown={shown} className="ml-1" />
     </p>
   );
 }
@@ -42,7 +57,8 @@ export function FormDialog({
   formId: string;
   submitLabel: string;
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
-  formError: string | null;
+  /** The failed request (FormError shows it); null when none. */
+  formError: unknown;
   /** The spacing between fields. */
   formClassName?: string;
   children: ReactNode;
@@ -67,7 +83,7 @@ export function FormDialog({
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className={formClassName}>
-        <FormError message={formError} />
+        <FormError error={formError} />
         {children}
       </form>
     </Dialog>

@@ -6,6 +6,8 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { describeError } from "../trpc/errors";
+import { ErrorLinks } from "../trpc/error-notice";
 import { cn } from "./cn";
 
 const control =
@@ -62,6 +64,8 @@ export interface FieldProps {
   /** Shown under the control, replaced by the error when there is one. */
   hint?: ReactNode;
   error?: string | readonly string[] | null;
+  /** A failed call about this field, shown when there is no `error`: its message, code and log link. */
+  failure?: unknown;
   /** Extra text beside the label (e.g. "Optional"). */
   aside?: ReactNode;
   children: (props: { id: string; "aria-describedby"?: string; invalid: boolean }) => ReactNode;
@@ -69,9 +73,11 @@ export interface FieldProps {
 }
 
 /** Label + control + hint or error, wired for screen readers. */
-export function Field({ label, hint, error, aside, children, className }: FieldProps) {
+export function Field({ label, hint, error, failure, aside, children, className }: FieldProps) {
   const id = useId();
-  const message = Array.isArray(error) ? error[0] : (error as string | null | undefined);
+  const own = Array.isArray(error) ? error[0] : (error as string | null | undefined);
+  const shown = !own && failure ? describeError(failure) : null;
+  const message = own ?? shown?.message;
   const describedBy = message || hint ? `${id}-desc` : undefined;
   return (
     <div className={cn("space-y-1.5", className)}>
@@ -83,6 +89,7 @@ export function Field({ label, hint, error, aside, children, className }: FieldP
       {message ? (
         <p id={describedBy} className="text-sm text-red-600">
           {message}
+          {shown ? <ErrorLinks shown={shown} className="ml-2" /> : null}
         </p>
       ) : hint ? (
         <p id={describedBy} className="text-xs text-slate-500">

@@ -6,7 +6,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { toast } from "sonner";
 import type { WebhookView } from "@/schemas/webhooks";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 import { CopyButton } from "../ui/copy-button";
 
@@ -25,7 +25,7 @@ export function SigningSecret({ webhook }: { webhook: WebhookView }) {
         if (secret === null) toast.info("This webhook has no signing secret any more.");
         else setShown({ id: webhook.id, secret });
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
   const secret = shown?.id === webhook.id && webhook.hasSecret ? shown.secret : null;

@@ -9,7 +9,6 @@ import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { useTRPC } from "../trpc/client";
 import { FormError } from "../ui/form-dialog";
-import { errorMessage } from "../trpc/errors";
 import { cn } from "../ui/cn";
 
 /**
@@ -75,7 +74,7 @@ export function TestWebhookDialog({ webhook, onClose }: { webhook: WebhookView |
         ) : test.data ? (
           <TestOutcome result={test.data} webhookId={webhook?.id ?? ""} />
         ) : (
-          <FormError message={test.isError ? errorMessage(test.error) : null} />
+          <FormError error={test.isError ? test.error : null} />
         )}
       </div>
     </Dialog>

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import type { WebhookView } from "@/schemas/webhooks";
 import { ConfirmDialog } from "../ui/dialog";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
+import { toastError } from "../trpc/error-notice";
 import { useCan } from "../dashboard/dashboard-context";
 import { EditWebhookDialog } from "./edit-webhook-dialog";
 import { SecretDialog, type RevealedSecret } from "./secret-dialog";
@@ -47,7 +47,7 @@ export function useWebhookActions({ onDeleted }: { onDeleted?: () => void } = {}
         );
         await refresh();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 
@@ -59,7 +59,7 @@ export function useWebhookActions({ onDeleted }: { onDeleted?: () => void } = {}
         onDeleted?.();
         await refresh();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => toastError(error),
     }),
   );
 

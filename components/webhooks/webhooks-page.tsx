@@ -10,7 +10,6 @@ import { ErrorState } from "../ui/error-state";
 import { PageHeader } from "../ui/page-header";
 import { TableSkeleton } from "../ui/skeleton";
 import { useTRPC } from "../trpc/client";
-import { errorMessage } from "../trpc/errors";
 import { CreateWebhookDialog } from "./create-webhook-dialog";
 import { useWebhookActions } from "./use-webhook-actions";
 import { VerifySignatures } from "./verify-signatures";
@@ -52,11 +51,7 @@ export function WebhooksPage() {
       {webhooks.isPending ? (
         <TableSkeleton rows={3} columns={5} />
       ) : webhooks.isError ? (
-        <ErrorState
-          title="Could not load webhooks"
-          message={errorMessage(webhooks.error)}
-          onRetry={() => void webhooks.refetch()}
-        />
+        <ErrorState title="Could not load webhooks" error={webhooks.error} onRetry={() => void webhooks.refetch()} />
       ) : count === 0 ? (
         <EmptyState icon={Webhook} title="No webhooks yet" action={createButton ?? undefined}>
           Add an endpoint to hear about events as they happen — such as{" "}

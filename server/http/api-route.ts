@@ -1,5 +1,5 @@
 import { strictObject, type z } from "zod";
-import { AppError, zodIssuesToDetails } from "../errors";
+import { AppError, zodIssuesCode, zodIssuesToDetails } from "../errors";
 import { can, type Action } from "@/schemas/roles";
 import { authenticateUser, type UserAuth } from "./authenticate";
 import { authenticateApiKey, forgetCachedKey, type ApiKeyAuth } from "./authenticate-api-key";
@@ -91,12 +91,8 @@ export type ApiRouteHandler = ((req: Request, context?: NextRouteContext) => Pro
 function validate<S extends z.ZodType>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
-    // A body whose only problems are phone numbers answers with the contract's dedicated code.
-    const phoneOnly = parsed.error.issues.every(
-      (i) => i.code === "custom" && (i as { params?: { code?: string } }).params?.code === "invalid_phone_number",
-    );
     throw new AppError(
-      phoneOnly ? "invalid_phone_number" : "invalid_request",
+      zodIssuesCode(parsed.error.issues),
       where === "body" ? "The request body is not valid." : "The query parameters are not valid.",
       { details: zodIssuesToDetails(parsed.error.issues) },
     );

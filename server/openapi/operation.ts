@@ -24,7 +24,7 @@ export interface OperationSpec {
   /**
    * Required with a JSON `body`: the request body's example (the media type's `example`), which the
    * reference shows and puts in its curl and other samples. It must run as written with a sandbox
-   * key or a token (e2e/walk-second.spec.ts posts every one): realistic values, no fixed dates, and
+   * key or a token (e2e/walk-second-docs.spec.ts posts every one): realistic values, no fixed dates, and
    * placeholders only for what only the reader has (tokens, codes, ids of their own objects).
    */
   bodyExample?: unknown;

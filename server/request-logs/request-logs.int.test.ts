@@ -6,6 +6,9 @@ import { getDb } from "../db/client";
 import { call } from "../test/http";
 import { api, runPipeline, seedSender } from "../test/messaging";
 import { seedApiKey } from "../test/seed";
+import { getTrpc, postTrpc } from "../test/trpc";
+import { registerUser } from "../auth/register-user";
+import { uniqueEmail } from "../test/http";
 import { flushRequestLogs } from "./writer";
 import { API_KEY_ROUTES, ANY_CREDENTIAL_ROUTES } from "@/app/api/v1/security-routes";
 import { MANAGEMENT_ROUTES } from "@/app/api/v1/security-management-routes";
@@ -121,5 +124,61 @@ describe("request logs", () => {
       query: { errorCode: "invalid_phone_number" },
     });
     expect(errors.json.every((e: { errorCode: string }) => e.errorCode === "invalid_phone_number")).toBe(true);
+  });
+
+  it("hold the dashboard's failed calls, whose errors name their entry (issue 42)", async () => {
+    const email = uniqueEmail();
+    const { user, organization } = await registerUser(getDb(), {
+      email,
+      password: "correct horse battery",
+      organizationName: "Logged",
+    });
+    const session = { user: { id: user.id } };
+    const dup = await postTrpc("members.invite", { email, role: "admin" }, session);
+    expect(dup.status).toBe(409);
+    const data = dup.body.error!.json.data;
+    expect(data).toMatchObject({ appCode: "already_member", requestId: expect.stringMatching(/^req_/) });
+    // Input refused by its schema has the REST API's code; a password never reaches the log.
+    const invalid = await postTrpc("members.invite", { email: "nope", role: "admin" }, session);
+    expect(invalid.body.error!.json.data.appCode).toBe("invalid_request");
+    const wrong = await postTrpc(
+      "account.changePassword",
+      { currentPassword: "tRPC-not-the-password-31", newPassword: "tRPC-new-password-32" },
+      session,
+    );
+    expect(wrong.status).toBe(401);
+    const ok = await getTrpc("members.list", undefined, session);
+    expect(ok.body.error).toBeUndefined();
+    // A query refused for its input is a page checking what is typed: not an entry each keystroke.
+    const quote = await getTrpc("billing.quote", { to: "+1999", body: "x" }, session);
+    expect(quote.status).toBe(400);
+    expect(quote.body.error!.json.data.requestId).toBeNull();
+
+    await flushRequestLogs();
+    const rows = await getDb().requestLog.findMany({
+      where: { organizationId: organization.id },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((r) => [r.route, r.status, r.errorCode])).toEqual([
+      ["members.invite", 409, "already_member"],
+      ["members.invite", 400, "invalid_request"],
+      ["account.changePassword", 401, "invalid_credentials"],
+    ]);
+    expect(rows[0]).toMatchObject({
+      id: data.requestId,
+      method: "POST",
+      path: "/api/trpc/members.invite",
+      userId: user.id,
+      apiKeyId: null,
+      requestBody: { email, role: "admin" },
+      responseBody: { error: { code: "already_member", docUrl: "/docs/errors#already_member" } },
+    });
+    expect(invalid.body.error!.json.data.requestId).toBe(rows[1]!.id);
+    expect(rows[1]!.responseBody).toMatchObject({
+      error: { code: "invalid_request", details: [{ path: "email", message: expect.any(String) }] },
+    });
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain("tRPC-not-the-password-31");
+    expect(text).not.toContain("tRPC-new-password-32");
   });
 });

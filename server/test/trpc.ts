@@ -41,6 +41,7 @@ export interface TrpcErrorData {
   appCode: string | null;
   zodError: { fieldErrors: Record<string, string[]> } | null;
   details: { path: string; message: string }[] | null;
+  requestId: string | null;
 }
 
 /** A mutation posted through the fetch handler: the HTTP status and body the browser receives. */

@@ -1,12 +1,14 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import superjson from "superjson";
-import { z, ZodError } from "zod";
+import { ZodError } from "zod";
 import type { Db } from "../db/client";
-import { AppError, serviceUnavailable, type ErrorCode } from "../errors";
+import { AppError, serviceUnavailable, zodIssuesToDetails } from "../errors";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { assertStorable } from "../http/storable-text";
-import { errorDocUrl } from "../http/error-doc-url.mjs";
+import { logFailedProcedure } from "../request-logs/record-procedure";
+import { publicError } from "./error-shape";
 import { can, type Action } from "@/schemas/roles";
 import { dashboardMember } from "./dashboard-member";
 import { userActor, type RequestOrigin } from "../audit/actor";
@@ -29,6 +31,8 @@ export interface TRPCContext {
   secureCookies: boolean;
   /** The caller's IP and User-Agent, for the audit log. */
   origin: RequestOrigin;
+  /** `performance.now()` when the request came in: a failed call's duration in the request log. */
+  startedAt: number;
 }
 
 /**
@@ -51,6 +55,7 @@ export function createTRPCContext(opts: {
     resHeaders: opts.resHeaders ?? new Headers(),
     secureCookies: opts.secureCookies ?? false,
     origin: opts.origin ?? { ip: null, userAgent: opts.headers.get("user-agent") },
+    startedAt: performance.now(),
   };
 }
 
@@ -90,37 +95,42 @@ const withMeta = initTRPC.context<TRPCContext>().meta<ProcedureMeta>();
 const t = withMeta.create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    const appCode: ErrorCode | null = cause instanceof AppError ? cause.code : null;
-    return {
-      ...shape,
-      // Internal errors never leak their message (SQL, stack details) to the browser.
-      message:
-        error.code === "INTERNAL_SERVER_ERROR" && !(cause instanceof AppError)
-          ? "Something went wrong. Try again."
-          : cause instanceof ZodError
-            ? // tRPC's own message for an input error is the issues as JSON; forms read zodError instead.
-              "Some fields are not valid."
-            : shape.message,
-      data: {
-        ...shape.data,
-        appCode,
-        // The error reference's entry, for the dashboard to link (contract §16).
-        docUrl: appCode ? errorDocUrl(appCode) : null,
-        // Field errors for forms: `zodError.fieldErrors.email` etc.
-        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
-        // AppError details (e.g. `initialPassword` is required) in the same per-field shape.
-        details: cause instanceof AppError ? (cause.details ?? null) : null,
-      },
-    };
+    const { message, ...data } = publicError(error);
+    // The request log's entry for this failure, for the dashboard to link (null: not logged).
+    return { ...shape, message, data: { ...shape.data, ...data, requestId: loggedRequestIds.get(error) ?? null } };
   },
 });
+
+/** A failed call's request-log id, from the middleware that logged it to the formatter. */
+const loggedRequestIds = new WeakMap<TRPCError, string>();
+
+/** Whom a failed call is logged for: filled in by protectedProcedure once the membership is known. */
+interface LogScope {
+  organizationId?: string;
+  userId?: string;
+}
+
+/** The TRPCError the browser receives for what a procedure threw (its status from ERROR_STATUS). */
+function toTRPCError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (!(cause instanceof AppError) && isDatabaseUnavailable(cause ?? error)) {
+    const unavailable = serviceUnavailable(cause);
+    return new TRPCError({ code: "SERVICE_UNAVAILABLE", message: unavailable.message, cause: unavailable });
+  }
+  if (cause instanceof AppError) {
+    return new TRPCError({ code: trpcCodeForStatus(cause.status), message: cause.message, cause });
+  }
+  if (cause instanceof ZodError && error.code === "INTERNAL_SERVER_ERROR") {
+    return new TRPCError({ code: "BAD_REQUEST", message: "Some fields are not valid.", cause });
+  }
+  return error;
+}
 
 /**
  * Domain functions throw AppError (and ZodError when they re-validate input); this turns them into
  * TRPCErrors with the status from ERROR_STATUS, keeping the AppError as `cause` for the formatter.
  */
-const mapErrors = t.middleware(async ({ next, getRawInput }) => {
+const mapErrors = t.middleware(async ({ ctx, next, getRawInput, path, type }) => {
   // Text PostgreSQL cannot store is refused before the procedure runs (contract §12, Input).
   const input = await getRawInput().catch(() => undefined);
   try {
@@ -129,21 +139,33 @@ const mapErrors = t.middleware(async ({ next, getRawInput }) => {
     const appError = err as AppError;
     throw new TRPCError({ code: "BAD_REQUEST", message: appError.message, cause: appError });
   }
-  const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    if (!(cause instanceof AppError) && isDatabaseUnavailable(cause ?? result.error)) {
-      const unavailable = serviceUnavailable(cause);
-      throw new TRPCError({ code: "SERVICE_UNAVAILABLE", message: unavailable.message, cause: unavailable });
-    }
-    if (cause instanceof AppError) {
-      throw new TRPCError({ code: trpcCodeForStatus(cause.status), message: cause.message, cause });
-    }
-    if (cause instanceof ZodError && result.error.code === "INTERNAL_SERVER_ERROR") {
-      throw new TRPCError({ code: "BAD_REQUEST", message: "Some fields are not valid.", cause });
-    }
+  const logScope: LogScope = {};
+  const result = await next({ ctx: { logScope } });
+  if (result.ok) return result;
+  const error = toTRPCError(result.error);
+  const status = getHTTPStatusCodeFromError(error);
+  // A member's failed call goes to the organization's request log (contract §16, issue 42); not a
+  // query refused for its input: that is a page checking what is being typed (a price quote).
+  if (logScope.organizationId && logScope.userId && !(type === "query" && status === 400)) {
+    const { message, appCode, docUrl, details } = publicError(error);
+    // The error as the REST API words it: an input error's issues are its `details` there.
+    const issues = error.cause instanceof ZodError ? zodIssuesToDetails(error.cause.issues) : details;
+    const requestId = logFailedProcedure({
+      organizationId: logScope.organizationId,
+      userId: logScope.userId,
+      procedure: path,
+      type,
+      input,
+      status,
+      errorCode: appCode,
+      responseBody: { error: { code: appCode, message, docUrl, ...(issues ? { details: issues } : {}) } },
+      startedAt: ctx.startedAt,
+      ip: ctx.origin.ip,
+      userAgent: ctx.origin.userAgent,
+    });
+    if (requestId) loggedRequestIds.set(error, requestId);
   }
-  return result;
+  throw error;
 });
 
 export const createCallerFactory = t.createCallerFactory;
@@ -161,6 +183,8 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, meta, next }
   const userId = ctx.session?.user?.id;
   if (!userId) throw new AppError("unauthenticated", "Your session has ended. Sign in again.");
   const membership = await dashboardMember(ctx.db, userId, ctx.headers, { allowUnenrolled: meta?.allowUnenrolled });
+  // The active organization's request log takes the call if it fails (the account's own calls too).
+  if (membership) Object.assign(ctx.logScope, { organizationId: membership.organizationId, userId });
   return next({ ctx: { userId, actor: userActor(userId, ctx.origin), membership } });
 });
 
