@@ -38,16 +38,15 @@ const NOT_TENANT_TABLES: Record<string, string> = {
  */
 const LOOKUP_TABLES: Record<string, string> = {
   campaign_link_codes: "reference: /l/{code} is resolved before its organization is known; codes are unique across all",
+  phone_numbers:
+    "reference: an inbound SMS (and its STOP reply) names a number before its organization is known; a number has one owner",
 };
 
 /**
  * Tenant tables whose key (or a unique index) lacks organization_id, and tenant rows without the
  * column: what is left of issue 40's work.
  */
-const NOT_YET_KEYED_BY_TENANT = new Set<string>([
-  // The lead decides it with issue 41's sender types: inbound routing finds a number before its tenant.
-  "phone_numbers",
-]);
+const NOT_YET_KEYED_BY_TENANT = new Set<string>([]);
 
 interface TableRow extends Record<string, unknown> {
   table: string;
