@@ -57,7 +57,7 @@ const schema = z
     SANDBOX_DELIVERY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     ALPHANUMERIC_SENDER_MPS: z.coerce.number().min(0.1).max(1000).default(10),
     SENDER_PACING: z.enum(["on", "off"]).default("on"),
-    SENDER_PACING_HORIZON_MS: z.coerce.number().int().min(20).max(5_000).default(250),
+    SENDER_PACING_HORIZON_MS: z.coerce.number().int().min(20).max(5_000).default(500),
     WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
     WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(200),
     OTP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

@@ -69,8 +69,11 @@ export async function dashboardSessionIsLive(
 }
 
 /** Whether an access token's refresh-token family is still live (tokens without `sid` predate it). */
-export async function apiSessionIsLive(db: Db, familyId: string): Promise<boolean> {
-  const row = await db.refreshTokenFamily.findUnique({ where: { id: familyId }, select: { revokedAt: true } });
+export async function apiSessionIsLive(db: Db, organizationId: string, familyId: string): Promise<boolean> {
+  const row = await db.refreshTokenFamily.findUnique({
+    where: { organizationId_id: { organizationId, id: familyId } },
+    select: { revokedAt: true },
+  });
   return Boolean(row && !row.revokedAt);
 }
 

@@ -15,10 +15,14 @@ SELECT w.id, w.organization_id, w.name, w.url, w.failing_alerted_at, s.settled, 
 FROM webhooks w
 CROSS JOIN LATERAL (
   SELECT count(*)::int AS settled, (count(*) FILTER (WHERE status = 'SUCCEEDED'))::int AS succeeded
-  FROM (SELECT status FROM webhook_deliveries WHERE webhook_id = w.id AND id >= $1 AND status <> 'PENDING'
+  FROM (SELECT status FROM webhook_deliveries
+        WHERE organization_id = w.organization_id AND webhook_id = w.id AND id >= $1 AND status <> 'PENDING'
         ORDER BY id DESC LIMIT ${SAMPLE}) recent
 ) s
-CROSS JOIN LATERAL (SELECT min(id) AS oldest FROM webhook_deliveries WHERE webhook_id = w.id AND id >= $1) o
+CROSS JOIN LATERAL (
+  SELECT min(id) AS oldest FROM webhook_deliveries
+  WHERE organization_id = w.organization_id AND webhook_id = w.id AND id >= $1
+) o
 WHERE w.is_active AND ($3::text IS NULL OR w.organization_id = $3)
   AND (s.settled > 0 OR w.failing_alerted_at IS NOT NULL)
   AND (o.oldest < $2 OR w.failing_alerted_at IS NOT NULL)`;

@@ -13,7 +13,7 @@ export async function regenerateApiKey(db: Db, organizationId: string, keyId: st
     const key = await getApiKeyOrThrow(tx, organizationId, keyId);
     const secret = generateKeySecret(key.environment);
     const updated = await tx.apiKey.update({
-      where: { id: keyId },
+      where: { organizationId_id: { organizationId, id: keyId } },
       data: { keyHash: secret.hash, keyPrefix: secret.prefix },
     });
     await recordAudit(tx, organizationId, actor, {

@@ -18,7 +18,7 @@ export async function updateApiKey(
   const data = updateApiKeyInput.parse(input);
   const row = await db.$transaction(async (tx) => {
     const before = await getApiKeyOrThrow(tx, organizationId, keyId);
-    const updated = await tx.apiKey.update({ where: { id: keyId }, data });
+    const updated = await tx.apiKey.update({ where: { organizationId_id: { organizationId, id: keyId } }, data });
     await recordAudit(tx, organizationId, actor, {
       action: "apiKey.updated",
       resourceType: "apiKey",
@@ -40,7 +40,10 @@ export async function setApiKeyActive(
 ) {
   const row = await db.$transaction(async (tx) => {
     const before = await getApiKeyOrThrow(tx, organizationId, keyId);
-    const updated = await tx.apiKey.update({ where: { id: keyId }, data: { isActive } });
+    const updated = await tx.apiKey.update({
+      where: { organizationId_id: { organizationId, id: keyId } },
+      data: { isActive },
+    });
     await recordAudit(tx, organizationId, actor, {
       action: isActive ? "apiKey.enabled" : "apiKey.disabled",
       resourceType: "apiKey",
@@ -56,7 +59,7 @@ export async function setApiKeyActive(
 export async function deleteApiKey(db: Db, organizationId: string, keyId: string, actor: AuditActor): Promise<void> {
   await db.$transaction(async (tx) => {
     const before = await getApiKeyOrThrow(tx, organizationId, keyId);
-    await tx.apiKey.delete({ where: { id: keyId } });
+    await tx.apiKey.delete({ where: { organizationId_id: { organizationId, id: keyId } } });
     await recordAudit(tx, organizationId, actor, {
       action: "apiKey.deleted",
       resourceType: "apiKey",

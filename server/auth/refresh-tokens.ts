@@ -21,16 +21,34 @@ function refreshExpiry(now: Date): Date {
   return new Date(now.getTime() + getEnv().REFRESH_TOKEN_TTL_DAYS * 86_400_000);
 }
 
-async function insertRefreshToken(db: DbOrTx, familyId: string, now: Date): Promise<string> {
+async function insertRefreshToken(db: DbOrTx, organizationId: string, familyId: string, now: Date): Promise<string> {
   const raw = `${REFRESH_PREFIX}${randomBase62(48)}`;
   const expiresAt = refreshExpiry(now);
   await db.refreshToken.create({
-    data: { id: newId("rt"), familyId, tokenHash: hashRefreshToken(raw), createdAt: now, expiresAt },
+    data: { id: newId("rt"), organizationId, familyId, tokenHash: hashRefreshToken(raw), createdAt: now, expiresAt },
   });
   // The family lives as long as its newest token; the prune job removes it after that.
   // lastUsedAt: the sessions list shows a REST sign-in's last refresh.
-  await db.refreshTokenFamily.update({ where: { id: familyId }, data: { expiresAt, lastUsedAt: now } });
+  await db.refreshTokenFamily.update({
+    where: { organizationId_id: { organizationId, id: familyId } },
+    data: { expiresAt, lastUsedAt: now },
+  });
   return raw;
+}
+
+/**
+ * The token a refresh or a logout presents, found by its hash before the organization is known.
+ * The key is (token_hash, organization_id): a token's 285 random bits make its hash unique across
+ * organizations in practice (docs/scaling.md), and two rows with one hash would be refused, never
+ * one picked.
+ */
+async function tokenByHash(db: DbOrTx, rawToken: string) {
+  const rows = await db.refreshToken.findMany({
+    where: { tokenHash: hashRefreshToken(rawToken) },
+    include: { family: true },
+    take: 2,
+  });
+  return rows.length === 1 ? rows[0]! : null;
 }
 
 async function pair(
@@ -78,14 +96,19 @@ export async function startSession(
       },
       now,
     );
-    return { raw: await insertRefreshToken(tx, family.id, now), familyId: family.id };
+    return { raw: await insertRefreshToken(tx, membership.organizationId, family.id, now), familyId: family.id };
   });
   return pair(user.id, membership.organizationId, membership.role, refreshToken.raw, now, refreshToken.familyId);
 }
 
-async function revokeFamily(db: DbOrTx, familyId: string, reason: string, now: Date): Promise<void> {
+async function revokeFamily(
+  db: DbOrTx,
+  token: { organizationId: string; familyId: string },
+  reason: string,
+  now: Date,
+): Promise<void> {
   await db.refreshTokenFamily.updateMany({
-    where: { id: familyId, revokedAt: null },
+    where: { organizationId: token.organizationId, id: token.familyId, revokedAt: null },
     data: { revokedAt: now, revokedReason: reason },
   });
 }
@@ -102,20 +125,17 @@ export async function rotateRefreshToken(
   now = new Date(),
 ): Promise<TokenResponse> {
   const outcome = await db.$transaction(async (tx) => {
-    const token = await tx.refreshToken.findUnique({
-      where: { tokenHash: hashRefreshToken(rawToken) },
-      include: { family: true },
-    });
+    const token = await tokenByHash(tx, rawToken);
     if (!token) return { error: new AppError("unauthenticated", "The refresh token is not valid.") };
     if (token.family.revokedAt) {
       return { error: new AppError("unauthenticated", "This session has been signed out or revoked.") };
     }
     const claimed = await tx.refreshToken.updateMany({
-      where: { id: token.id, usedAt: null },
+      where: { organizationId: token.organizationId, id: token.id, usedAt: null },
       data: { usedAt: now },
     });
     if (claimed.count === 0) {
-      await revokeFamily(tx, token.familyId, "reuse", now);
+      await revokeFamily(tx, token, "reuse", now);
       // The presenter may be a thief: the entry names the token's owner and the presenter's address.
       await recordAudit(
         tx,
@@ -138,7 +158,7 @@ export async function rotateRefreshToken(
       select: { role: true },
     });
     if (!membership) {
-      await revokeFamily(tx, token.familyId, "membership_removed", now);
+      await revokeFamily(tx, token, "membership_removed", now);
       return {
         error: new AppError("unauthenticated", "You are no longer a member of this organization."),
         revokedUserId: token.family.userId,
@@ -148,10 +168,10 @@ export async function rotateRefreshToken(
     // open REST session must not outlive the rule. The family is ended so nothing rotates past it.
     const userId = token.family.userId;
     if (!(await hasTwoFactor(tx, userId)) && (await organizationRequiresMfa(tx, token.family.organizationId))) {
-      await revokeFamily(tx, token.familyId, "mfa_enrollment_required", now);
+      await revokeFamily(tx, token, "mfa_enrollment_required", now);
       return { error: new AppError("mfa_enrollment_required"), revokedUserId: userId };
     }
-    const next = await insertRefreshToken(tx, token.familyId, now);
+    const next = await insertRefreshToken(tx, token.organizationId, token.familyId, now);
     return {
       userId: token.family.userId,
       organizationId: token.family.organizationId,
@@ -170,11 +190,8 @@ export async function rotateRefreshToken(
 
 /** Logout: revoke the family of the given token. Unknown tokens are ignored (nothing to revoke). */
 export async function revokeSession(db: Db, rawToken: string, now = new Date()): Promise<void> {
-  const token = await db.refreshToken.findUnique({
-    where: { tokenHash: hashRefreshToken(rawToken) },
-    select: { familyId: true, family: { select: { userId: true } } },
-  });
+  const token = await tokenByHash(db, rawToken);
   if (!token) return;
-  await revokeFamily(db, token.familyId, "logout", now);
+  await revokeFamily(db, token, "logout", now);
   credentialChanged({ userId: token.family.userId });
 }

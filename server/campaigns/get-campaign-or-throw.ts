@@ -34,7 +34,7 @@ export async function getCampaignView(db: DbOrTx, scope: CampaignScope, campaign
 }
 
 export async function viewOf(db: DbOrTx, row: Campaign): Promise<CampaignView> {
-  const stats = await readStatsRows(db, row.id);
-  const clicks = await clickCountsOf(db, [row.id]);
+  const stats = await readStatsRows(db, row.organizationId, row.id);
+  const clicks = await clickCountsOf(db, row.organizationId, [row.id]);
   return toCampaignView(row, stats, clicks.get(row.id));
 }

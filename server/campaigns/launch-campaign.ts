@@ -6,7 +6,7 @@ import { diffChanges } from "../audit/changes";
 import type { AuditActor } from "../audit/actor";
 import type { AuditAction } from "@/schemas/audit-log";
 import type { CampaignStatus, CampaignView, PausedReason } from "@/schemas/campaigns";
-import { insertCampaignEvent } from "./campaign-events";
+import { campaignKey, insertCampaignEvent, type CampaignRef } from "./campaign-events";
 import { closeCampaignGate } from "./campaign-gate";
 import { getCampaignOrThrow, viewOf, type CampaignScope } from "./get-campaign-or-throw";
 import { wakeCampaignRunner } from "./runner/wake";
@@ -14,7 +14,11 @@ import { wakeCampaignRunner } from "./runner/wake";
 async function lockCampaign(tx: DbOrTx, scope: CampaignScope, campaignId: string): Promise<Campaign> {
   await getCampaignOrThrow(tx, scope, campaignId);
   await closeCampaignGate(tx, campaignId);
-  await tx.$queryRawUnsafe(`SELECT id FROM campaigns WHERE id = $1 FOR UPDATE`, campaignId);
+  await tx.$queryRawUnsafe(
+    `SELECT id FROM campaigns WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+    scope.organizationId,
+    campaignId,
+  );
   return getCampaignOrThrow(tx, scope, campaignId);
 }
 
@@ -29,12 +33,12 @@ function conflict(row: Campaign, action: string, allowed: string): AppError {
  * Moves a campaign to RUNNING from now on: the audience is fixed at `now` (contacts created up to
  * this instant, expanded in the background) and the runner is woken. Call inside the transaction.
  */
-export async function startRunning(tx: DbOrTx, campaignId: string, now: Date): Promise<void> {
+export async function startRunning(tx: DbOrTx, campaign: CampaignRef, now: Date): Promise<void> {
   await tx.campaign.update({
-    where: { id: campaignId },
+    where: campaignKey(campaign),
     data: { status: "RUNNING", startedAt: now, throttleAt: now, throttleTokens: 0, updatedAt: now },
   });
-  await insertCampaignEvent(tx, campaignId, "campaign.started", now);
+  await insertCampaignEvent(tx, campaign, "campaign.started", now);
 }
 
 interface Transition {
@@ -56,7 +60,7 @@ async function transition(
     const before = await lockCampaign(tx, scope, campaignId);
     const beforeView = await viewOf(tx, before);
     wake = await change.apply(tx, before, now);
-    const after = await viewOf(tx, await tx.campaign.findUniqueOrThrow({ where: { id: campaignId } }));
+    const after = await viewOf(tx, await tx.campaign.findUniqueOrThrow({ where: campaignKey(before) }));
     await recordAudit(
       tx,
       scope.organizationId,
@@ -86,12 +90,12 @@ export function launchCampaign(db: Db, scope: CampaignScope, id: string, actor: 
       action: "campaign.launched",
       async apply(tx, row) {
         if (row.status !== "DRAFT") throw conflict(row, "launched", "DRAFT");
-        await tx.campaign.update({ where: { id }, data: { launchedAt: now, updatedAt: now } });
+        await tx.campaign.update({ where: campaignKey(row), data: { launchedAt: now, updatedAt: now } });
         if (row.scheduledAt && row.scheduledAt > now) {
-          await tx.campaign.update({ where: { id }, data: { status: "SCHEDULED" } });
+          await tx.campaign.update({ where: campaignKey(row), data: { status: "SCHEDULED" } });
           return false;
         }
-        await startRunning(tx, id, now);
+        await startRunning(tx, row, now);
         return true;
       },
     },
@@ -110,7 +114,7 @@ export function pauseCampaign(db: Db, scope: CampaignScope, id: string, actor: A
       action: "campaign.paused",
       async apply(tx, row) {
         if (row.status !== "RUNNING") throw conflict(row, "paused", "RUNNING");
-        await pauseWithin(tx, id, "manual", now);
+        await pauseWithin(tx, row, "manual", now);
         return false;
       },
     },
@@ -124,16 +128,16 @@ export function pauseCampaign(db: Db, scope: CampaignScope, id: string, actor: A
  */
 export async function pauseWithin(
   tx: DbOrTx,
-  id: string,
+  campaign: CampaignRef,
   reason: PausedReason,
   now: Date,
   errorReference: string | null = null,
 ): Promise<void> {
   await tx.campaign.update({
-    where: { id },
+    where: campaignKey(campaign),
     data: { status: "PAUSED", pausedReason: reason, errorReference, updatedAt: now },
   });
-  await insertCampaignEvent(tx, id, "campaign.paused", now);
+  await insertCampaignEvent(tx, campaign, "campaign.paused", now);
 }
 
 /** POST /campaigns/:id/resume: a PAUSED campaign runs again from where it stopped. */
@@ -148,7 +152,7 @@ export function resumeCampaign(db: Db, scope: CampaignScope, id: string, actor: 
       async apply(tx, row) {
         if (row.status !== "PAUSED") throw conflict(row, "resumed", "PAUSED");
         await tx.campaign.update({
-          where: { id },
+          where: campaignKey(row),
           data: {
             status: "RUNNING",
             pausedReason: null,
@@ -184,10 +188,10 @@ export function cancelCampaign(db: Db, scope: CampaignScope, id: string, actor: 
         // The waiting recipients (a million, perhaps) are marked CANCELED by the runner's sweep, in
         // batches: nothing sends for a CANCELED campaign from this commit on.
         await tx.campaign.update({
-          where: { id },
+          where: campaignKey(row),
           data: { status: "CANCELED", pausedReason: null, errorReference: null, canceledAt: now, updatedAt: now },
         });
-        await insertCampaignEvent(tx, id, "campaign.canceled", now);
+        await insertCampaignEvent(tx, row, "campaign.canceled", now);
         return true;
       },
     },

@@ -35,6 +35,7 @@ export async function listCampaigns(
   const page = rows.slice(0, limit);
   const clicks = await clickCountsOf(
     db,
+    scope.organizationId,
     page.map((r) => r.id),
   );
   return {

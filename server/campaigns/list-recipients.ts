@@ -34,7 +34,8 @@ export async function listRecipients(
             m.status::text AS message_status
      FROM campaign_recipients r
      LEFT JOIN messages m ON m.organization_id = r.organization_id AND m.id = r.message_id
-     WHERE r.campaign_id = $1 AND ($2::text IS NULL OR r.status = $2::"CampaignRecipientStatus")
+     WHERE r.organization_id = $5 AND r.campaign_id = $1
+       AND ($2::text IS NULL OR r.status = $2::"CampaignRecipientStatus")
        AND ($3::text IS NULL OR r.contact_id > $3)
      ORDER BY r.contact_id
      LIMIT $4`,
@@ -42,6 +43,7 @@ export async function listRecipients(
     query.status ?? null,
     after ?? null,
     limit + 1,
+    scope.organizationId,
   );
   const page = rows.slice(0, limit);
   return {

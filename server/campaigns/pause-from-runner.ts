@@ -1,6 +1,7 @@
 import { getDb } from "../db/client";
 import type { PausedReason } from "@/schemas/campaigns";
 import { closeCampaignGate } from "./campaign-gate";
+import { campaignKey, type CampaignRef } from "./campaign-events";
 import { pauseWithin } from "./launch-campaign";
 
 /**
@@ -11,22 +12,23 @@ import { pauseWithin } from "./launch-campaign";
  * campaign that could not start is paused with its audience fixed now, so that resume runs it.
  */
 export async function pauseFromRunner(
-  campaignId: string,
+  campaign: CampaignRef,
   reason: PausedReason,
   now: Date,
   errorReference: string | null = null,
 ): Promise<void> {
   await getDb().$transaction(async (tx) => {
-    await closeCampaignGate(tx, campaignId);
+    await closeCampaignGate(tx, campaign.id);
     const [c] = await tx.$queryRawUnsafe<{ status: string }[]>(
-      `SELECT status FROM campaigns WHERE id = $1 FOR UPDATE`,
-      campaignId,
+      `SELECT status FROM campaigns WHERE organization_id = $1 AND id = $2 FOR UPDATE`,
+      campaign.organizationId,
+      campaign.id,
     );
     if (c?.status === "SCHEDULED") {
-      await tx.campaign.update({ where: { id: campaignId }, data: { startedAt: now, throttleAt: now } });
+      await tx.campaign.update({ where: campaignKey(campaign), data: { startedAt: now, throttleAt: now } });
     } else if (c?.status !== "RUNNING") {
       return;
     }
-    await pauseWithin(tx, campaignId, reason, now, errorReference);
+    await pauseWithin(tx, campaign, reason, now, errorReference);
   });
 }

@@ -14,6 +14,7 @@ import {
   type CreateCampaignInput,
   type UpdateCampaignInput,
 } from "@/schemas/campaigns";
+import { campaignKey } from "./campaign-events";
 import { estimateCampaign } from "./estimate";
 import { assertTrackableTemplate } from "./links/plan-tracked-links";
 import { getCampaignOrThrow, viewOf, type CampaignScope } from "./get-campaign-or-throw";
@@ -122,8 +123,9 @@ export async function createCampaign(
 async function lockEditable(tx: DbOrTx, scope: CampaignScope, campaignId: string): Promise<Campaign> {
   await getCampaignOrThrow(tx, scope, campaignId);
   const [locked] = await tx.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id FROM campaigns WHERE id = $1 FOR UPDATE`,
+    `SELECT id FROM campaigns WHERE organization_id = $2 AND id = $1 FOR UPDATE`,
     campaignId,
+    scope.organizationId,
   );
   if (!locked) throw new AppError("not_found", `No campaign with id ${campaignId}.`);
   const row = await getCampaignOrThrow(tx, scope, campaignId);
@@ -162,7 +164,7 @@ export async function updateCampaign(
     // A SCHEDULED campaign whose scheduledAt is cleared goes back to DRAFT (nothing would start it).
     const status = before.status === "SCHEDULED" && scheduledAt === null ? "DRAFT" : undefined;
     const row = await tx.campaign.update({
-      where: { id: campaignId },
+      where: campaignKey(before),
       data: {
         name: patch.name,
         audienceTags: audience.tags,
@@ -214,7 +216,7 @@ export async function deleteCampaign(
   await db.$transaction(async (tx) => {
     const before = await lockEditable(tx, scope, campaignId);
     const beforeView = await viewOf(tx, before);
-    await tx.campaign.delete({ where: { id: campaignId } });
+    await tx.campaign.delete({ where: campaignKey(before) });
     await recordAudit(
       tx,
       scope.organizationId,

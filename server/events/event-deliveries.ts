@@ -4,7 +4,7 @@ import { toDeliveryView } from "../webhooks/deliveries/to-view";
 
 /**
  * The deliveries of one event, one per webhook that received it (dashboard Events page). Read
- * through the (webhook_id, event_id) unique index, one probe per webhook of the organization (at
+ * through the (organization_id, webhook_id, event_id) unique index, one probe per webhook of the organization (at
  * most 50), never a scan of the organization's delivery log.
  */
 export async function listEventDeliveries(

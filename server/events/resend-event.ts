@@ -26,7 +26,7 @@ export async function resendEvent(
   const webhook = await getWebhookOrThrow(db, organizationId, webhookId);
   if (!webhook.isActive) throw new AppError("webhook_disabled");
   const existing = await db.webhookDelivery.findUnique({
-    where: { webhookId_eventId: { webhookId, eventId } },
+    where: { organizationId_webhookId_eventId: { organizationId, webhookId, eventId } },
     select: { id: true },
   });
   if (existing) {

@@ -90,7 +90,7 @@ export async function unblockPrefix(
     });
     if (active.length === 0) throw new AppError("not_found", `No active block for ${prefix}.`);
     await tx.fraudBlock.updateMany({
-      where: { id: { in: active.map((b) => b.id) } },
+      where: { organizationId, id: { in: active.map((b) => b.id) } },
       data: { liftedAt: now, liftedByUserId: actor.type === "user" ? actor.userId : null },
     });
     await tx.fraudCounter.deleteMany({

@@ -31,12 +31,15 @@ interface KeyRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
+// By its hash alone, before the organization is known: the unique index is (key_hash,
+// organization_id), hash first. A key's 238 random bits make its hash unique across organizations
+// in practice (docs/scaling.md); should two rows ever share one, neither is taken (LIMIT 2).
 const FIND_KEY_SQL = `SELECT id, organization_id, environment::text AS environment, permissions, ip_restrictions,
-  is_active, expires_at, updated_at FROM api_keys WHERE key_hash = $1`;
+  is_active, expires_at, updated_at FROM api_keys WHERE key_hash = $1 LIMIT 2`;
 
 async function readKey(hash: string): Promise<CachedKey | null> {
-  const [row] = await rawQuery<KeyRow>(getDriver(), FIND_KEY_SQL, [hash], "sg_find_api_key");
-  if (!row) return null;
+  const [row, twin] = await rawQuery<KeyRow>(getDriver(), FIND_KEY_SQL, [hash], "sg_find_api_key");
+  if (!row || twin) return null;
   return {
     id: row.id,
     organizationId: row.organization_id,

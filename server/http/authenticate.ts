@@ -53,7 +53,7 @@ export async function authenticateUser(req: Request, options: { allowUnenrolled?
     membershipWithEnrolment(getDb(), claims.sub, claims.org),
     // A revoked session (signed out, revoked from the sessions list, password changed) ends its
     // access tokens at once, not when they run out (contract §14).
-    claims.sid ? apiSessionIsLive(getDb(), claims.sid) : true,
+    claims.sid ? apiSessionIsLive(getDb(), claims.org, claims.sid) : true,
   ]);
   if (!membership)
     throw new AppError("unauthenticated", "The access token's organization membership no longer exists.");

@@ -22,8 +22,12 @@ export interface InvitationLookup {
 
 /** What the /invite/:token page shows. Expired, used and revoked links each get their own page. */
 export async function lookupInvitation(db: Db, rawToken: string, now = new Date()): Promise<InvitationLookup> {
-  const row = await db.invitation.findUnique({
+  // Found by its hash before the organization is known: the key is (token_hash, organization_id),
+  // and a token's 256 random bits make the hash unique across organizations in practice
+  // (docs/scaling.md); two rows with one hash would be refused, never one picked.
+  const rows = await db.invitation.findMany({
     where: { tokenHash: hashLinkToken(rawToken) },
+    take: 2,
     select: {
       email: true,
       role: true,
@@ -33,6 +37,7 @@ export async function lookupInvitation(db: Db, rawToken: string, now = new Date(
       organization: { select: { name: true } },
     },
   });
+  const row = rows.length === 1 ? rows[0]! : null;
   if (!row) return { state: "unknown" };
   const state: InvitationState = row.acceptedAt
     ? "accepted"
@@ -69,7 +74,8 @@ export async function acceptInvitation(
   const passwordHash = !caller && data.password ? await hashPassword(data.password) : null;
   try {
     return await db.$transaction(async (tx) => {
-      const [inv] = await tx.$queryRaw<
+      // By its hash, before the organization is known (as lookupInvitation): one row or none.
+      const [inv, twin] = await tx.$queryRaw<
         {
           id: string;
           organization_id: string;
@@ -80,8 +86,9 @@ export async function acceptInvitation(
           revoked_at: Date | null;
         }[]
       >`SELECT id, organization_id, email, role::text AS role, expires_at, accepted_at, revoked_at
-        FROM invitations WHERE token_hash = ${hashLinkToken(data.token)} FOR UPDATE`;
-      if (!inv || inv.accepted_at || inv.revoked_at || inv.expires_at <= now) throw new AppError("invalid_token");
+        FROM invitations WHERE token_hash = ${hashLinkToken(data.token)} LIMIT 2 FOR UPDATE`;
+      if (!inv || twin || inv.accepted_at || inv.revoked_at || inv.expires_at <= now)
+        throw new AppError("invalid_token");
 
       let userId: string;
       let email: string;
@@ -135,7 +142,10 @@ export async function acceptInvitation(
       await tx.membership.create({
         data: { id: membershipId, userId, organizationId: inv.organization_id, role: inv.role, createdAt: now },
       });
-      await tx.invitation.update({ where: { id: inv.id }, data: { acceptedAt: now, acceptedByUserId: userId } });
+      await tx.invitation.update({
+        where: { organizationId_id: { organizationId: inv.organization_id, id: inv.id } },
+        data: { acceptedAt: now, acceptedByUserId: userId },
+      });
       if (caller) {
         // Accepting proves the address as well.
         await tx.user.updateMany({ where: { id: userId, emailVerified: null }, data: { emailVerified: now } });

@@ -27,7 +27,7 @@ export async function issueInvitationLink(
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   const url = appUrl(`/invite/${encodeURIComponent(token)}`);
   await tx.invitation.update({
-    where: { id: invitation.id },
+    where: { organizationId_id: { organizationId: invitation.organizationId, id: invitation.id } },
     data: { tokenHash: hashLinkToken(token), expiresAt },
   });
   if (!sendEmail) return { expiresAt, url };
@@ -102,7 +102,10 @@ export async function createInvitation(
       actor.type === "user" ? actor.userId : null,
       now,
     );
-    const row = await tx.invitation.findUniqueOrThrow({ where: { id }, select: invitationSelect });
+    const row = await tx.invitation.findUniqueOrThrow({
+      where: { organizationId_id: { organizationId, id } },
+      select: invitationSelect,
+    });
     const view = toInvitationView(row);
     await recordAudit(
       tx,

@@ -40,7 +40,7 @@ export async function revokeInvitation(
   await db.$transaction(async (tx) => {
     const row = await pendingOrThrow(tx, organizationId, id, now);
     assertMayAssign(actorRole, row.role);
-    await tx.invitation.update({ where: { id }, data: { revokedAt: now } });
+    await tx.invitation.update({ where: { organizationId_id: { organizationId, id } }, data: { revokedAt: now } });
     await recordAudit(
       tx,
       organizationId,

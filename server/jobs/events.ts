@@ -16,7 +16,8 @@ export interface JobEvents {
    * A delivery's first attempt failed: its retry job makes attempts 2 to 6 on the contract's
    * schedule. `round` fences it: a manual redeliver bumps the delivery's round and this job stops.
    */
-  "webhook/delivery.failed": { deliveryId: string; round: number; attempt: number };
+  /** organizationId: absent from events sent before migration 20261202010000 keyed deliveries by it. */
+  "webhook/delivery.failed": { organizationId?: string; deliveryId: string; round: number; attempt: number };
   /** A contacts CSV import was accepted: its job upserts the rows batch by batch from the checkpoint. */
   "contacts/import.created": { importId: string };
   /**

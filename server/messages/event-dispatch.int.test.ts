@@ -24,7 +24,7 @@ async function hook(organizationId: string, events: string[], isActive = true) {
     { name: events.join(","), url: "http://127.0.0.1:9/hook", events: events as never },
     SYSTEM_ACTOR,
   );
-  if (!isActive) await getDb().webhook.update({ where: { id: created.id }, data: { isActive: false } });
+  if (!isActive) await getDb().webhook.updateMany({ where: { id: created.id }, data: { isActive: false } });
 }
 
 /** Each event of the message: its type and whether it waits for the relay. */

@@ -81,7 +81,7 @@ export function messagePageSql(
       FROM messages WHERE ${where}
       ORDER BY id DESC LIMIT ${rows}
     ) m
-    LEFT JOIN api_keys k ON k.id = m.api_key_id
+    LEFT JOIN api_keys k ON k.organization_id = ${organizationId} AND k.id = m.api_key_id
     ORDER BY m.id DESC`;
 }
 

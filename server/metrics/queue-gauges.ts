@@ -29,15 +29,15 @@ SELECT
   (SELECT count(*) FROM (SELECT 1 FROM messages WHERE status = 'SCHEDULED' AND send_at <= $1 LIMIT $2) q) AS scheduled_n,
   (SELECT min(send_at) FROM messages WHERE status = 'SCHEDULED' AND send_at <= $1) AS scheduled_oldest,
   (SELECT count(*) FROM (
-     SELECT 1 FROM (SELECT id FROM campaigns WHERE status = 'RUNNING' LIMIT 1000) c
+     SELECT 1 FROM (SELECT organization_id, id FROM campaigns WHERE status = 'RUNNING' LIMIT 1000) c
      CROSS JOIN LATERAL (
        SELECT 1 FROM campaign_recipients r
-       WHERE r.campaign_id = c.id AND r.status = 'PENDING' AND r.not_before <= $1 LIMIT $2
+       WHERE r.organization_id = c.organization_id AND r.campaign_id = c.id AND r.status = 'PENDING' AND r.not_before <= $1 LIMIT $2
      ) r LIMIT $2) q) AS campaign_n,
-  (SELECT min(r.oldest) FROM (SELECT id FROM campaigns WHERE status = 'RUNNING' LIMIT 1000) c
+  (SELECT min(r.oldest) FROM (SELECT organization_id, id FROM campaigns WHERE status = 'RUNNING' LIMIT 1000) c
      CROSS JOIN LATERAL (
        SELECT min(not_before) AS oldest FROM campaign_recipients
-       WHERE campaign_id = c.id AND status = 'PENDING' AND not_before <= $1
+       WHERE organization_id = c.organization_id AND campaign_id = c.id AND status = 'PENDING' AND not_before <= $1
      ) r) AS campaign_oldest,
   (SELECT count(*) FROM (SELECT 1 FROM outbox_events WHERE dispatched_at IS NULL LIMIT $2) q) AS outbox_n,
   (SELECT min(occurred_at) FROM outbox_events WHERE dispatched_at IS NULL) AS outbox_oldest,

@@ -32,7 +32,7 @@ export async function updateMemberRole(
       await assertNotLastOwner(tx, organizationId, "change this role");
     }
     const m = await tx.membership.update({
-      where: { id: current.id },
+      where: { organizationId_id: { organizationId, id: current.id } },
       data: { role: data.role },
       select: memberSelect,
     });
@@ -67,7 +67,7 @@ export async function removeMember(
     if (!current) throw new AppError("not_found", "Member not found.");
     assertMayAssign(actorRole, current.role);
     if (current.role === "owner") await assertNotLastOwner(tx, organizationId, "remove this owner");
-    await tx.membership.delete({ where: { id: current.id } });
+    await tx.membership.delete({ where: { organizationId_id: { organizationId, id: current.id } } });
     await recordAudit(tx, organizationId, actor, {
       action: "member.removed",
       resourceType: "member",

@@ -79,9 +79,9 @@ interface Task {
   kind: RetentionKind;
   sql: string;
   /**
-   * The table is partitioned, keyed (organization_id, id): its batches walk one organization's rows
-   * at a time through the key ($4). In production such a task goes from organization to
-   * organization; `table` names it when only its legacy partition needs batched deletes.
+   * The table is keyed (organization_id, id): its batches walk one organization's rows at a time
+   * through the key ($4). In production such a task goes from organization to organization;
+   * `table` names a partitioned one, whose legacy partition alone needs batched deletes.
    */
   perOrganization?: { table?: PartitionedTable; next: string };
   /** The organization being walked (per-organization tasks). */
@@ -153,8 +153,9 @@ const NEXT_FOR_BODIES = nextOrganizationSql(
  * attempts), campaign short links (with the unique-click rows of recipients who have none left), OTP
  * sends refused as suspected fraud and the fraud guard's hourly counters past their age are deleted,
  * `batchSize` rows a batch, one kind after the other in turn so a short budget still advances each
- * of them. The partitioned tables are walked one organization at a time through their key; their
- * batched deletes only run while a legacy partition (the table from before partitioning) exists.
+ * of them. The tables keyed (organization_id, id) are walked one organization at a time through
+ * their key; the partitioned ones' batched deletes only run while a legacy partition (the table
+ * from before partitioning) exists.
  * Idempotent: a run after a finished one finds nothing; a run cut short by its budget is carried on
  * by the next. A kind whose batch fails on its own account is set aside for the run (logged with
  * its error reference, in `setAside`) and the other kinds go on; a transient database error fails
@@ -200,14 +201,20 @@ export async function runRetention(
       nextOrganizationSql("outbox_events", "t.dispatched_at IS NOT NULL"),
       "outbox_events",
     ),
-    task("webhookDeliveries", DELETE_WEBHOOK_DELIVERIES, "dlv", policy.webhookLogDays),
+    keyed(
+      task("webhookDeliveries", DELETE_WEBHOOK_DELIVERIES, "dlv", policy.webhookLogDays),
+      nextOrganizationSql("webhook_deliveries", "t.status IN ('SUCCEEDED', 'FAILED')"),
+    ),
     keyed(
       task("auditLog", DELETE_AUDIT_LOG, "aud", policy.auditLogDays),
       nextOrganizationSql("audit_log", "TRUE"),
       "audit_log",
     ),
     task("campaignLinks", DELETE_CAMPAIGN_LINKS, "time", policy.messageDays),
-    task("fraudBlockedAttempts", DELETE_FRAUD_BLOCKED_ATTEMPTS, "fatt", policy.messageDays),
+    keyed(
+      task("fraudBlockedAttempts", DELETE_FRAUD_BLOCKED_ATTEMPTS, "fatt", policy.messageDays),
+      nextOrganizationSql("fraud_blocked_attempts", "TRUE"),
+    ),
     task("fraudCounters", DELETE_FRAUD_COUNTERS, "time", policy.fraudCounterDays),
   ];
   const watermarkOf = (org: string) => `${BODY_WATERMARK}:${org}`;

@@ -1,9 +1,9 @@
 // One statement per batch, so each batch is its own short transaction. Every statement walks its
 // table's primary key from `after` ($2) up to the cutoff id ($1, the smallest id of the cutoff time:
 // ids start with their creation time, so the key is the time index), takes at most $3 rows, and
-// answers the last id it reached, where the next batch starts. $4 is the organization: the
-// partitioned tables' key is (organization_id, id), so their batches walk one organization at a
-// time (run-retention.ts); the other tables' key is the id, and production passes null for them.
+// answers the last id it reached, where the next batch starts. $4 is the organization: the tables
+// walked by id are keyed (organization_id, id), so their batches walk one organization at a time
+// (run-retention.ts); the campaign links and fraud counters, walked by time, get null.
 //
 // No FOR UPDATE: a DELETE re-checks its WHERE on the newest version of a row another transaction
 // changed meanwhile (a delivery redelivered by hand, back to PENDING, is then not deleted), and
@@ -62,17 +62,20 @@ export const DELETE_OUTBOX_EVENTS = deleteByIdBatch("outbox_events", "dispatched
  */
 export const DELETE_WEBHOOK_DELIVERIES = `
 WITH doomed AS (
-  SELECT id FROM webhook_deliveries
+  SELECT organization_id, id FROM webhook_deliveries
   WHERE id > $2::text AND id < $1::text AND status IN ('SUCCEEDED', 'FAILED') AND ${ORG}
   ORDER BY id LIMIT $3
 ), kept AS (
-  SELECT d.id FROM webhook_deliveries d JOIN doomed ON doomed.id = d.id
+  SELECT d.organization_id, d.id FROM webhook_deliveries d
+  JOIN doomed ON doomed.organization_id = d.organization_id AND doomed.id = d.id
   WHERE d.status IN ('SUCCEEDED', 'FAILED')
   FOR UPDATE OF d
 ), attempts AS (
-  DELETE FROM webhook_attempts a USING kept WHERE a.delivery_id = kept.id RETURNING 1
+  DELETE FROM webhook_attempts a USING kept
+  WHERE a.organization_id = kept.organization_id AND a.delivery_id = kept.id RETURNING 1
 ), gone AS (
-  DELETE FROM webhook_deliveries d USING kept WHERE d.id = kept.id RETURNING d.id
+  DELETE FROM webhook_deliveries d USING kept
+  WHERE d.organization_id = kept.organization_id AND d.id = kept.id RETURNING d.id
 )
 SELECT (SELECT count(*) FROM gone)::int AS rows, (SELECT count(*) FROM attempts)::int AS related,
   (SELECT count(*) FROM doomed)::int AS scanned, (SELECT max(id) FROM doomed) AS last`;
@@ -118,19 +121,19 @@ export const READ_WATERMARK = `SELECT position FROM retention_watermarks WHERE n
  */
 export const DELETE_CAMPAIGN_LINKS = `
 WITH doomed AS (
-  SELECT code, created_at FROM campaign_links
+  SELECT organization_id, code, created_at FROM campaign_links
   WHERE created_at < $1::timestamptz AND ($2::text = '' OR created_at >= $2::timestamptz) AND ${ORG}
   ORDER BY created_at LIMIT $3
 ), gone AS (
-  DELETE FROM campaign_links l USING doomed WHERE l.code = doomed.code
-  RETURNING l.code, l.campaign_id, l.contact_id
+  DELETE FROM campaign_links l USING doomed WHERE l.organization_id = doomed.organization_id AND l.code = doomed.code
+  RETURNING l.organization_id, l.code, l.campaign_id, l.contact_id
 ), clickers AS (
   DELETE FROM campaign_link_clickers c
-  USING (SELECT DISTINCT campaign_id, contact_id FROM gone WHERE contact_id IS NOT NULL) g
-  WHERE c.campaign_id = g.campaign_id AND c.contact_id = g.contact_id
+  USING (SELECT DISTINCT organization_id, campaign_id, contact_id FROM gone WHERE contact_id IS NOT NULL) g
+  WHERE c.organization_id = g.organization_id AND c.campaign_id = g.campaign_id AND c.contact_id = g.contact_id
     AND NOT EXISTS (
       SELECT 1 FROM campaign_links o
-      WHERE o.campaign_id = g.campaign_id AND o.contact_id = g.contact_id
+      WHERE o.organization_id = g.organization_id AND o.campaign_id = g.campaign_id AND o.contact_id = g.contact_id
         AND NOT EXISTS (SELECT 1 FROM gone WHERE gone.code = o.code))
   RETURNING 1
 )

@@ -88,7 +88,7 @@ describe("invitation procedures", () => {
     expect(Date.parse(resent.expiresAt)).toBeGreaterThanOrEqual(Date.parse(created.expiresAt));
     expect((await lookupInvitation(getDb(), first)).state).toBe("unknown");
     expect((await lookupInvitation(getDb(), second)).state).toBe("pending");
-    const row = await getDb().invitation.findUniqueOrThrow({ where: { id: created.id } });
+    const row = await getDb().invitation.findFirstOrThrow({ where: { id: created.id } });
     expect(row.tokenHash).toBe(hashLinkToken(second));
 
     const ownerInvite = await api.members.invite({ email: uniqueEmail("owner2"), role: "owner" });

@@ -47,7 +47,7 @@ describe("apiKeys router", () => {
     expect(created.keyPrefix).toBe(`${created.rawKey.slice(0, 12)}…`);
     const days = (Date.parse(created.expiresAt!) - Date.parse(created.createdAt)) / 86_400_000;
     expect(days).toBe(30);
-    const row = await getDb().apiKey.findUniqueOrThrow({ where: { id: created.id } });
+    const row = await getDb().apiKey.findFirstOrThrow({ where: { id: created.id } });
     expect(row.createdById).toBe(dev.userId);
 
     const plain = await dev.caller.apiKeys.create({ name: "Plain", ipRestrictions: [] });

@@ -117,7 +117,7 @@ describe("changes from the dashboard", () => {
       resourceId: invited.result.id,
       changes: { before: null, after: { email, role: "support", expiresAt: invited.result.expiresAt } },
     });
-    const invitation = await getDb().invitation.findUniqueOrThrow({ where: { id: invited.result.id } });
+    const invitation = await getDb().invitation.findFirstOrThrow({ where: { id: invited.result.id } });
     expect(JSON.stringify(invited.entry)).not.toContain(invitation.tokenHash);
     const mail = await getDb().emailOutbox.findFirstOrThrow({ where: { toAddress: email } });
     const token = /\/invite\/([A-Za-z0-9]+)/.exec(mail.textBody)![1]!;

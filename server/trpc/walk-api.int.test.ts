@@ -87,7 +87,7 @@ describe("a message's webhook deliveries", () => {
     const ofA = await caller.webhooks.deliveries({ messageId: a.json.messageId });
     expect(ofA.items).toHaveLength(1);
     expect(ofA.items[0]).toMatchObject({ webhookId: hook.id, event: "message.queued" });
-    const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id: ofA.items[0]!.id } });
+    const row = await db().webhookDelivery.findFirstOrThrow({ where: { id: ofA.items[0]!.id } });
     expect(row.messageId).toBe(a.json.messageId);
     expect(JSON.parse(row.body)).toMatchObject({ payload: { messageId: a.json.messageId } });
     const ofB = await caller.webhooks.deliveries({ messageId: b.json.messageId });

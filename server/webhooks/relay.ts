@@ -35,7 +35,7 @@ WITH ev AS (${events}
     jsonb_build_object('id', event_id, 'event', event_name, 'timestamp', sg_iso(occurred_at), 'payload', payload)::text,
     'PENDING', $2::timestamptz, $2::timestamptz, $2::timestamptz, payload->>'messageId'
   FROM targets
-  ON CONFLICT (webhook_id, event_id) DO NOTHING
+  ON CONFLICT (organization_id, webhook_id, event_id) DO NOTHING
   RETURNING 1
 ), dispatched AS (
   UPDATE outbox_events o SET dispatched_at = $2::timestamptz FROM ev

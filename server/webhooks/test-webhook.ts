@@ -44,6 +44,7 @@ export async function testWebhook(db: Db, organizationId: string, webhookId: str
     null,
     [
       {
+        organizationId: delivery.organizationId,
         deliveryId: delivery.id,
         from: "PENDING",
         lease,

@@ -29,7 +29,7 @@ export async function updateWebhook(
   const row = await db.$transaction(async (tx) => {
     const before = await getWebhookOrThrow(tx, organizationId, webhookId);
     const updated = await tx.webhook.update({
-      where: { id: webhookId },
+      where: { organizationId_id: { organizationId, id: webhookId } },
       data: {
         name: patch.name,
         url,
@@ -69,7 +69,7 @@ export async function deleteWebhook(
 ): Promise<void> {
   await db.$transaction(async (tx) => {
     const before = await getWebhookOrThrow(tx, organizationId, webhookId);
-    await tx.webhook.delete({ where: { id: webhookId } });
+    await tx.webhook.delete({ where: { organizationId_id: { organizationId, id: webhookId } } });
     await recordAudit(tx, organizationId, actor, {
       action: "webhook.deleted",
       resourceType: "webhook",

@@ -13,7 +13,7 @@ SELECT w.id AS "webhookId",
 FROM webhooks w
 LEFT JOIN LATERAL (
   SELECT status FROM webhook_deliveries
-  WHERE webhook_id = w.id AND id >= $2 AND status <> 'PENDING'
+  WHERE organization_id = w.organization_id AND webhook_id = w.id AND id >= $2 AND status <> 'PENDING'
   ORDER BY id DESC
   LIMIT $3
 ) d ON true

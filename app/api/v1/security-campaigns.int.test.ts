@@ -83,7 +83,7 @@ describe.each(CAMPAIGN_ROUTES)("campaign route $name", (route: CampaignRoute) =>
       expectError(await send(org.accessToken, { id: foreign }), 404, "not_found");
       const live = await seedApiKey(org.organizationId, { environment: "live", permissions: ["campaigns.manage"] });
       expectError(await send(live.rawKey), 404, "not_found");
-      expect((await getDb().campaign.findUnique({ where: { id: foreign } }))?.name).toBe("Security");
+      expect((await getDb().campaign.findFirst({ where: { id: foreign } }))?.name).toBe("Security");
     });
   }
 });

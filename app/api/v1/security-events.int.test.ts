@@ -163,13 +163,13 @@ describe("POST /developer/events/:id/resend", () => {
     });
     expect(first.status).toBe(202);
     expect(first.json).toEqual({ deliveryId: expect.stringMatching(/^dlv_/), status: "PENDING" });
-    const delivery = await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: first.json.deliveryId } });
+    const delivery = await getDb().webhookDelivery.findFirstOrThrow({ where: { id: first.json.deliveryId } });
     expect(JSON.parse(delivery.body)).toMatchObject({
       id: r.id,
       event: "message.sent",
       payload: { messageId: "msg_x" },
     });
-    await getDb().webhookDelivery.update({
+    await getDb().webhookDelivery.updateMany({
       where: { id: delivery.id },
       data: { status: "FAILED", nextAttemptAt: null },
     });

@@ -67,11 +67,11 @@ export async function seedSenderPoolResource(organizationId: string): Promise<Re
 export async function snapshot(params: Record<string, string>) {
   const db = getDb();
   return {
-    key: params.id ? await db.apiKey.findUnique({ where: { id: params.id } }) : null,
-    webhook: params.id ? await db.webhook.findUnique({ where: { id: params.id } }) : null,
-    invitation: params.id ? await db.invitation.findUnique({ where: { id: params.id } }) : null,
+    key: params.id ? await db.apiKey.findFirst({ where: { id: params.id } }) : null,
+    webhook: params.id ? await db.webhook.findFirst({ where: { id: params.id } }) : null,
+    invitation: params.id ? await db.invitation.findFirst({ where: { id: params.id } }) : null,
     delivery: params.deliveryId
-      ? await db.webhookDelivery.findUnique({ where: { id: params.deliveryId }, include: { attempts: true } })
+      ? await db.webhookDelivery.findFirst({ where: { id: params.deliveryId }, include: { attempts: true } })
       : null,
     senderPool: params.id ? await db.senderPool.findFirst({ where: { id: params.id } }) : null,
     fraudBlocks: params.prefix ? await db.fraudBlock.findMany({ where: { prefix: params.prefix } }) : null,

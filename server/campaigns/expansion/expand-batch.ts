@@ -1,5 +1,6 @@
 import { getDb } from "../../db/client";
 import { audienceWhere } from "../audience-sql";
+import type { CampaignRef } from "../campaign-events";
 import { PASS_CAMPAIGN_GATE } from "../campaign-gate";
 
 /** Contacts read per statement: bounded work and memory whatever the audience's size. */
@@ -10,7 +11,7 @@ export const EXPANSION_BATCH = 5000;
 // 1. the next $3 contacts of the organization after the cursor, in id order (the organization/id
 //    index), whatever their tags: each batch scans a bounded slice;
 // 2. those matching the audience and created by the time it started become PENDING recipients;
-//    ON CONFLICT DO NOTHING: the primary key (campaign, contact) is what makes a contact a
+//    ON CONFLICT DO NOTHING: the primary key (organization, campaign, contact) is what makes a contact a
 //    recipient at most once, even if a batch is ever replayed;
 // 3. the cursor moves past the slice, and when the slice was not full the expansion is complete.
 const EXPAND_SQL = `
@@ -41,7 +42,11 @@ export interface ExpandResult {
  * audience is the contacts that match when it starts). Never more than `batchSize` contacts in
  * memory or in one statement.
  */
-export async function expandBatch(campaignId: string, now: Date, batchSize = EXPANSION_BATCH): Promise<ExpandResult> {
+export async function expandBatch(
+  campaign: CampaignRef,
+  now: Date,
+  batchSize = EXPANSION_BATCH,
+): Promise<ExpandResult> {
   return getDb().$transaction(async (tx) => {
     const [c] = await tx.$queryRawUnsafe<
       {
@@ -53,14 +58,15 @@ export async function expandBatch(campaignId: string, now: Date, batchSize = EXP
       }[]
     >(
       `SELECT organization_id, expansion_cursor, started_at, audience_tags, exclude_tags FROM campaigns
-       WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NULL AND ${PASS_CAMPAIGN_GATE}
+       WHERE organization_id = $2 AND id = $1 AND status = 'RUNNING' AND expanded_at IS NULL AND ${PASS_CAMPAIGN_GATE}
        FOR NO KEY UPDATE SKIP LOCKED`,
-      campaignId,
+      campaign.id,
+      campaign.organizationId,
     );
     if (!c) return { worked: false, added: 0, done: false };
     const [r] = await tx.$queryRawUnsafe<{ last: string | null; scanned: bigint; added: bigint }[]>(
       EXPAND_SQL,
-      campaignId,
+      campaign.id,
       c.organization_id,
       batchSize,
       c.expansion_cursor,
@@ -73,11 +79,12 @@ export async function expandBatch(campaignId: string, now: Date, batchSize = EXP
     await tx.$executeRawUnsafe(
       `UPDATE campaigns SET expansion_cursor = coalesce($2, expansion_cursor),
               expanded_at = CASE WHEN $3 THEN $4::timestamptz ELSE NULL END
-       WHERE id = $1`,
-      campaignId,
+       WHERE organization_id = $5 AND id = $1`,
+      campaign.id,
       r?.last ?? null,
       done,
       now.toISOString(),
+      campaign.organizationId,
     );
     return { worked: true, added: Number(r?.added ?? 0), done };
   });

@@ -50,7 +50,7 @@ describe("campaign days: opt-outs over time", () => {
     await optOut(organizationId, "+14155550202", "keyword", new Date("2026-11-21T00:30:00.000Z"));
     await optOut(organizationId, "+14155550203", "api", new Date("2026-11-21T00:40:00.000Z")); // not a STOP
     await optOut(organizationId, "+14155550204", "keyword", new Date("2026-11-28T10:00:01.000Z")); // > 7 days
-    expect(await readCampaignDays(getDb(), campaignId)).toEqual([
+    expect(await readCampaignDays(getDb(), organizationId, campaignId)).toEqual([
       { day: "2026-11-20", clicks: 0, uniqueClicks: 0, optOuts: 1 },
       { day: "2026-11-21", clicks: 0, uniqueClicks: 0, optOuts: 1 },
     ]);

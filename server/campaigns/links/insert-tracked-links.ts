@@ -10,8 +10,9 @@ FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text
   AS l(code, organization_id, campaign_id, contact_id, message_id, phone, url, expires_at)`;
 
 /**
- * Writes planned links in the caller's transaction, one INSERT for the batch. A code that already
- * exists (about one chance in 10^12 per batch of a thousand with ten billion links stored) fails
+ * Writes planned links in the caller's transaction, one INSERT for the batch (its trigger writes
+ * the codes' lookup, campaign_link_codes, which keeps codes unique across organizations). A code
+ * that already exists (about one chance in 10^12 per batch of a thousand with ten billion links stored) fails
  * the statement, so the caller's transaction rolls back and its batch is retried with new codes:
  * a message is never sent with a link that leads to someone else's URL.
  */
@@ -35,9 +36,13 @@ export async function insertTrackedLinks(tx: RawTx, links: readonly PlannedLink[
  * Removes links written earlier in the caller's transaction for messages the accepting statement
  * then refused (the campaign sender writes links before its messages; see send-batch.ts).
  */
-export async function deleteTrackedLinks(tx: RawTx, codes: readonly string[]): Promise<void> {
+export async function deleteTrackedLinks(tx: RawTx, organizationId: string, codes: readonly string[]): Promise<void> {
   if (codes.length === 0) return;
-  await tx.$executeRawUnsafe(`DELETE FROM campaign_links WHERE code = ANY ($1::text[])`, codes);
+  await tx.$executeRawUnsafe(
+    `DELETE FROM campaign_links WHERE organization_id = $2 AND code = ANY ($1::text[])`,
+    codes,
+    organizationId,
+  );
 }
 
 /**

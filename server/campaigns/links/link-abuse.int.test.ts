@@ -74,7 +74,7 @@ describe("non-ASCII URLs (item 4)", () => {
     const out = await answerLinkRequest("GET", code, BROWSER, T0, "203.0.113.11");
     expect(out).toMatchObject({ status: 302, headers: { location: "https://example.com/%C3%BC%E2%80%AE" } });
     expect(await clicksOf(code)).toBe(0);
-    expect(await readClickTotals(getDb(), [campaignId])).toEqual(new Map());
+    expect(await readClickTotals(getDb(), organizationId, [campaignId])).toEqual(new Map());
     expect(await getDb().outboxEvent.count({ where: { organizationId, type: "link.clicked" } })).toBe(0);
   });
 });
@@ -213,7 +213,7 @@ describe("one client (item 13)", () => {
   });
 
   it("counts its repeat clicks on one link within ten minutes once, and still redirects them", async () => {
-    const { campaignId, code } = await link("https://shop.example/c");
+    const { organizationId, campaignId, code } = await link("https://shop.example/c");
     const ip = "198.51.100.40";
     for (let i = 0; i < 200; i += 20) {
       const out = await answerLinkRequest("GET", code, BROWSER, new Date(T0.getTime() + i * 1_000), ip);
@@ -225,7 +225,7 @@ describe("one client (item 13)", () => {
     const later = new Date(T0.getTime() + (REPEAT_CLICK_WINDOW_SECONDS + 120) * 1_000);
     await answerLinkRequest("GET", code, BROWSER, later, ip);
     expect(await clicksOf(code)).toBe(3);
-    expect(await readClickTotals(getDb(), [campaignId])).toEqual(
+    expect(await readClickTotals(getDb(), organizationId, [campaignId])).toEqual(
       new Map([[campaignId, { clicks: 3, uniqueClicks: 1 }]]),
     );
   });

@@ -160,10 +160,10 @@ describe("GET /l/:code", () => {
     );
     await answerLinkRequest("GET", c!, BROWSER, t1, anotherIp());
 
-    expect(await readClickTotals(getDb(), [campaignId])).toEqual(
+    expect(await readClickTotals(getDb(), organizationId, [campaignId])).toEqual(
       new Map([[campaignId, { clicks: 4, uniqueClicks: 2 }]]),
     );
-    expect(await readCampaignDays(getDb(), campaignId)).toEqual([
+    expect(await readCampaignDays(getDb(), organizationId, campaignId)).toEqual([
       { day: "2026-11-26", clicks: 4, uniqueClicks: 2, optOuts: 0 },
     ]);
 
@@ -201,7 +201,7 @@ describe("GET /l/:code", () => {
     }
     expect(await answerLinkRequest("HEAD", a!, BROWSER)).toMatchObject({ status: 302 });
     expect(await linkRow(a!)).toEqual({ clicks: 0, first_clicked_at: null });
-    expect(await readClickTotals(getDb(), [campaignId])).toEqual(new Map());
+    expect(await readClickTotals(getDb(), organizationId, [campaignId])).toEqual(new Map());
     expect(await clickEvents(organizationId)).toHaveLength(0);
 
     // A phone whose model name ends in "bot" is a person.
@@ -227,13 +227,13 @@ describe("GET /l/:code", () => {
   });
 
   it("buckets clicks by UTC day; totals equal a recount of the links and the clickers", async () => {
-    const { campaignId, texts } = await campaignWithLinks();
+    const { organizationId, campaignId, texts } = await campaignWithLinks();
     const codes = [...codesIn(texts[0]!), ...codesIn(texts[1]!)];
     const days = ["2026-11-26T23:59:59.000Z", "2026-11-27T00:00:00.000Z", "2026-11-27T08:00:00.000Z"];
     for (const [i, iso] of days.entries())
       await answerLinkRequest("GET", codes[i % codes.length]!, BROWSER, new Date(iso), anotherIp());
     await answerLinkRequest("GET", codes[3]!, BROWSER, new Date(days[2]!), anotherIp());
-    const series = await readCampaignDays(getDb(), campaignId);
+    const series = await readCampaignDays(getDb(), organizationId, campaignId);
     expect(series.map((d) => [d.day, d.clicks, d.uniqueClicks])).toEqual([
       ["2026-11-26", 1, 1],
       ["2026-11-27", 3, 1],
@@ -243,19 +243,22 @@ describe("GET /l/:code", () => {
               (SELECT count(*) FROM campaign_link_clickers WHERE campaign_id = $1) AS clickers`,
       campaignId,
     );
-    expect((await readClickTotals(getDb(), [campaignId])).get(campaignId)).toEqual({
+    expect((await readClickTotals(getDb(), organizationId, [campaignId])).get(campaignId)).toEqual({
       clicks: Number(recount!.clicks),
       uniqueClicks: Number(recount!.clickers),
     });
   });
 
   it("concurrent first clicks of one recipient on two links count one unique click", async () => {
-    const { campaignId, texts } = await campaignWithLinks();
+    const { organizationId, campaignId, texts } = await campaignWithLinks();
     const [a, b] = codesIn(texts[0]!);
     const now = new Date("2026-11-26T15:00:00.000Z");
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => answerLinkRequest("GET", i % 2 ? a! : b!, BROWSER, now, anotherIp())),
     );
-    expect((await readClickTotals(getDb(), [campaignId])).get(campaignId)).toEqual({ clicks: 20, uniqueClicks: 1 });
+    expect((await readClickTotals(getDb(), organizationId, [campaignId])).get(campaignId)).toEqual({
+      clicks: 20,
+      uniqueClicks: 1,
+    });
   });
 });

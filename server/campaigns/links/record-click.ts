@@ -20,6 +20,10 @@ const ipSubjects = (client: LinkClient) =>
 const clickSubject = (code: string, client: LinkClient) =>
   subject("link-click", `${code}\n${client.ip ? ipSubjectKey(client.ip) : ""}\n${client.userAgent ?? ""}`);
 
+// The code is all a request names: its organization comes from the codes' lookup (a code is unique
+// across organizations there), and the link is then read and counted through its key.
+const LINK_KEY = `organization_id = (SELECT organization_id FROM campaign_link_codes WHERE code = $1) AND code = $1`;
+
 // A URL that may go in a Location header as it is: printable ASCII (links are stored so; a row
 // written before that is redirected after normalizing, and never counted: its answer could fail).
 const SAFE_URL = `'^[!-~]+$'`;
@@ -39,26 +43,27 @@ WITH ip AS (
   SELECT allowed, retry_after_ms FROM sg_auth_attempt_take($5::text[], $6::int[], $7, 60, $9)
 ), target AS (
   SELECT url FROM campaign_links
-  WHERE code = $1 AND (SELECT allowed FROM ip) AND (expires_at IS NULL OR expires_at > $2::timestamptz)
+  WHERE ${LINK_KEY} AND (SELECT allowed FROM ip) AND (expires_at IS NULL OR expires_at > $2::timestamptz)
 ), fresh AS (
   SELECT allowed FROM sg_auth_attempt_take(ARRAY[$8::text], ARRAY[1], $7, ${REPEAT_CLICK_WINDOW_SECONDS}, $9)
   WHERE EXISTS (SELECT 1 FROM target)
 ), link AS (
   UPDATE campaign_links
   SET clicks = clicks + 1, first_clicked_at = coalesce(first_clicked_at, $2::timestamptz)
-  WHERE code = $1 AND (SELECT allowed FROM fresh) AND url ~ ${SAFE_URL}
+  WHERE ${LINK_KEY} AND (SELECT allowed FROM fresh) AND url ~ ${SAFE_URL}
   RETURNING organization_id, campaign_id, contact_id, message_id, phone, url
 ), recipient_link AS (
   SELECT * FROM link WHERE contact_id IS NOT NULL
 ), clicker AS (
-  INSERT INTO campaign_link_clickers (campaign_id, contact_id, first_clicked_at)
-  SELECT campaign_id, contact_id, $2::timestamptz FROM recipient_link
-  ON CONFLICT (campaign_id, contact_id) DO NOTHING
+  INSERT INTO campaign_link_clickers (organization_id, campaign_id, contact_id, first_clicked_at)
+  SELECT organization_id, campaign_id, contact_id, $2::timestamptz FROM recipient_link
+  ON CONFLICT (organization_id, campaign_id, contact_id) DO NOTHING
   RETURNING campaign_id
 ), day AS (
-  INSERT INTO campaign_daily_stats AS d (campaign_id, day, clicks, unique_clicks)
-  SELECT campaign_id, ($2::timestamptz AT TIME ZONE 'UTC')::date, 1, (SELECT count(*) FROM clicker) FROM recipient_link
-  ON CONFLICT (campaign_id, day) DO UPDATE
+  INSERT INTO campaign_daily_stats AS d (organization_id, campaign_id, day, clicks, unique_clicks)
+  SELECT organization_id, campaign_id, ($2::timestamptz AT TIME ZONE 'UTC')::date, 1, (SELECT count(*) FROM clicker)
+  FROM recipient_link
+  ON CONFLICT (organization_id, campaign_id, day) DO UPDATE
   SET clicks = d.clicks + 1, unique_clicks = d.unique_clicks + excluded.unique_clicks
   RETURNING 1
 ), event AS (
@@ -81,7 +86,7 @@ WITH ip AS (
 )
 SELECT (SELECT allowed FROM ip) AS allowed, (SELECT retry_after_ms FROM ip) AS retry_after_ms,
        (SELECT url FROM campaign_links
-        WHERE code = $1 AND (SELECT allowed FROM ip) AND (expires_at IS NULL OR expires_at > $2::timestamptz)) AS url`;
+        WHERE ${LINK_KEY} AND (SELECT allowed FROM ip) AND (expires_at IS NULL OR expires_at > $2::timestamptz)) AS url`;
 
 export type LinkAnswer =
   /** The client's IP is over its limit: nothing was read or counted. */

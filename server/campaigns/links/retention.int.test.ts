@@ -72,7 +72,7 @@ describe("retention of campaign links", () => {
     const { org, campaignId } = await clickedCampaign();
     const stats = (await getCampaignView(getDb(), { organizationId: org }, campaignId)).stats;
     expect(stats).toMatchObject({ recipients: 4, delivered: 4, clicks: 4, uniqueClicks: 2, optOuts: 1 });
-    const days = await readCampaignDays(getDb(), campaignId);
+    const days = await readCampaignDays(getDb(), org, campaignId);
     expect(await rowsOf(campaignId)).toEqual({ links: 10, clickers: 2, messages: 4, days: 1 });
 
     // A day short of the messages' age: nothing goes.
@@ -87,7 +87,7 @@ describe("retention of campaign links", () => {
     expect(report.related.campaignLinks).toBe(2);
     expect(await rowsOf(campaignId)).toEqual({ links: 0, clickers: 0, messages: 0, days: 1 });
     expect((await getCampaignView(getDb(), { organizationId: org }, campaignId)).stats).toEqual(stats);
-    expect(await readCampaignDays(getDb(), campaignId)).toEqual(days);
+    expect(await readCampaignDays(getDb(), org, campaignId)).toEqual(days);
   });
 
   it("keeps a recipient's unique click while one of its links remains, so a later tap is not a new unique click", async () => {

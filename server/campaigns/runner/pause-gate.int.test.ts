@@ -28,7 +28,7 @@ describe.skipIf(!postgres)("pause while batches are in flight", () => {
       SYSTEM_ACTOR,
     );
     await launchCampaign(getDb(), scope, c.id, SYSTEM_ACTOR);
-    while (!(await expandBatch(c.id, new Date())).done);
+    while (!(await expandBatch({ organizationId, id: c.id }, new Date())).done);
 
     // A batch in flight on another connection: past the gate, the campaign row FOR KEY SHARE.
     const inFlight = new pg.Client({ connectionString: getEnv().DATABASE_URL });
@@ -49,14 +49,14 @@ describe.skipIf(!postgres)("pause while batches are in flight", () => {
       await new Promise((r) => setTimeout(r, 500));
       expect(answered).toBe(false);
       // The pause waits: a new batch does not slip in beside the one in flight.
-      expect(await sendBatch(c.id, new Date())).toMatchObject({ worked: false, accepted: 0 });
-      expect(await expandBatch(c.id, new Date())).toMatchObject({ worked: false });
+      expect(await sendBatch({ organizationId, id: c.id }, new Date())).toMatchObject({ worked: false, accepted: 0 });
+      expect(await expandBatch({ organizationId, id: c.id }, new Date())).toMatchObject({ worked: false });
       await inFlight.query("COMMIT");
       expect((await pausing).status).toBe("PAUSED");
     } finally {
       await inFlight.end();
     }
-    expect(await sendBatch(c.id, new Date())).toMatchObject({ worked: false, accepted: 0 });
+    expect(await sendBatch({ organizationId, id: c.id }, new Date())).toMatchObject({ worked: false, accepted: 0 });
     expect(await getDb().message.count({ where: { organizationId, batchId: c.id } })).toBe(0);
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { isolateItem } from "../../isolation/isolate-item";
 import type { RunnerItem } from "../../isolation/item-failure";
 import { startRunning } from "../launch-campaign";
 import { expandBatch } from "../expansion/expand-batch";
+import type { CampaignRef } from "../campaign-events";
 import { pauseFromRunner } from "../pause-from-runner";
 import { sendBatch } from "../sending/send-batch";
 import { countRunningCampaigns, listRunningCampaigns, scopeOf, type OrganizationScope } from "./running-campaigns";
@@ -50,14 +51,14 @@ const campaignItem = (id: string, organizationId?: string): RunnerItem => ({
  * campaign's fault: it fails the pass, which the job retries.
  */
 function runIsolated<T>(
-  item: RunnerItem,
+  campaign: CampaignRef,
   now: () => Date,
   setAside: Set<string>,
   work: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false }> {
-  return isolateItem(item, work, (failure) => {
-    setAside.add(item.id);
-    return pauseFromRunner(item.id, "internal_error", now(), failure.reference);
+  return isolateItem(campaignItem(campaign.id, campaign.organizationId), work, (failure) => {
+    setAside.add(campaign.id);
+    return pauseFromRunner(campaign, "internal_error", now(), failure.reference);
   });
 }
 
@@ -72,15 +73,17 @@ async function startDue(now: () => Date, organizationId: OrganizationScope, setA
   );
   let started = 0;
   for (const c of due) {
-    const outcome = await runIsolated(campaignItem(c.id, c.organization_id), now, setAside, () =>
+    const outcome = await runIsolated({ organizationId: c.organization_id, id: c.id }, now, setAside, () =>
       getDb().$transaction(async (tx) => {
         const [claimed] = await tx.$queryRawUnsafe<{ id: string }[]>(
-          `SELECT id FROM campaigns WHERE id = $1 AND status = 'SCHEDULED' AND scheduled_at <= $2::timestamptz
+          `SELECT id FROM campaigns WHERE organization_id = $3 AND id = $1 AND status = 'SCHEDULED'
+             AND scheduled_at <= $2::timestamptz
            FOR UPDATE SKIP LOCKED`,
           c.id,
           now().toISOString(),
+          c.organization_id,
         );
-        if (claimed) await startRunning(tx, c.id, now());
+        if (claimed) await startRunning(tx, { organizationId: c.organization_id, id: c.id }, now());
         return Boolean(claimed);
       }),
     );
@@ -106,8 +109,13 @@ async function sweepCanceled(
        AND ($1::text[] IS NULL OR organization_id = ANY($1::text[])) ORDER BY id LIMIT 20`,
     scopeOf(organizationId),
   );
-  const markSwept = (id: string) =>
-    db.$executeRawUnsafe(`UPDATE campaigns SET swept_at = $2::timestamptz WHERE id = $1`, id, now.toISOString());
+  const markSwept = (organizationId: string, id: string) =>
+    db.$executeRawUnsafe(
+      `UPDATE campaigns SET swept_at = $2::timestamptz WHERE organization_id = $3 AND id = $1`,
+      id,
+      now.toISOString(),
+      organizationId,
+    );
   let swept = 0;
   let setAside = 0;
   for (const { id, organization_id } of campaigns) {
@@ -116,16 +124,18 @@ async function sweepCanceled(
       async () => {
         const n = await db.$executeRawUnsafe(
           `UPDATE campaign_recipients SET status = 'CANCELED'
-           WHERE campaign_id = $1 AND contact_id IN (
-             SELECT contact_id FROM campaign_recipients WHERE campaign_id = $1 AND status = 'PENDING'
+           WHERE organization_id = $3 AND campaign_id = $1 AND contact_id IN (
+             SELECT contact_id FROM campaign_recipients
+             WHERE organization_id = $3 AND campaign_id = $1 AND status = 'PENDING'
              LIMIT $2 FOR UPDATE SKIP LOCKED)`,
           id,
           SWEEP_BATCH,
+          organization_id,
         );
-        if (n < SWEEP_BATCH) await markSwept(id);
+        if (n < SWEEP_BATCH) await markSwept(organization_id, id);
         return n;
       },
-      async () => void (await markSwept(id)),
+      async () => void (await markSwept(organization_id, id)),
     );
     if (outcome.ok) swept += outcome.value;
     else setAside++;
@@ -166,10 +176,10 @@ export async function runCampaignsOnce(options: RunOptions = {}): Promise<RunRes
       let worked = false;
       for (const c of campaigns) {
         if (setAside.has(c.id)) continue;
-        const turn = await runIsolated(campaignItem(c.id, c.organizationId), now, setAside, async () => {
-          const expanded = await expandBatch(c.id, now());
+        const turn = await runIsolated(c, now, setAside, async () => {
+          const expanded = await expandBatch(c, now());
           result.expanded += expanded.added;
-          const sent = await sendBatch(c.id, now());
+          const sent = await sendBatch(c, now());
           result.accepted += sent.accepted;
           result.skipped += sent.skipped;
           if (sent.accepted > 0) options.onAccepted?.();

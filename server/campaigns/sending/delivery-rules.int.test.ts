@@ -205,7 +205,7 @@ describe("a contact deleted after the audience is fixed", () => {
     const t0 = new Date("2026-11-20T12:00:00Z");
     const id = await start({ template: "Hi {{firstName|there}}" }, t0, "live");
     // The audience is fixed (expanded) before any message goes out; then one contact is deleted.
-    expect((await expandBatch(id, t0)).added).toBe(4);
+    expect((await expandBatch({ organizationId: org, id }, t0)).added).toBe(4);
     const gone = await getDb().contact.findFirstOrThrow({ where: { organizationId: org, phone: "+14155550002" } });
     await deleteContact(getDb(), org, gone.id);
     await run(t0);

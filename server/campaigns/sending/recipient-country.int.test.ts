@@ -64,7 +64,7 @@ describe("a campaign message's country and price", () => {
   it("follow the recipient's phone when the contact's phone changed after the audience was fixed", async () => {
     const c = await createContact(getDb(), org, { phone: "+16045550100" }, new Date(t0.getTime() - 60_000));
     const id = await launch();
-    await expandBatch(id, t0);
+    await expandBatch({ organizationId: org, id }, t0);
     // The recipient keeps the phone it was added with; the contact's stored country is now India's.
     await updateContact(getDb(), org, c.id, { phone: "+919876543210" });
     await runUntilIdle(org, { now: () => t0 });

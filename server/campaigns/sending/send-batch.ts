@@ -7,7 +7,7 @@ import { insertMessages, type NewMessage } from "../../messages/insert-messages"
 import { DEFAULT_SENDER } from "../../messages/sender-profile";
 import { countSegments } from "@/schemas/segments";
 import type { SkippedReason } from "@/schemas/campaigns";
-import { insertCampaignEvent } from "../campaign-events";
+import { insertCampaignEvent, type CampaignRef } from "../campaign-events";
 import { PASS_CAMPAIGN_GATE } from "../campaign-gate";
 import { pauseFromRunner } from "../pause-from-runner";
 import { campaignRenderer, tooLongDetail } from "../render-port";
@@ -67,8 +67,8 @@ SELECT r.contact_id, r.phone, CASE WHEN c.phone = r.phone THEN c.country END AS 
        )) AS capped,
        c.id IS NULL AS deleted
 FROM campaign_recipients r
-LEFT JOIN contacts c ON c.id = r.contact_id
-WHERE r.campaign_id = $1 AND r.status = 'PENDING' AND r.not_before <= $2::timestamptz
+LEFT JOIN contacts c ON c.organization_id = r.organization_id AND c.id = r.contact_id
+WHERE r.organization_id = $5 AND r.campaign_id = $1 AND r.status = 'PENDING' AND r.not_before <= $2::timestamptz
 ORDER BY r.not_before, r.contact_id
 LIMIT $3
 FOR UPDATE OF r SKIP LOCKED`;
@@ -82,7 +82,7 @@ SET status = v.status::"CampaignRecipientStatus", skipped_reason = v.reason, ski
     not_before = coalesce(v.not_before, r.not_before)
 FROM jsonb_to_recordset($2::jsonb)
   AS v(contact_id text, status text, reason text, detail text, message_id text, not_before timestamptz)
-WHERE r.campaign_id = $1 AND r.contact_id = v.contact_id`;
+WHERE r.organization_id = $4 AND r.campaign_id = $1 AND r.contact_id = v.contact_id`;
 
 interface Outcome {
   contact_id: string;
@@ -127,14 +127,17 @@ function attributesOf(v: unknown): Record<string, string> {
  * bucket is on the row): one at a time. The spend limit's pause and the completion are their own
  * transactions after the batch.
  */
-export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_BATCH): Promise<SendResult> {
+export async function sendBatch(campaign: CampaignRef, now: Date, batchSize = SEND_BATCH): Promise<SendResult> {
+  const campaignId = campaign.id;
   // On the raw driver, not in a Prisma transaction: the batch's statements carry a thousand rows
   // each, and Prisma's query compiler costs milliseconds of CPU per raw statement, more than the
   // rest of the batch's Node work together (docs/campaigns.md, sending speed).
   const result = await inDriverTransaction(async (tx): Promise<SendResult> => {
     const [shared] = await tx.$queryRawUnsafe<CampaignRow[]>(
-      `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' AND ${PASS_CAMPAIGN_GATE} FOR KEY SHARE SKIP LOCKED`,
+      `SELECT * FROM campaigns WHERE organization_id = $2 AND id = $1 AND status = 'RUNNING' AND ${PASS_CAMPAIGN_GATE}
+       FOR KEY SHARE SKIP LOCKED`,
       campaignId,
+      campaign.organizationId,
     );
     if (!shared) return IDLE;
     // Throttled: the row again under the exclusive lock, so the tokens read are the latest.
@@ -142,8 +145,10 @@ export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_
       shared.throttle_per_minute === null
         ? [shared]
         : await tx.$queryRawUnsafe<CampaignRow[]>(
-            `SELECT * FROM campaigns WHERE id = $1 AND status = 'RUNNING' FOR NO KEY UPDATE SKIP LOCKED`,
+            `SELECT * FROM campaigns WHERE organization_id = $2 AND id = $1 AND status = 'RUNNING'
+             FOR NO KEY UPDATE SKIP LOCKED`,
             campaignId,
+            campaign.organizationId,
           );
     if (!c) return IDLE;
     const allowance = takeThrottleTokens(c, now, batchSize);
@@ -155,23 +160,25 @@ export async function sendBatch(campaignId: string, now: Date, batchSize = SEND_
             now.toISOString(),
             allowance.take,
             c.frequency_cap_hours,
+            campaign.organizationId,
           )
         : [];
     const settled = await settle(tx, c, claimed, now);
     if (c.throttle_per_minute !== null) {
       await tx.$executeRawUnsafe(
-        `UPDATE campaigns SET throttle_tokens = $2, throttle_at = $3::timestamptz WHERE id = $1`,
+        `UPDATE campaigns SET throttle_tokens = $2, throttle_at = $3::timestamptz WHERE organization_id = $4 AND id = $1`,
         campaignId,
         allowance.tokens - settled.accepted,
         now.toISOString(),
+        campaign.organizationId,
       );
     }
     // Fewer than asked for: the campaign may have no one left waiting.
     const maybeDone = c.expanded_at !== null && claimed.length < allowance.take;
     return { ...settled, worked: true, completed: maybeDone };
   });
-  if (result.paused) await pauseFromRunner(campaignId, "spending_limit_reached", now);
-  else if (result.completed) result.completed = await completeIfDone(campaignId, now);
+  if (result.paused) await pauseFromRunner(campaign, "spending_limit_reached", now);
+  else if (result.completed) result.completed = await completeIfDone(campaign, now);
   return result;
 }
 
@@ -316,7 +323,7 @@ async function settle(
     });
   }
   if (outcomes.length > 0) {
-    await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString());
+    await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(outcomes), now.toISOString(), c.organization_id);
   }
   if (links.length > 0) await insertTrackedLinks(tx, links, now);
   const refusals = await insertMessages(
@@ -356,11 +363,12 @@ async function settle(
     }
   });
   if (corrections.length > 0) {
-    await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(corrections), now.toISOString());
+    await tx.$executeRawUnsafe(SETTLE_SQL, c.id, JSON.stringify(corrections), now.toISOString(), c.organization_id);
     if (plan) {
       const refused = new Set<string | null>(candidates.filter((_, i) => refusals[i] != null).map((x) => x.message.id));
       await deleteTrackedLinks(
         tx,
+        c.organization_id,
         links.filter((l) => refused.has(l.messageId)).map((l) => l.code),
       );
     }
@@ -375,25 +383,29 @@ async function settle(
 const QUEUE_FULL_WAIT_MS = 60_000;
 
 /** COMPLETED once the audience is expanded and no recipient waits (the aggregate's `pending`, over its stripes). */
-async function completeIfDone(campaignId: string, now: Date): Promise<boolean> {
+async function completeIfDone(campaign: CampaignRef, now: Date): Promise<boolean> {
   return getDb().$transaction(async (tx) => {
     const [c] = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT id FROM campaigns WHERE id = $1 AND status = 'RUNNING' AND expanded_at IS NOT NULL
+      `SELECT id FROM campaigns WHERE organization_id = $2 AND id = $1 AND status = 'RUNNING' AND expanded_at IS NOT NULL
        FOR UPDATE SKIP LOCKED`,
-      campaignId,
+      campaign.id,
+      campaign.organizationId,
     );
     if (!c) return false;
     const [s] = await tx.$queryRawUnsafe<{ pending: bigint }[]>(
-      `SELECT sum(pending) AS pending FROM campaign_stats WHERE campaign_id = $1`,
-      campaignId,
+      `SELECT sum(pending) AS pending FROM campaign_stats WHERE organization_id = $2 AND campaign_id = $1`,
+      campaign.id,
+      campaign.organizationId,
     );
     if (Number(s?.pending ?? 0) > 0) return false;
     await tx.$executeRawUnsafe(
-      `UPDATE campaigns SET status = 'COMPLETED', completed_at = $2::timestamptz, updated_at = $2::timestamptz WHERE id = $1`,
-      campaignId,
+      `UPDATE campaigns SET status = 'COMPLETED', completed_at = $2::timestamptz, updated_at = $2::timestamptz
+       WHERE organization_id = $3 AND id = $1`,
+      campaign.id,
       now.toISOString(),
+      campaign.organizationId,
     );
-    await insertCampaignEvent(tx, campaignId, "campaign.completed", now);
+    await insertCampaignEvent(tx, campaign, "campaign.completed", now);
     return true;
   });
 }

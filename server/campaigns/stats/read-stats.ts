@@ -12,7 +12,7 @@ export interface ClickCounts {
 
 const NO_CLICKS: ClickCounts = { clicks: 0, uniqueClicks: 0 };
 
-type Counter = Exclude<keyof StatsRow, "campaignId" | "stripe">;
+type Counter = Exclude<keyof StatsRow, "organizationId" | "campaignId" | "stripe">;
 
 /** The campaign's stripes (migration 20261128010000) added up, column by column. */
 function sumStripes(rows: readonly StatsRow[]): (k: Counter) => number {
@@ -49,11 +49,15 @@ export function toStatsView(rows: readonly StatsRow[], clicks: ClickCounts = NO_
 }
 
 /** The stripes of one campaign's stats. */
-export function readStatsRows(db: DbOrTx, campaignId: string): Promise<StatsRow[]> {
-  return db.campaignStats.findMany({ where: { campaignId } });
+export function readStatsRows(db: DbOrTx, organizationId: string, campaignId: string): Promise<StatsRow[]> {
+  return db.campaignStats.findMany({ where: { organizationId, campaignId } });
 }
 
 /** Click counts of these campaigns, from the link-tracking aggregate (server/campaigns/links/). */
-export async function clickCountsOf(db: DbOrTx, campaignIds: readonly string[]): Promise<Map<string, ClickCounts>> {
-  return readClickTotals(db, campaignIds);
+export async function clickCountsOf(
+  db: DbOrTx,
+  organizationId: string,
+  campaignIds: readonly string[],
+): Promise<Map<string, ClickCounts>> {
+  return readClickTotals(db, organizationId, campaignIds);
 }

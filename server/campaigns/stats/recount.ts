@@ -5,7 +5,8 @@ import { clickCountsOf } from "./read-stats";
 
 /**
  * The campaign's stats counted from its rows: a scan of its recipients and their messages, for
- * tests and for checking the aggregates by hand (never on a request path). Equal to the aggregate
+ * tests and for checking the aggregates by hand (never on a request path: it finds the campaign by
+ * its id alone). Equal to the aggregate
  * while retention has deleted none of its messages.
  */
 export async function recountCampaignStats(db: DbOrTx, campaignId: string): Promise<CampaignStats> {
@@ -30,11 +31,15 @@ export async function recountCampaignStats(db: DbOrTx, campaignId: string): Prom
                 AND o.opted_out_at >= r.accepted_at AND o.opted_out_at <= r.accepted_at + interval '7 days'
             )) AS opt_outs
      FROM campaign_recipients r LEFT JOIN messages m ON m.organization_id = r.organization_id AND m.id = r.message_id
-     WHERE r.campaign_id = $1`,
+     WHERE r.organization_id = (SELECT organization_id FROM campaigns WHERE id = $1) AND r.campaign_id = $1`,
     campaignId,
   );
   const n = (k: string) => Number(r?.[k] ?? 0);
-  const clicks = (await clickCountsOf(db, [campaignId])).get(campaignId);
+  const [c] = await db.$queryRawUnsafe<{ organization_id: string }[]>(
+    `SELECT organization_id FROM campaigns WHERE id = $1`,
+    campaignId,
+  );
+  const clicks = c ? (await clickCountsOf(db, c.organization_id, [campaignId])).get(campaignId) : undefined;
   return {
     recipients: n("recipients"),
     pending: n("pending"),

@@ -49,13 +49,13 @@ WHERE i.id = $1 FOR UPDATE OF i`;
 // The chunk holding the checkpoint.
 const CHUNK_SQL = `
 SELECT seq, first_record, header, records FROM contact_import_chunks
-WHERE import_id = $1 AND first_record <= $2 ORDER BY seq DESC LIMIT 1`;
+WHERE organization_id = $3 AND import_id = $1 AND first_record <= $2 ORDER BY seq DESC LIMIT 1`;
 
 const PROGRESS_SQL = `
 UPDATE contact_imports SET processed_rows = $2, created = created + $3, updated = updated + $4,
   skipped = skipped + $5, errors = $6::jsonb, status = $7,
   finished_at = CASE WHEN $7 = 'COMPLETED' THEN $8::timestamptz ELSE finished_at END
-WHERE id = $1`;
+WHERE organization_id = $9 AND id = $1`;
 
 /**
  * One batch of an import, in one transaction: lock the import, read the chunk holding the
@@ -92,6 +92,7 @@ async function importBatch(tx: RawTx, importId: string, batchSize: number): Prom
       CHUNK_SQL,
       importId,
       start,
+      imp.organization_id,
     ),
   );
   const from = start - Number(chunk?.first_record ?? start);
@@ -120,7 +121,12 @@ async function importBatch(tx: RawTx, importId: string, batchSize: number): Prom
   const done = processed >= total;
   if (chunk && converted && from + converted.converted >= converted.chunkRecords) {
     await step(
-      tx.$executeRawUnsafe(`DELETE FROM contact_import_chunks WHERE import_id = $1 AND seq = $2`, importId, chunk.seq),
+      tx.$executeRawUnsafe(
+        `DELETE FROM contact_import_chunks WHERE organization_id = $3 AND import_id = $1 AND seq = $2`,
+        importId,
+        chunk.seq,
+        imp.organization_id,
+      ),
     );
   }
   await tx.$executeRawUnsafe(
@@ -133,6 +139,7 @@ async function importBatch(tx: RawTx, importId: string, batchSize: number): Prom
     JSON.stringify(errors),
     done ? "COMPLETED" : "RUNNING",
     new Date().toISOString(),
+    imp.organization_id,
   );
   return !done;
 }

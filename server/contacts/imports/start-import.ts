@@ -11,8 +11,8 @@ import { parseInImportThread } from "./import-thread";
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export { IMPORT_CHUNK_RECORDS } from "./parse-csv";
 
-const INSERT_CHUNK_SQL = `INSERT INTO contact_import_chunks (import_id, seq, first_record, header, records)
-VALUES ($1, $2, $3, $4, $5)`;
+const INSERT_CHUNK_SQL = `INSERT INTO contact_import_chunks (organization_id, import_id, seq, first_record, header, records)
+VALUES ($1, $2, $3, $4, $5, $6)`;
 
 /**
  * POST /contacts/imports (contract §10): the CSV is parsed and checked on the import thread
@@ -48,10 +48,15 @@ export async function startImport(
     });
   });
   for (const [seq, chunk] of parsed.chunks.entries()) {
-    await runSql(null, INSERT_CHUNK_SQL, [id, seq, chunk.first, columns, chunk.json], "sg_insert_import_chunk");
+    await runSql(
+      null,
+      INSERT_CHUNK_SQL,
+      [organizationId, id, seq, chunk.first, columns, chunk.json],
+      "sg_insert_import_chunk",
+    );
     // PGlite settles queries in microtasks: without this the loop would keep the event loop from I/O.
     await yieldToEventLoop();
   }
-  await db.contactImport.update({ where: { id }, data: { uploaded: true } });
+  await db.contactImport.update({ where: { organizationId_id: { organizationId, id } }, data: { uploaded: true } });
   return { id, status: "PENDING" };
 }

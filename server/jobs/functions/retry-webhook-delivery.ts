@@ -1,6 +1,6 @@
 import { MAX_DELIVERY_ATTEMPTS } from "@/schemas/webhooks";
 import { retryDelayMs } from "../../webhooks/deliveries/retry-delay";
-import { retryAttempt, stopRetries } from "../../webhooks/deliveries/retry-attempt";
+import { deliveryOf, retryAttempt, stopRetries } from "../../webhooks/deliveries/retry-attempt";
 import { isolateItem } from "../../isolation/isolate-item";
 import { reasonOf } from "../../isolation/item-failure";
 import { defineJob } from "../define-job";
@@ -19,14 +19,18 @@ export const retryWebhookDeliveryJob = defineJob({
   retries: 4,
   handler: async ({ event, step, db, now }) => {
     const { deliveryId, round } = event.data;
+    const delivery = event.data.organizationId
+      ? { organizationId: event.data.organizationId, id: deliveryId }
+      : await step.run("find-delivery", () => deliveryOf(db, deliveryId));
+    if (!delivery) return { attempts: event.data.attempt, status: "DELETED" };
     for (let attempt = event.data.attempt + 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
       await step.sleep(`wait-before-attempt-${attempt}`, retryDelayMs(attempt - 1)!);
       const result = await step.run(`attempt-${attempt}`, async () => {
         const made = await isolateItem(
-          { runner: "webhook-retries", kind: "delivery", id: deliveryId },
-          () => retryAttempt(db, deliveryId, round, attempt, now()),
+          { runner: "webhook-retries", kind: "delivery", id: deliveryId, organizationId: delivery.organizationId },
+          () => retryAttempt(db, delivery, round, attempt, now()),
           (failure) =>
-            stopRetries(db, deliveryId, round, reasonOf(failure, "An internal error stopped this delivery"), now()),
+            stopRetries(db, delivery, round, reasonOf(failure, "An internal error stopped this delivery"), now()),
         );
         return made.ok ? made.value : { done: true as const, status: "FAILED" };
       });

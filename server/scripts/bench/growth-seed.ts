@@ -177,8 +177,9 @@ SELECT ${idSql("dlv", "final_ms", "g")}, $1, $2, ${idSql("evt", "final_ms", "g *
 FROM growth_chunk WHERE status <> 'SENT'`;
 
 const ATTEMPTS_SQL = `
-INSERT INTO webhook_attempts (id, delivery_id, attempt, status_code, response_time_ms, error, response_body, created_at)
-SELECT ${idSql("att", "final_ms + (a - 1) * 30000", "g * 8 + a")}, ${idSql("dlv", "final_ms", "g")}, a,
+INSERT INTO webhook_attempts (id, organization_id, delivery_id, attempt, status_code, response_time_ms, error,
+  response_body, created_at)
+SELECT ${idSql("att", "final_ms + (a - 1) * 30000", "g * 8 + a")}, $1, ${idSql("dlv", "final_ms", "g")}, a,
   CASE WHEN a = ${ATTEMPTS} AND dh >= 5 THEN 200 WHEN dh < 35 AND dh >= 5 THEN 503 ELSE 500 END,
   40 + dh % 200, CASE WHEN a < ${ATTEMPTS} OR dh < 5 THEN 'HTTP ' || CASE WHEN dh < 5 THEN 500 ELSE 503 END END,
   CASE WHEN a = ${ATTEMPTS} AND dh >= 5 THEN 'ok' ELSE 'Service Unavailable' END,
@@ -231,7 +232,7 @@ export async function seedGrowth(client: pg.Client, o: GrowthSeedOptions): Promi
     await client.query(OTP_SQL, [o.organizationId]);
     count("outbox_events", await client.query(OUTBOX_SQL, [o.organizationId]));
     count("webhook_deliveries", await client.query(DELIVERIES_SQL, [o.organizationId, o.webhookId]));
-    count("webhook_attempts", await client.query(ATTEMPTS_SQL));
+    count("webhook_attempts", await client.query(ATTEMPTS_SQL, [o.organizationId]));
     count("audit_log", await client.query(AUDIT_SQL, [o.organizationId]));
     count("contacts", await client.query(CONTACTS_SQL, [o.organizationId]));
     await client.query("COMMIT");

@@ -82,10 +82,11 @@ export async function seedExpiredRows(
       [organizationId, from, to, webhookId],
     );
     await client.query(
-      `INSERT INTO webhook_attempts (id, delivery_id, attempt, status_code, response_time_ms, response_body, created_at)
-       SELECT ${idSql("att", ms, "g")}, ${idSql("dlv", ms, "g")}, 1, 200, 42, 'ok', ${at}
+      `INSERT INTO webhook_attempts (id, organization_id, delivery_id, attempt, status_code, response_time_ms,
+         response_body, created_at)
+       SELECT ${idSql("att", ms, "g")}, $3, ${idSql("dlv", ms, "g")}, 1, 200, 42, 'ok', ${at}
        FROM generate_series($1::bigint, $2::bigint) g`,
-      [from, to],
+      [from, to, organizationId],
     );
     await client.query("COMMIT");
     if (to + 1 === messages || (to + 1) % 200_000 === 0) log(`retention: seeded ${to + 1} of ${messages} messages`);

@@ -39,10 +39,10 @@ export class Database extends BenchPool {
          count(*) FILTER (WHERE status NOT IN ('SUCCEEDED', 'PENDING'))::int AS other,
          count(*) FILTER (WHERE attempt_count > 1)::int AS retried,
          (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY a.response_time_ms) FROM webhook_attempts a
-           JOIN webhook_deliveries x ON x.id = a.delivery_id
+           JOIN webhook_deliveries x ON x.organization_id = a.organization_id AND x.id = a.delivery_id
            WHERE x.webhook_id = $1 AND x.event_id > $2 AND x.event_id <= $3) AS attempt_p50,
          (SELECT percentile_cont(0.99) WITHIN GROUP (ORDER BY a.response_time_ms) FROM webhook_attempts a
-           JOIN webhook_deliveries x ON x.id = a.delivery_id
+           JOIN webhook_deliveries x ON x.organization_id = a.organization_id AND x.id = a.delivery_id
            WHERE x.webhook_id = $1 AND x.event_id > $2 AND x.event_id <= $3) AS attempt_p99
        FROM webhook_deliveries WHERE webhook_id = $1 AND event_id > $2 AND event_id <= $3`,
       [webhookId, eventId(from), eventId(to)],

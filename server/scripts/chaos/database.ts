@@ -88,7 +88,7 @@ export class ChaosDatabase {
   async recordedSuccesses(webhookId: string): Promise<Map<string, number>> {
     const { rows } = await this.pool.query<{ eventId: string; at: Date }>(
       `SELECT d.event_id AS "eventId", a.created_at AS at FROM webhook_attempts a
-       JOIN webhook_deliveries d ON d.id = a.delivery_id
+       JOIN webhook_deliveries d ON d.organization_id = a.organization_id AND d.id = a.delivery_id
        WHERE d.webhook_id = $1 AND a.status_code BETWEEN 200 AND 299`,
       [webhookId],
     );

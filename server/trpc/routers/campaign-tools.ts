@@ -63,6 +63,6 @@ export const campaignToolsRouter = router({
     .input(z.strictObject({ id: z.string().trim().min(1).max(64) }))
     .query(async ({ ctx, input }) => {
       await getCampaignOrThrow(ctx.db, { organizationId: ctx.organizationId }, input.id);
-      return readCampaignDays(ctx.db, input.id);
+      return readCampaignDays(ctx.db, ctx.organizationId, input.id);
     }),
 });

@@ -10,6 +10,7 @@ export async function attemptClaimed(d: ClaimedDelivery): Promise<AttemptOutcome
   const result = await sendAttempt(d);
   const now = new Date();
   return {
+    organizationId: d.organizationId,
     deliveryId: d.id,
     from: "PENDING",
     lease: d.lease,

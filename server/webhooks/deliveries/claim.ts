@@ -19,8 +19,8 @@ export interface ClaimedDelivery {
 // with the claim, so two workers can never make the same attempt.
 const CLAIM_SQL = `
 WITH candidates AS (
-  SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
-  JOIN webhooks w ON w.id = d.webhook_id AND w.is_active
+  SELECT d.organization_id, d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
+  JOIN webhooks w ON w.organization_id = d.organization_id AND w.id = d.webhook_id AND w.is_active
   WHERE d.status = 'PENDING' AND d.next_attempt_at <= $1::timestamptz
     AND (d.locked_until IS NULL OR d.locked_until < $1::timestamptz)
     AND NOT (d.webhook_id = ANY($4::text[]))
@@ -29,8 +29,8 @@ WITH candidates AS (
   LIMIT $3 * 2
   FOR UPDATE OF d SKIP LOCKED
 ), due AS (
-  SELECT id FROM (
-    SELECT id, next_attempt_at, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at) AS n FROM candidates
+  SELECT organization_id, id FROM (
+    SELECT organization_id, id, next_attempt_at, row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at) AS n FROM candidates
   ) ranked
   WHERE n <= $5
   ORDER BY next_attempt_at
@@ -39,7 +39,8 @@ WITH candidates AS (
 UPDATE webhook_deliveries d SET locked_until = $2::timestamptz, attempt_count = d.attempt_count + 1,
   updated_at = $1::timestamptz
 FROM due, webhooks w
-WHERE d.id = due.id AND w.id = d.webhook_id
+WHERE d.organization_id = due.organization_id AND d.id = due.id
+  AND w.organization_id = d.organization_id AND w.id = d.webhook_id
 RETURNING d.id, d.organization_id, d.webhook_id, d.event_id, d.body, d.attempt_count, d.round, d.locked_until, w.url,
   w.secret_ciphertext`;
 

@@ -18,7 +18,12 @@ export async function commitOutcomes(outcomes: readonly AttemptOutcome[], now = 
       tx,
       "webhook/delivery.failed",
       retrying.map((m) => ({
-        data: { deliveryId: m.id, round: m.round, attempt: byId.get(m.id)!.attempt },
+        data: {
+          organizationId: byId.get(m.id)!.organizationId,
+          deliveryId: m.id,
+          round: m.round,
+          attempt: byId.get(m.id)!.attempt,
+        },
         dedupeKey: `${m.id}:${m.round}`,
       })),
     );

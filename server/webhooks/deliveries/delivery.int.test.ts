@@ -46,7 +46,7 @@ describe("fan-out and first attempts", () => {
     await hook(s.organizationId, ["*"], `/${tag}/all`);
     await hook(s.organizationId, ["otp.sent"], `/${tag}/otp`);
     const off = await hook(s.organizationId, ["*"], `/${tag}/off`);
-    await getDb().webhook.update({ where: { id: off.id }, data: { isActive: false } });
+    await getDb().webhook.updateMany({ where: { id: off.id }, data: { isActive: false } });
 
     const { messageId } = (await api.send(s.testKey, { to: "+14155550123", body: "hi" })).json;
     await runPipeline(s.organizationId);

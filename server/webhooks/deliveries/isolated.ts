@@ -31,6 +31,7 @@ export async function attemptIsolated(d: ClaimedDelivery): Promise<AttemptOutcom
   );
   if (made.ok) return made.value;
   return {
+    organizationId: d.organizationId,
     deliveryId: d.id,
     from: "PENDING",
     lease: d.lease,
@@ -45,8 +46,8 @@ export async function attemptIsolated(d: ClaimedDelivery): Promise<AttemptOutcom
 const FAIL_SQL = `
 UPDATE webhook_deliveries d SET status = 'FAILED', next_attempt_at = NULL, locked_until = NULL, last_error = f.error,
   updated_at = $4::timestamptz
-FROM unnest($1::text[], $2::timestamptz[], $3::text[]) AS f(id, lease, error)
-WHERE d.id = f.id AND d.locked_until = f.lease AND d.status IN ('PENDING', 'RETRYING')`;
+FROM unnest($1::text[], $2::timestamptz[], $3::text[], $5::text[]) AS f(id, lease, error, organization_id)
+WHERE d.organization_id = f.organization_id AND d.id = f.id AND d.locked_until = f.lease AND d.status IN ('PENDING', 'RETRYING')`;
 
 /**
  * commitOutcomes, taken apart should one delivery's outcome fail to be written on its own account:
@@ -56,7 +57,7 @@ WHERE d.id = f.id AND d.locked_until = f.lease AND d.status IN ('PENDING', 'RETR
 export async function commitOutcomesIsolated(outcomes: readonly AttemptOutcome[]): Promise<void> {
   await isolateBatch({
     items: outcomes,
-    describe: (o) => deliveryItem({ id: o.deliveryId }),
+    describe: (o) => deliveryItem({ id: o.deliveryId, organizationId: o.organizationId }),
     work: async (part) => void (await commitOutcomes(part)),
     setAside: async (failed) => {
       await runSql(null, FAIL_SQL, [
@@ -64,6 +65,7 @@ export async function commitOutcomesIsolated(outcomes: readonly AttemptOutcome[]
         failed.map((f) => f.item.lease.toISOString()),
         failed.map((f) => reason(f.failure)),
         new Date().toISOString(),
+        failed.map((f) => f.item.organizationId),
       ]);
     },
   });

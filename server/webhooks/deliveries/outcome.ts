@@ -5,6 +5,7 @@ import { retryDelayMs } from "./retry-delay";
 export type DeliveryStatus = "PENDING" | "SUCCEEDED" | "RETRYING" | "FAILED";
 
 export interface AttemptOutcome {
+  organizationId: string;
   deliveryId: string;
   /** The status the row must still have (and, for claimed rows, the lease) for the outcome to count. */
   from: "PENDING" | "RETRYING";

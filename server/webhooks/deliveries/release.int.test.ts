@@ -68,7 +68,12 @@ describe("releasing webhook deliveries at shutdown", () => {
     expect(unanswered.map((c) => c.id)).toEqual([(await deliveryOf(slow.id)).id]);
     // The answered one is no longer leased: releasing it too would change nothing.
     const fastRow = await deliveryOf(fast.id);
-    expect(await releaseDeliveries([...unanswered, { id: fastRow.id, lease: new Date() }])).toBe(1);
+    expect(
+      await releaseDeliveries([
+        ...unanswered,
+        { organizationId: fastRow.organizationId, id: fastRow.id, lease: new Date() },
+      ]),
+    ).toBe(1);
 
     const released = await deliveryOf(slow.id);
     expect(released).toMatchObject({ status: "PENDING", lockedUntil: null, attemptCount: 1 });

@@ -5,8 +5,8 @@ import { runSql } from "../../db/sql";
 // to the abandoned attempt can never be taken for the next one.
 const RELEASE_SQL = `
 UPDATE webhook_deliveries d SET locked_until = NULL, updated_at = $3::timestamptz
-FROM unnest($1::text[], $2::timestamptz[]) AS t(id, lease)
-WHERE d.id = t.id AND d.status = 'PENDING' AND d.locked_until = t.lease
+FROM unnest($1::text[], $2::timestamptz[], $4::text[]) AS t(id, lease, organization_id)
+WHERE d.organization_id = t.organization_id AND d.id = t.id AND d.status = 'PENDING' AND d.locked_until = t.lease
 RETURNING d.id`;
 
 /**
@@ -15,7 +15,7 @@ RETURNING d.id`;
  * attempt; webhooks are at-least-once and carry the same event id, as after any lost lease.
  */
 export async function releaseDeliveries(
-  held: readonly { id: string; lease: Date }[],
+  held: readonly { organizationId: string; id: string; lease: Date }[],
   now: Date = new Date(),
 ): Promise<number> {
   if (held.length === 0) return 0;
@@ -23,6 +23,7 @@ export async function releaseDeliveries(
     held.map((d) => d.id),
     held.map((d) => d.lease.toISOString()),
     now.toISOString(),
+    held.map((d) => d.organizationId),
   ]);
   return rows.length;
 }

@@ -71,7 +71,7 @@ describe("retries on the embedded runner", () => {
     }
     await runRetries(new Date(clock + 7 * 24 * 3_600_000));
     expect(at(path)).toHaveLength(6);
-    const done = await getDb().webhookDelivery.findUniqueOrThrow({
+    const done = await getDb().webhookDelivery.findFirstOrThrow({
       where: { id: delivery.id },
       include: { attempts: true },
     });
@@ -90,7 +90,7 @@ describe("retries on the embedded runner", () => {
     await updateWebhook(getDb(), a.s.organizationId, a.webhook.id, { isActive: false }, SYSTEM_ACTOR);
     await runRetries(new Date(a.t0.getTime() + RETRY_DELAYS_MS[0] + 2000));
     expect(at(disabledPath)).toHaveLength(1);
-    expect((await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: a.delivery.id } })).status).toBe("FAILED");
+    expect((await getDb().webhookDelivery.findFirstOrThrow({ where: { id: a.delivery.id } })).status).toBe("FAILED");
 
     const deletedPath = `/${newId("wh")}/deleted`;
     const b = await failedOnce(deletedPath);
@@ -109,15 +109,13 @@ describe("retries on the embedded runner", () => {
     try {
       await runRetries(new Date(t0.getTime() + RETRY_DELAYS_MS[0] + 2000));
       expect(at(path)).toHaveLength(2);
-      expect((await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe(
-        "SUCCEEDED",
-      );
+      expect((await getDb().webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } })).status).toBe("SUCCEEDED");
 
       await redeliver(getDb(), s.organizationId, webhook.id, delivery.id, SYSTEM_ACTOR);
       await deliverDueOnce({ organizationId: s.organizationId });
       expect(at(path)).toHaveLength(3);
       expect(at(path)[2]!.body).toBe(at(path)[0]!.body);
-      const after = await getDb().webhookDelivery.findUniqueOrThrow({
+      const after = await getDb().webhookDelivery.findFirstOrThrow({
         where: { id: delivery.id },
         include: { attempts: true },
       });
@@ -147,7 +145,7 @@ describe("retries on Inngest", () => {
     expect(ctx.step.sleep).toHaveBeenNthCalledWith(5, "wait-before-attempt-6", RETRY_DELAYS_MS[4]);
     // Failed HTTP attempts are results, not thrown errors: Inngest's step retries add no requests.
     expect(at(path)).toHaveLength(6);
-    expect((await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("FAILED");
+    expect((await getDb().webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } })).status).toBe("FAILED");
   });
 });
 
@@ -173,7 +171,7 @@ describe("WEBHOOK_RETRY_DELAY_SCALE (tests and the chaos run)", () => {
         await runRetries(new Date(clock));
         expect(at(path), `retry ${i + 1}`).toHaveLength(i + 2);
       }
-      expect((await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("FAILED");
+      expect((await getDb().webhookDelivery.findFirstOrThrow({ where: { id: delivery.id } })).status).toBe("FAILED");
     } finally {
       delete process.env.WEBHOOK_RETRY_DELAY_SCALE;
       resetEnvForTests();

@@ -9,30 +9,50 @@ import { sendAttempt } from "./send-attempt";
 const CLAIM_SQL = `
 UPDATE webhook_deliveries d SET attempt_count = $2, locked_until = $4::timestamptz, updated_at = $5::timestamptz
 FROM webhooks w
-WHERE d.id = $1 AND w.id = d.webhook_id AND w.is_active
+WHERE d.organization_id = $6 AND d.id = $1 AND w.organization_id = d.organization_id AND w.id = d.webhook_id AND w.is_active
   AND d.status = 'RETRYING' AND d.round = $3 AND d.attempt_count = $2 - 1
 RETURNING d.event_id, d.body, d.locked_until, w.url, w.secret_ciphertext`;
 
 const STATE_SQL = `
 SELECT d.status::text AS status, d.round, d.attempt_count, w.is_active FROM webhook_deliveries d
-JOIN webhooks w ON w.id = d.webhook_id WHERE d.id = $1`;
+JOIN webhooks w ON w.organization_id = d.organization_id AND w.id = d.webhook_id
+WHERE d.organization_id = $2 AND d.id = $1`;
 
 const STOP_SQL = `
 UPDATE webhook_deliveries SET status = 'FAILED', next_attempt_at = NULL, locked_until = NULL,
   last_error = $2, updated_at = $3::timestamptz
-WHERE id = $1 AND status = 'RETRYING' AND round = $4`;
+WHERE organization_id = $5 AND id = $1 AND status = 'RETRYING' AND round = $4`;
+
+/** A delivery by its key: the retry job names it so (its event carries the organization). */
+export interface DeliveryRef {
+  organizationId: string;
+  id: string;
+}
+
+/**
+ * The organization of a delivery known by its id alone: only for retry events sent before
+ * migration 20261202010000, which named the delivery without it (one scan each, while they last).
+ */
+export async function deliveryOf(db: DbOrTx, deliveryId: string): Promise<DeliveryRef | null> {
+  const [row] = await runSql<{ organization_id: string }>(
+    db,
+    `SELECT organization_id FROM webhook_deliveries WHERE id = $1`,
+    [deliveryId],
+  );
+  return row ? { organizationId: row.organization_id, id: deliveryId } : null;
+}
 
 export type RetryResult = { done: true; status: string } | { done: false };
 
 /** Ends a RETRYING delivery of `round` FAILED with `error` (its retries stop). */
 export async function stopRetries(
   db: DbOrTx,
-  deliveryId: string,
+  delivery: DeliveryRef,
   round: number,
   error: string,
   now: Date,
 ): Promise<void> {
-  await runSql(db, STOP_SQL, [deliveryId, error, now.toISOString(), round]);
+  await runSql(db, STOP_SQL, [delivery.id, error, now.toISOString(), round, delivery.organizationId]);
 }
 
 /**
@@ -42,11 +62,12 @@ export async function stopRetries(
  */
 export async function retryAttempt(
   db: DbOrTx,
-  deliveryId: string,
+  delivery: DeliveryRef,
   round: number,
   attempt: number,
   now: Date,
 ): Promise<RetryResult> {
+  const deliveryId = delivery.id;
   const lease = new Date(now.getTime() + 60_000);
   const [claimed] = await runSql<{
     event_id: string;
@@ -54,18 +75,18 @@ export async function retryAttempt(
     locked_until: Date | string;
     url: string;
     secret_ciphertext: string | null;
-  }>(db, CLAIM_SQL, [deliveryId, attempt, round, lease.toISOString(), now.toISOString()]);
+  }>(db, CLAIM_SQL, [deliveryId, attempt, round, lease.toISOString(), now.toISOString(), delivery.organizationId]);
 
   if (!claimed) {
     const [state] = await runSql<{ status: string; round: number; attempt_count: number; is_active: boolean }>(
       db,
       STATE_SQL,
-      [deliveryId],
+      [deliveryId, delivery.organizationId],
     );
     if (!state) return { done: true, status: "DELETED" };
     if (state.status !== "RETRYING" || state.round !== round) return { done: true, status: state.status };
     if (!state.is_active) {
-      await stopRetries(db, deliveryId, round, "The webhook was disabled; retries stopped.", now);
+      await stopRetries(db, delivery, round, "The webhook was disabled; retries stopped.", now);
       return { done: true, status: "FAILED" };
     }
     // This attempt was taken before (a step cut short after sending): it counts; go on.
@@ -79,7 +100,17 @@ export async function retryAttempt(
   const decided = decideOutcome(attempt, result, new Date(), true);
   await recordOutcomes(
     db,
-    [{ deliveryId, from: "RETRYING", lease: new Date(claimed.locked_until), attempt, result, ...decided }],
+    [
+      {
+        organizationId: delivery.organizationId,
+        deliveryId,
+        from: "RETRYING",
+        lease: new Date(claimed.locked_until),
+        attempt,
+        result,
+        ...decided,
+      },
+    ],
     new Date(),
   );
   return decided.next === "RETRYING" ? { done: false } : { done: true, status: decided.next };

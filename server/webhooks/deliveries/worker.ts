@@ -36,7 +36,7 @@ export class WebhookWorker {
   private readonly loop: PollLoop;
   private readonly attempts = new Set<Promise<void>>();
   /** Claims whose attempt has not answered yet: what a shutdown releases. */
-  private readonly unanswered = new Map<string, Date>();
+  private readonly unanswered = new Map<string, { organizationId: string; lease: Date }>();
 
   constructor(private readonly options: WebhookWorkerOptions) {
     this.maxInFlight = options.maxInFlight ?? 256;
@@ -65,8 +65,8 @@ export class WebhookWorker {
   }
 
   /** Claimed deliveries whose attempt is still going (after stop(): the ones it gave up waiting for). */
-  unansweredClaims(): { id: string; lease: Date }[] {
-    return [...this.unanswered].map(([id, lease]) => ({ id, lease }));
+  unansweredClaims(): { organizationId: string; id: string; lease: Date }[] {
+    return [...this.unanswered].map(([id, held]) => ({ id, ...held }));
   }
 
   /**
@@ -93,7 +93,7 @@ export class WebhookWorker {
   private launch(delivery: ClaimedDelivery): void {
     this.inFlight++;
     this.perWebhook.set(delivery.webhookId, (this.perWebhook.get(delivery.webhookId) ?? 0) + 1);
-    this.unanswered.set(delivery.id, delivery.lease);
+    this.unanswered.set(delivery.id, { organizationId: delivery.organizationId, lease: delivery.lease });
     const attempt = attemptIsolated(delivery)
       .then((outcome) => this.record(outcome))
       .catch((err: unknown) => logger.error("webhook attempt failed", { error: (err as Error).message }))

@@ -38,7 +38,7 @@ describe("contacts import", () => {
     const res = await upload(csvOf(3));
     expect(res.status).toBe(202);
     expect(res.json).toEqual({ id: expect.stringMatching(/^imp_/), status: "PENDING" });
-    const row = await getDb().contactImport.findUniqueOrThrow({ where: { id: res.json.id } });
+    const row = await getDb().contactImport.findFirstOrThrow({ where: { id: res.json.id } });
     expect(row.totalRows).toBe(3);
     const chunks = await getDb().contactImportChunk.findMany({ where: { importId: res.json.id } });
     expect(chunks.map((c) => [c.seq, c.firstRecord, JSON.parse(c.records).length])).toEqual([[0, 0, 3]]);

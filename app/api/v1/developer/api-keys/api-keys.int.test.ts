@@ -46,7 +46,7 @@ describe("create", () => {
       expiresAt: null,
       rawKey: expect.stringMatching(/^sg_test_[0-9A-Za-z]{40}$/),
     });
-    const row = await getDb().apiKey.findUniqueOrThrow({ where: { id: res.json.id } });
+    const row = await getDb().apiKey.findFirstOrThrow({ where: { id: res.json.id } });
     expect(row.keyHash).toBe(hashKeySecret(res.json.rawKey));
     expect(JSON.stringify(row)).not.toContain(res.json.rawKey);
   });
@@ -223,11 +223,11 @@ describe("lifecycle takes effect on the next request", () => {
     expect((await useKey(key.rawKey)).status).toBe(202); // now cached in this process
     const db = getDb();
     // Writes as another instance would make them: straight to the row, this process's cache untouched.
-    await db.apiKey.update({ where: { id: key.id }, data: { isActive: false } });
+    await db.apiKey.updateMany({ where: { id: key.id }, data: { isActive: false } });
     expectError(await useKey(key.rawKey), 401, "key_disabled");
-    await db.apiKey.update({ where: { id: key.id }, data: { isActive: true, permissions: ["otp.send"] } });
+    await db.apiKey.updateMany({ where: { id: key.id }, data: { isActive: true, permissions: ["otp.send"] } });
     expectError(await useKey(key.rawKey), 403, "insufficient_scope");
-    await db.apiKey.update({
+    await db.apiKey.updateMany({
       where: { id: key.id },
       data: { permissions: ["sms.send"], keyHash: "rotated-elsewhere" },
     });
@@ -235,18 +235,31 @@ describe("lifecycle takes effect on the next request", () => {
 
     const other = (await create({ name: "Deleted elsewhere" })).json;
     expect((await useKey(other.rawKey)).status).toBe(202);
-    await db.apiKey.delete({ where: { id: other.id } });
+    await db.apiKey.deleteMany({ where: { id: other.id } });
     expectError(await useKey(other.rawKey), 401, "unauthenticated");
+  });
+
+  it("authenticates no key when two organizations' keys share a hash (unique only with the organization)", async () => {
+    const key = (await create({ name: "Twin" })).json;
+    const other = await seedOrganization("owner");
+    const row = await getDb().apiKey.findFirstOrThrow({ where: { id: key.id } });
+    // Not possible by construction (238 random bits); if it ever happened, neither key may win.
+    await getDb().apiKey.create({
+      data: { ...row, id: `${key.id}x`, organizationId: other.organizationId, updatedAt: new Date() },
+    });
+    expectError(await useKey(key.rawKey), 401, "unauthenticated");
+    await getDb().apiKey.deleteMany({ where: { id: `${key.id}x` } });
+    expect((await useKey(key.rawKey)).status).toBe(202);
   });
 
   it("records lastUsedAt in batches, not per request", async () => {
     const key = (await create({ name: "Usage" })).json;
     await lastUsed.flush();
     await useKey(key.rawKey);
-    const before = await getDb().apiKey.findUniqueOrThrow({ where: { id: key.id } });
+    const before = await getDb().apiKey.findFirstOrThrow({ where: { id: key.id } });
     expect(before.lastUsedAt).toBeNull();
     expect(await lastUsed.flush()).toBeGreaterThanOrEqual(1);
-    const after = await getDb().apiKey.findUniqueOrThrow({ where: { id: key.id } });
+    const after = await getDb().apiKey.findFirstOrThrow({ where: { id: key.id } });
     expect(after.lastUsedAt).toBeInstanceOf(Date);
     expect(Date.now() - after.lastUsedAt!.getTime()).toBeLessThan(60_000);
   });

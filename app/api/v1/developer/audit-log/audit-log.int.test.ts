@@ -69,7 +69,7 @@ describe("API key changes through REST", () => {
       () => [rawKey],
     );
     const id: string = created.res.json.id;
-    const stored = await getDb().apiKey.findUniqueOrThrow({ where: { id } });
+    const stored = await getDb().apiKey.findFirstOrThrow({ where: { id } });
     expect(JSON.stringify(created.entry)).not.toContain(stored.keyHash);
     expect(created.entry).toMatchObject({ action: "apiKey.created", resourceType: "apiKey", resourceId: id });
     expect(created.entry.changes).toEqual({
@@ -115,7 +115,7 @@ describe("API key changes through REST", () => {
       () => [rawKey, newRawKey],
     );
     expect(regenerated.entry).toMatchObject({ action: "apiKey.regenerated", changes: { secretChanged: true } });
-    const afterRegenerate = await getDb().apiKey.findUniqueOrThrow({ where: { id } });
+    const afterRegenerate = await getDb().apiKey.findFirstOrThrow({ where: { id } });
     expect(JSON.stringify(regenerated.entry)).not.toContain(afterRegenerate.keyHash);
 
     const deleted = await oneEntry(
@@ -190,7 +190,7 @@ describe("a change and its entry commit together", () => {
       headers: failing,
     });
     expectError(patch, 500, "internal_error");
-    expect((await getDb().apiKey.findUniqueOrThrow({ where: { id: key.id } })).name).toBe("stays");
+    expect((await getDb().apiKey.findFirstOrThrow({ where: { id: key.id } })).name).toBe("stays");
 
     const create = await call(keys.POST, "/api/v1/developer/api-keys", {
       body: { name: "never" },
@@ -232,7 +232,7 @@ describe("webhook and rate-limit changes through REST", () => {
       [secret],
     );
     const id: string = created.res.json.id;
-    const stored = await getDb().webhook.findUniqueOrThrow({ where: { id } });
+    const stored = await getDb().webhook.findFirstOrThrow({ where: { id } });
     expect(JSON.stringify(created.entry)).not.toContain(stored.secretCiphertext!);
     expect(created.entry).toMatchObject({
       action: "webhook.created",
@@ -264,7 +264,7 @@ describe("webhook and rate-limit changes through REST", () => {
     });
     const rotation = await oneEntry(org, owner.userId, () => patch({ secret: rotated }), [secret, rotated]);
     expect(rotation.entry).toMatchObject({ action: "webhook.updated", changes: { secretChanged: true } });
-    const sealed = (await getDb().webhook.findUniqueOrThrow({ where: { id } })).secretCiphertext!;
+    const sealed = (await getDb().webhook.findFirstOrThrow({ where: { id } })).secretCiphertext!;
     expect(JSON.stringify(rotation.entry)).not.toContain(sealed);
 
     const deleted = await oneEntry(

@@ -66,7 +66,7 @@ describe("create, read, update, delete", () => {
     const all = await call(list.GET, base, { token: owner.accessToken });
     expect(all.text).not.toContain(res.json.secret);
     expect(all.json.map((w: { id: string }) => w.id)).toContain(res.json.id);
-    const row = await getDb().webhook.findUniqueOrThrow({ where: { id: res.json.id } });
+    const row = await getDb().webhook.findFirstOrThrow({ where: { id: res.json.id } });
     expect(row.secretCiphertext).not.toContain(res.json.secret.slice(6));
   });
 
@@ -195,7 +195,7 @@ describe("unsigned webhooks (a webhook created without a secret)", () => {
     expect(res.json).toMatchObject({ hasSecret: false, secret: null });
     const id: string = res.json.id;
     expect((await get(id, org.accessToken)).json).toMatchObject({ hasSecret: false });
-    expect((await getDb().webhook.findUniqueOrThrow({ where: { id } })).secretCiphertext).toBeNull();
+    expect((await getDb().webhook.findFirstOrThrow({ where: { id } })).secretCiphertext).toBeNull();
 
     const received = () => receiver.received.filter((r) => r.path === path);
     const testEvent = () => call(test.POST, `${base}/${id}/test`, { token: org.accessToken, params: { id } });
@@ -251,6 +251,7 @@ describe("delivery log", () => {
     await getDb().webhookAttempt.createMany({
       data: rows.map((r, i) => ({
         id: newId("dlv").replace("dlv", "att"),
+        organizationId: r.organizationId,
         deliveryId: r.id,
         attempt: 1,
         statusCode: i % 2 ? 500 : 200,
@@ -302,11 +303,11 @@ describe("delivery log", () => {
     const res = await again(row!.id);
     expect(res.status).toBe(202);
     expect(res.json).toEqual({ id: row!.id, status: "PENDING" });
-    expect(await getDb().webhookDelivery.findUniqueOrThrow({ where: { id: row!.id } })).toMatchObject({
+    expect(await getDb().webhookDelivery.findFirstOrThrow({ where: { id: row!.id } })).toMatchObject({
       status: "PENDING",
       round: 1,
     });
-    await getDb().webhookDelivery.update({
+    await getDb().webhookDelivery.updateMany({
       where: { id: row!.id },
       data: { lockedUntil: new Date(Date.now() + 60_000) },
     });
@@ -314,8 +315,8 @@ describe("delivery log", () => {
     expectError(await again(row!.id, owner.accessToken), 404, "not_found");
     expectError(await again("dlv_unknown"), 404, "not_found");
     // A disabled webhook's queue is never worked: refuse rather than leave the delivery waiting.
-    await getDb().webhookDelivery.update({ where: { id: row!.id }, data: { lockedUntil: null } });
-    await getDb().webhook.update({ where: { id: w.id }, data: { isActive: false } });
+    await getDb().webhookDelivery.updateMany({ where: { id: row!.id }, data: { lockedUntil: null } });
+    await getDb().webhook.updateMany({ where: { id: w.id }, data: { isActive: false } });
     expectError(await again(row!.id), 409, "webhook_disabled");
   });
 });
