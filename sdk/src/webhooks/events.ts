@@ -61,6 +61,14 @@ export interface AlertEventPayload {
   webhookId?: string;
 }
 
+/** `sender.queue_backlog`: a sender's paced queue would take more than 15 minutes to send. */
+export interface SenderQueueBacklogPayload {
+  /** The number or alphanumeric sender ID. */
+  sender: string;
+  segments: number;
+  estimatedWaitSeconds: number;
+}
+
 /** `billing.threshold_reached`. */
 export interface BillingThresholdPayload {
   /** The percentage of the monthly limit crossed. */
@@ -171,6 +179,7 @@ export interface WebhookEventPayloads {
   "link.clicked": LinkClickedPayload;
   "alert.triggered": AlertEventPayload;
   "alert.resolved": AlertEventPayload;
+  "sender.queue_backlog": SenderQueueBacklogPayload;
 }
 
 export type WebhookEventName = keyof WebhookEventPayloads;
@@ -201,6 +210,7 @@ export const WEBHOOK_EVENT_NAMES = [
   "link.clicked",
   "alert.triggered",
   "alert.resolved",
+  "sender.queue_backlog",
 ] as const satisfies readonly WebhookEventName[];
 
 /** The body of a delivery (messaging-api.md §2.5), typed by its `event`: narrow with `switch (e.event)`. */
