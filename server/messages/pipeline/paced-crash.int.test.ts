@@ -41,25 +41,26 @@ function busiestSecond(times: readonly number[]): number {
 
 describe.sequential("kill -9 during a paced backlog", () => {
   it("loses nothing, doubles nothing, and keeps the pace after the restart", async () => {
-    const mps = 5;
+    const mps = 2;
     const vars = { SMS_PROVIDER: "smpp", SMPP_URL: smsc.url, SMPP_SYSTEM_ID: "sg-crash", SMPP_PASSWORD: "pw-crash" };
     const died = await runThenKill<{ organizationId: string; accepted: number }>(
       "paced-then-die.ts",
-      ["20", `${mps}`],
+      ["12", `${mps}`],
       {
         dataDir,
         env: vars,
-        // Killed between two slots: five handed over, the next not yet due (slots are 200 ms apart).
+        // Killed between two slots: five handed over and recorded, the next not yet due (slots are
+        // 500 ms apart; outcomes are recorded within RECORD_EVERY_MS, 50 ms, slower on a busy machine).
         until: () => {
           const got = arrivals();
-          return got.length >= 5 && Date.now() - got.at(-1)!.at >= 80;
+          return got.length >= 5 && Date.now() - got.at(-1)!.at >= 300;
         },
       },
     );
-    expect(died.accepted).toBe(20);
+    expect(died.accepted).toBe(12);
     const before = arrivals().length;
     expect(before).toBeGreaterThanOrEqual(5);
-    expect(before).toBeLessThan(20);
+    expect(before).toBeLessThan(12);
 
     let live: LiveCarriers | undefined;
     let restore = async () => {};
@@ -74,13 +75,13 @@ describe.sequential("kill -9 during a paced backlog", () => {
         await handOffQueued({ organizationId, now: () => new Date(Date.now() + 61_000) });
         await new Promise((r) => setTimeout(r, 20));
       }
-      expect(await getDb().message.count({ where: { organizationId, status: "SENT" } })).toBe(20);
+      expect(await getDb().message.count({ where: { organizationId, status: "SENT" } })).toBe(12);
     } finally {
       await restore();
     }
     const bodies = arrivals().map((s) => s.text);
-    expect(bodies).toHaveLength(20);
-    expect(new Set(bodies).size).toBe(20);
+    expect(bodies).toHaveLength(12);
+    expect(new Set(bodies).size).toBe(12);
     expect(
       busiestSecond(
         arrivals()
