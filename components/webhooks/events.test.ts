@@ -18,6 +18,7 @@ describe("the webhook event picker's groups", () => {
     expect(groupOf("sms.delivered")).toBe("Aliases");
     expect(groupOf("campaign.completed")).toBe("Campaigns");
     expect(groupOf("link.clicked")).toBe("Campaigns");
+    expect(groupOf("sender.queue_backlog")).toBe("Senders");
     expect(EVENT_GROUPS.map((g) => g.label)).toEqual([
       "Messages",
       "OTP",
@@ -25,6 +26,7 @@ describe("the webhook event picker's groups", () => {
       "Billing",
       "Fraud guard",
       "Campaigns",
+      "Senders",
       "Test",
       "Alerts",
       "Aliases",

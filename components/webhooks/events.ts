@@ -11,6 +11,7 @@ const AREA_LABELS: Record<string, string> = {
   billing: "Billing",
   fraud: "Fraud guard",
   campaign: "Campaigns",
+  sender: "Senders",
   webhook: "Test",
   alert: "Alerts",
 };

@@ -8,6 +8,9 @@ export const BACKLOG_COUNT_CAP = 10_000;
 /** Every scrape within this long of the last query reuses its answer: ten scrapers cost one query. */
 export const QUEUE_CACHE_MS = 5_000;
 
+/** How many sender queues get their own series: the longest ones (bounded cardinality). */
+export const SENDER_SERIES = 50;
+
 export const QUEUES = ["pipeline", "live", "scheduled", "campaign", "outbox", "webhook", "job", "email"] as const;
 type Queue = (typeof QUEUES)[number];
 
@@ -26,6 +29,13 @@ SELECT
   (SELECT coalesce(sum(queued_segments), 0) FROM (
      SELECT queued_segments FROM sender_queues WHERE queued_segments > 0 LIMIT $2) q) AS live_n,
   NULL::timestamptz AS live_oldest,
+  (SELECT coalesce(json_agg(json_build_object('o', q.organization_id, 's', q.sender, 'n', q.queued_segments,
+     'oldest', (SELECT m.created_at FROM messages m
+                WHERE m.organization_id = q.organization_id AND m.from_sender = q.sender AND m.status = 'QUEUED'
+                  AND m.environment = 'live'
+                ORDER BY m.id LIMIT 1))), '[]'::json)
+   FROM (SELECT organization_id, sender, queued_segments FROM sender_queues WHERE queued_segments > 0
+         ORDER BY queued_segments DESC LIMIT ${SENDER_SERIES}) q) AS senders,
   (SELECT count(*) FROM (SELECT 1 FROM messages WHERE status = 'SCHEDULED' AND send_at <= $1 LIMIT $2) q) AS scheduled_n,
   (SELECT min(send_at) FROM messages WHERE status = 'SCHEDULED' AND send_at <= $1) AS scheduled_oldest,
   (SELECT count(*) FROM (
@@ -51,13 +61,23 @@ SELECT
      SELECT 1 FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= $1 LIMIT $2) q) AS email_n,
   (SELECT min(next_attempt_at) FROM email_outbox WHERE status = 'pending' AND next_attempt_at <= $1) AS email_oldest`;
 
+/** One of the longest sender queues, as the queue statement reads it. */
+interface SenderReading {
+  o: string;
+  s: string;
+  n: number | string;
+  oldest: string | null;
+}
+
 export interface QueueReading {
   items: number;
   oldestSeconds: number;
 }
 
-/** Every queue's backlog at `now`, in one statement. */
-export async function readQueues(now: Date): Promise<Record<Queue, QueueReading>> {
+/** Every queue's backlog at `now`, and the longest sender queues, in one statement. */
+export async function readQueues(
+  now: Date,
+): Promise<Record<Queue, QueueReading> & { senders: readonly SenderReading[] }> {
   const [row] = await runSql<Record<string, unknown>>(
     null,
     QUEUE_SQL,
@@ -73,7 +93,7 @@ export async function readQueues(now: Date): Promise<Record<Queue, QueueReading>
       oldestSeconds: Math.max(0, (now.getTime() - oldestMs) / 1000),
     };
   }
-  return out;
+  return { ...out, senders: (row?.senders ?? []) as SenderReading[] };
 }
 
 interface Cache {
@@ -99,7 +119,7 @@ export function refreshQueueGauges(clock: () => number = Date.now): Promise<void
         m.backlogItems.set({ queue }, readings[queue].items);
         m.backlogOldestSeconds.set({ queue }, readings[queue].oldestSeconds);
       }
-      await refreshSenderGauges(new Date(clock()));
+      setSenderGauges(readings.senders, new Date(clock()));
     } catch (err) {
       m.backlogQueryFailures.inc();
       logger.warn("metrics: the queue query failed", { error: (err as Error).message });
@@ -111,36 +131,16 @@ export function refreshQueueGauges(clock: () => number = Date.now): Promise<void
   return cache.pending;
 }
 
-/** How many sender queues get their own series: the longest ones (bounded cardinality). */
-export const SENDER_SERIES = 50;
-
-const SENDERS_SQL = `
-SELECT q.organization_id, q.sender, q.queued_segments,
-  (SELECT m.created_at FROM messages m
-   WHERE m.organization_id = q.organization_id AND m.from_sender = q.sender AND m.status = 'QUEUED'
-     AND m.environment = 'live'
-   ORDER BY m.id LIMIT 1) AS oldest
-FROM (
-  SELECT organization_id, sender, queued_segments FROM sender_queues WHERE queued_segments > 0
-  ORDER BY queued_segments DESC LIMIT $1
-) q`;
-
 /** Per-sender queue depth and oldest age (contract §16), for the SENDER_SERIES longest queues. */
-async function refreshSenderGauges(now: Date): Promise<void> {
-  const rows = await runSql<{
-    organization_id: string;
-    sender: string;
-    queued_segments: string | number;
-    oldest: Date | string | null;
-  }>(null, SENDERS_SQL, [SENDER_SERIES], "sg_metrics_senders");
+function setSenderGauges(senders: readonly SenderReading[], now: Date): void {
   const m = metrics();
   // A queue that drained (or left the top) loses its series.
   m.senderQueueSegments.reset();
   m.senderQueueOldestSeconds.reset();
   let oldestOfAll = now.getTime();
-  for (const r of rows) {
-    const labels = { organization_id: r.organization_id, sender: r.sender };
-    m.senderQueueSegments.set(labels, Number(r.queued_segments));
+  for (const r of senders) {
+    const labels = { organization_id: r.o, sender: r.s };
+    m.senderQueueSegments.set(labels, Number(r.n));
     const oldest = r.oldest ? new Date(r.oldest).getTime() : now.getTime();
     oldestOfAll = Math.min(oldestOfAll, oldest);
     m.senderQueueOldestSeconds.set(labels, Math.max(0, (now.getTime() - oldest) / 1000));
