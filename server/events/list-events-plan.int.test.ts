@@ -46,14 +46,16 @@ describe("the events list's plan", () => {
     const oldest = smallestIdAt("evt", new Date(Date.now() - 30 * 86_400_000));
     const first = await plan(listEventsSql(organizationId, oldest, undefined, { limit: 50, types: ["message.*"] }));
     const next = await plan(listEventsSql(organizationId, oldest, { xid: "1000", id: newId("evt") }, { limit: 50 }));
+    // The table's index or a partition's copy of it (migration 20261130010000_partitions). A partition
+    // with no rows (the legacy one) may be read through another index in the same order: its cost is
+    // nothing either way, so the planner's pick there is not the question.
+    const orgIndex = (nodes: Node[]) =>
+      nodes.find((n) => /^outbox_events_.*organization_id_xid_id_idx$/.test(n["Index Name"] ?? ""));
     for (const nodes of [first, next]) {
-      expect(nodes.find((n) => n["Index Name"])).toMatchObject({
-        // The table's index or a partition's copy of it (migration 20261130010000_partitions).
-        "Index Name": expect.stringMatching(/^outbox_events_.*organization_id_xid_id_idx$/),
-        "Scan Direction": "Backward",
-      });
+      expect(orgIndex(nodes)).toMatchObject({ "Scan Direction": "Backward" });
+      for (const scan of nodes.filter((n) => n["Index Name"])) expect(scan["Scan Direction"]).toBe("Backward");
       expect(nodes.map((n) => n["Node Type"])).not.toContain("Sort");
     }
-    expect(next.find((n) => n["Index Name"])!["Index Cond"]).toMatch(/ROW\(xid, id\) < ROW\(/);
+    expect(orgIndex(next)!["Index Cond"]).toMatch(/ROW\(xid, id\) < ROW\(/);
   });
 });
