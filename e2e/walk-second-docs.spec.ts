@@ -96,6 +96,10 @@ test("item 1: every /docs request body sample runs as copied, the credential and
     await sample(id, key, { path: { id: campaign.id } });
   }
   await sample("operatorAssignNumber", OPERATOR_TOKEN, { body: { organizationId: registered.organization.id } });
+  // The number the sample assigned: its pace, then a pool of it (contract §15).
+  await sample("operatorUpdateNumber", OPERATOR_TOKEN, { path: { number: "%2B14155550100" } });
+  const pool = await sample("createSenderPool", jwt);
+  await sample("updateSenderPool", jwt, { path: { id: pool.id } });
 
   // The invited member joins with the link's token, then changes the password the sample gave them.
   await sample("createInvitation", jwt);

@@ -13367,8 +13367,7 @@ export interface operations {
                  * @example {
                  *       "name": "Marketing",
                  *       "numbers": [
-                 *         "+14155550100",
-                 *         "+14155550101"
+                 *         "+14155550100"
                  *       ],
                  *       "alphanumericSenderId": "Acme"
                  *     }

@@ -34,7 +34,7 @@ export const senderPoolsPaths: PathModule = {
       post: operation({
         ...manage,
         body: createSenderPoolInput,
-        bodyExample: { name: "Marketing", numbers: ["+14155550100", "+14155550101"], alphanumericSenderId: "Acme" },
+        bodyExample: { name: "Marketing", numbers: ["+14155550100"], alphanumericSenderId: "Acme" },
         operationId: "createSenderPool",
         summary: "Create a sender pool",
         description:
